@@ -1,0 +1,33 @@
+import { resolve } from "node:path";
+import { defineConfig } from "electron-vite";
+import react from "@vitejs/plugin-react";
+
+// Main: the thin Electron layer (src/main/electron) bundles the service and the agent library.
+// Preload: only the IPC contract, bundled whole so it runs in a sandboxed window.
+// Renderer: the React window.
+export default defineConfig({
+  main: {
+    build: {
+      outDir: "out/main",
+      rollupOptions: { input: { index: resolve(__dirname, "src/main/electron/main.ts") } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: "out/preload",
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, "src/preload/index.ts") },
+        output: { format: "cjs", entryFileNames: "[name].cjs" },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, "src/renderer"),
+    plugins: [react()],
+    build: {
+      outDir: "out/renderer",
+      rollupOptions: { input: { index: resolve(__dirname, "src/renderer/index.html") } },
+    },
+  },
+});

@@ -1,0 +1,91 @@
+/**
+ * History entries: every step of a conversation, in order. `seq` is the entry's
+ * position (0, 1, 2, ...). A saved entry is plain JSON; `error` is only ever set
+ * in the process that created the entry and is `null` after loading (the entry's
+ * `text` keeps the error's name and message).
+ */
+
+/** What a tool call ended as. `unknown`: the process stopped while it ran. */
+export type ToolCallStatus = "done" | "error" | "aborted" | "unknown";
+
+/** A block of a model turn, as the Messages API returns it (text and tool_use are kept). */
+export type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: unknown };
+
+interface EntryBase {
+  /** Position in history, from 0. */
+  seq: number;
+  /** ISO 8601 time the entry was made. */
+  at: string;
+  /** Human-readable text of the entry (for tool results: the result text). */
+  text: string;
+  /** The error object in the process that made the entry; always `null` after loading. */
+  error: Error | null;
+}
+
+/** A message from the person (also the answer to an `ask`, see `answersCallId`). */
+export interface UserEntry extends EntryBase {
+  kind: "user";
+  /** Set when this message answers the open `ask` call with this id. */
+  answersCallId?: string;
+}
+
+/** One model turn: its text and the tool calls it made. */
+export interface AssistantEntry extends EntryBase {
+  kind: "assistant";
+  content: ContentBlock[];
+  stopReason: string | null;
+  model: string;
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+/** The result of one tool call of an assistant turn. */
+export interface ToolResultEntry extends EntryBase {
+  kind: "tool_result";
+  callId: string;
+  name: string;
+  status: ToolCallStatus;
+}
+
+/** The model's summary replacing the context up to and including seq `through`. */
+export interface CompactionEntry extends EntryBase {
+  kind: "compaction";
+  through: number;
+}
+
+/** Something the library tells the person and the model (e.g. missing steps after a failed save). */
+export interface NoticeEntry extends EntryBase {
+  kind: "notice";
+  /** Tool calls that may or may not have run, when the notice is about missing steps. */
+  calls?: { id: string; name: string }[];
+}
+
+/** A step that failed (a model request error, a tool crash outside a call, an abort). */
+export interface ErrorEntry extends EntryBase {
+  kind: "error";
+  /** The error class name, e.g. "RateLimitError", kept after loading. */
+  name: string;
+}
+
+export type HistoryEntry =
+  | UserEntry
+  | AssistantEntry
+  | ToolResultEntry
+  | CompactionEntry
+  | NoticeEntry
+  | ErrorEntry;
+
+export type EntryKind = HistoryEntry["kind"];
+
+/** A history entry as stored: plain JSON, `error` always null. */
+export type EntryRecord = Omit<HistoryEntry, "error"> & { error: null; [key: string]: unknown };
+
+/** The exact result text a running tool call gets when its process was killed. */
+export const UNKNOWN_RESULT_TEXT =
+  "(unknown: the run stopped before this result was saved, so the tool may or may not have run. Check whether it took effect before relying on it or running it again)";
+
+/** The result text of a call closed by an abort or an error: `(aborted: AbortError)`. */
+export function abortedResultText(errorName: string): string {
+  return `(aborted: ${errorName})`;
+}

@@ -1,0 +1,56 @@
+/**
+ * The snapshot: everything of a State that is not history, as plain JSON.
+ * It carries a schema version; a loader refuses a version it does not know.
+ */
+export const SNAPSHOT_VERSION = 1;
+
+export type StoppedBy = "end_turn" | "finish" | "ask" | "max_steps" | "error" | "aborted" | null;
+
+/** What the Agent that last ran a State looked like (for ResumeWarning). */
+export interface AgentFingerprint {
+  model: string;
+  system: string;
+  /** Tool names, descriptions and input schemas, as a stable digest. */
+  tools: string;
+}
+
+export interface Snapshot {
+  version: typeof SNAPSHOT_VERSION;
+  id: string;
+  task: string;
+  /** Title shown to a person; the task until renamed. */
+  title: string;
+  data: unknown;
+  stoppedBy: StoppedBy;
+  /** The answer of `finish`, as JSON. */
+  answer: unknown;
+  /** The open `ask`: the call id and its question, until answered. */
+  pendingAsk: { callId: string; question: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  /** How many history entries this snapshot covers: a complete save ends at seq `entryCount - 1`. */
+  entryCount: number;
+  /**
+   * Ranges of seqs (inclusive) kept in history but left out of the model's context,
+   * e.g. the steps after a half-written save that ended after a compaction.
+   */
+  excluded: [number, number][];
+  agent: AgentFingerprint | null;
+}
+
+/** What `Store.read` returns. */
+export interface StoredRecord {
+  entries: import("./history").EntryRecord[];
+  snapshot: Snapshot | null;
+}
+
+/** One line of `Store.list()`. */
+export interface SavedStateInfo {
+  id: string;
+  task: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  stoppedBy: StoppedBy;
+  entryCount: number;
+}

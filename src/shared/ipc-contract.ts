@@ -1,0 +1,101 @@
+/**
+ * The one IPC contract between the window and the main process: every request channel
+ * with its argument schema and result type, and the one event channel. Main, preload,
+ * renderer and the test transport all use this map; a channel missing from a handler
+ * table fails to compile.
+ */
+import { z } from "zod";
+import type { StepEvent } from "../main/agent/events";
+import type { HistoryEntryView, ConversationSummary, ConversationView, SettingsView, AppInfo } from "./view-types";
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
+const text = z.string().min(1, "must not be empty").max(200_000, "at most 200,000 characters");
+
+/** Argument schemas, validated in main for every call from the window. */
+export const requestSchemas = {
+  "app:info": z.object({}).strict(),
+  "conversations:list": z
+    .object({
+      offset: z.number().int().min(0).max(10_000_000).default(0),
+      limit: z.number().int().min(1).max(500).default(100),
+      query: z.string().max(500).optional(),
+    })
+    .strict(),
+  "conversations:get": z.object({ id }).strict(),
+  "conversations:rename": z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
+  "conversations:delete": z.object({ id }).strict(),
+  /** A new conversation whose first message is `text`; it starts running. */
+  "runs:start": z.object({ text }).strict(),
+  /** Add a message to a conversation and run it. */
+  "runs:send": z.object({ id, text }).strict(),
+  "runs:stop": z.object({ id }).strict(),
+  /** Answer the open `ask` of a conversation (Allow/Deny of a file write is an answer too). */
+  "runs:answer": z.object({ id, answer: text }).strict(),
+  /** Continue an interrupted run (after a kill, an abort, or an error). */
+  "runs:continue": z.object({ id }).strict(),
+  "settings:get": z.object({}).strict(),
+  "settings:set": z
+    .object({
+      model: z.string().min(1).max(200).optional(),
+      systemPrompt: z.string().max(50_000).optional(),
+      folder: z.string().max(4096).nullable().optional(),
+    })
+    .strict(),
+  /** The key goes to main only; it is never sent back to the window. Empty clears it. */
+  "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
+  /** Ask the person for a folder (a native dialog in the app). */
+  "settings:chooseFolder": z.object({}).strict(),
+} as const;
+
+/** Result types of each request channel. */
+export interface RequestResults {
+  "app:info": AppInfo;
+  "conversations:list": { items: ConversationSummary[]; total: number };
+  "conversations:get": ConversationView;
+  "conversations:rename": ConversationSummary;
+  "conversations:delete": { deleted: true };
+  "runs:start": { id: string };
+  "runs:send": { ok: true };
+  "runs:stop": { ok: true };
+  "runs:answer": { ok: true };
+  "runs:continue": { ok: true };
+  "settings:get": SettingsView;
+  "settings:set": SettingsView;
+  "settings:setApiKey": SettingsView;
+  "settings:chooseFolder": SettingsView;
+}
+
+export type RequestChannel = keyof typeof requestSchemas;
+export type RequestArgs<C extends RequestChannel> = z.input<(typeof requestSchemas)[C]>;
+export type ParsedArgs<C extends RequestChannel> = z.output<(typeof requestSchemas)[C]>;
+
+/** Every channel must have a result type and vice versa. */
+type _EveryChannelHasAResult = [RequestChannel] extends [keyof RequestResults]
+  ? [keyof RequestResults] extends [RequestChannel]
+    ? true
+    : never
+  : never;
+export const everyChannelHasAResult: _EveryChannelHasAResult = true;
+
+/** The one event channel, main → window. */
+export const EVENT_CHANNEL = "app:event";
+
+export type AppEvent =
+  | { type: "step"; conversationId: string; event: StepEvent }
+  | { type: "conversation_changed"; summary: ConversationSummary }
+  | { type: "conversation_deleted"; id: string };
+
+/** A request that failed, as the window receives it. */
+export interface IpcErrorPayload {
+  name: string;
+  message: string;
+}
+
+/** What the preload exposes as `window.alpine`, and what the test transport implements too. */
+export interface AlpineApi {
+  request<C extends RequestChannel>(channel: C, args: RequestArgs<C>): Promise<RequestResults[C]>;
+  /** Subscribe to app events; returns the unsubscribe function. */
+  onEvent(listener: (event: AppEvent) => void): () => void;
+}
+
+export type { HistoryEntryView, ConversationSummary, ConversationView, SettingsView, AppInfo };

@@ -1,0 +1,92 @@
+/**
+ * The layers and which way their arrows point:
+ *   renderer → shared ← preload;  electron → service → agent;  nothing points back.
+ * A rule returns a reason when an import crosses a layer, else null.
+ */
+import { builtinModules } from "node:module";
+import type { ImportRef } from "./import-graph";
+
+const isNodeBuiltin = (specifier: string) =>
+  specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
+const isElectron = (specifier: string) => specifier === "electron" || specifier.startsWith("electron/");
+const inside = (target: string | null, folder: string) => target !== null && (target === folder || target.startsWith(`${folder}/`));
+
+export interface LayerRule {
+  layer: string;
+  check(ref: ImportRef): string | null;
+}
+
+export const layerRules: LayerRule[] = [
+  {
+    layer: "src/main/agent",
+    check: (ref) => {
+      if (isElectron(ref.specifier)) return "the agent library must not import electron";
+      if (ref.target && !inside(ref.target, "src/main/agent")) return "the agent library imports nothing from the app";
+      return null;
+    },
+  },
+  {
+    layer: "src/main/service",
+    check: (ref) => {
+      if (isElectron(ref.specifier)) return "the service layer must run without electron";
+      for (const folder of ["src/main/electron", "src/renderer", "src/preload"]) {
+        if (inside(ref.target, folder)) return `the service layer must not import ${folder}`;
+      }
+      return null;
+    },
+  },
+  {
+    layer: "src/shared",
+    check: (ref) => {
+      if (isElectron(ref.specifier) || isNodeBuiltin(ref.specifier)) return "the shared contract runs in the window too";
+      if (ref.target && !inside(ref.target, "src/shared") && !(ref.typeOnly && inside(ref.target, "src/main/agent"))) {
+        return "the shared contract may import only types from the agent library";
+      }
+      return null;
+    },
+  },
+  {
+    layer: "src/preload",
+    check: (ref) => {
+      if (isElectron(ref.specifier)) return null;
+      if (ref.target && inside(ref.target, "src/shared") && ref.typeOnly) return null;
+      if (ref.target && inside(ref.target, "src/shared")) return "the preload imports only types from the shared contract (it is bundled small)";
+      return "the preload exposes the contract and imports nothing else";
+    },
+  },
+  {
+    layer: "src/renderer",
+    check: (ref) => {
+      if (isElectron(ref.specifier) || isNodeBuiltin(ref.specifier)) return "the window has no Node or electron";
+      if (ref.target && inside(ref.target, "src/main") && !(ref.typeOnly && inside(ref.target, "src/main/agent"))) {
+        return "the window talks to main only through the shared contract";
+      }
+      for (const folder of ["src/preload"]) if (inside(ref.target, folder)) return `the window must not import ${folder}`;
+      return null;
+    },
+  },
+  {
+    layer: "src/main",
+    check: (ref) => {
+      if (inside(ref.target, "src/renderer") || inside(ref.target, "src/preload")) return "main must not import window code";
+      if (isElectron(ref.specifier) && !inside(ref.from, "src/main/electron")) return "only src/main/electron may import electron";
+      return null;
+    },
+  },
+];
+
+/** Every crossing in a set of imports, as readable lines. */
+export function layerViolations(refs: ImportRef[]): string[] {
+  const out: string[] = [];
+  for (const ref of refs) {
+    for (const rule of layerRules) {
+      if (!inside(ref.from, rule.layer)) continue;
+      const reason = rule.check(ref);
+      if (reason) {
+        out.push(`${ref.from} imports "${ref.specifier}": ${reason}`);
+        break; // one line per crossing import
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,107 @@
+/**
+ * Types of the scripted model server: what a test scripts, and what the server records.
+ * Re-exported from model-server.ts, which is the module tests import.
+ */
+
+/** A text reply, split into `chunks` text_delta frames with `delayMs` between frames. */
+export interface TextReply {
+  text: string;
+  /** Number of text_delta frames (default 3, never more than the text has characters). */
+  chunks?: number;
+  delayMs?: number;
+  stopReason?: "end_turn" | "max_tokens";
+  /** Force a streamed (true) or plain JSON (false) answer; by default the request's `stream` decides. */
+  stream?: boolean;
+}
+
+export interface ScriptedToolUse {
+  /** Default: a fresh `toolu_...` id. */
+  id?: string;
+  name: string;
+  input: unknown;
+}
+
+/** A reply with stop_reason "tool_use": optional text block first, then one block per tool use. */
+export interface ToolUseReply {
+  toolUses: ScriptedToolUse[];
+  text?: string;
+  delayMs?: number;
+  stream?: boolean;
+}
+
+/** An HTTP error with the API's JSON error body and retry headers. */
+export interface ErrorReply {
+  error: { status: number; type: string; message: string };
+  /** Sent as `retry-after-ms` (and `retry-after` in whole seconds). Default 5; must be > 0 for the SDK to honour it. */
+  retryAfterMs?: number;
+  /** Sent as `x-should-retry`, which the SDK obeys over its own status rules. Default: not sent. */
+  shouldRetry?: boolean;
+}
+
+/** Headers + message_start (+ optional partial text), then nothing until the client aborts or the server closes. */
+export interface HangReply {
+  hang: true;
+  text?: string;
+}
+
+/** An `event: error` frame mid-stream (after message_start and optional text); then the response ends. */
+export interface StreamErrorReply {
+  streamError: { type: string; message: string };
+  afterText?: string;
+}
+
+/** Decides the reply when the request arrives; may return another function (resolved up to 8 deep). */
+export type ReplyFunction = (request: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
+
+export type ScriptedReply = TextReply | ToolUseReply | ErrorReply | HangReply | StreamErrorReply | ReplyFunction;
+
+/** A reply that survives JSON: what the control endpoints accept from another process. */
+export type PlainScriptedReply = Exclude<ScriptedReply, ReplyFunction>;
+
+export interface RecordedRequest {
+  path: string;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  /** Parsed JSON body (the raw text when it was not JSON). */
+  body: any;
+  /** Date.now() when the body had arrived. */
+  at: number;
+}
+
+export interface ModelServer {
+  /** http://127.0.0.1:PORT — pass as baseURL to the SDK. */
+  url: string;
+  /** Every POST /v1/messages, in order of arrival (a live array: `.length` is always current). */
+  requests: RecordedRequest[];
+  /** Every POST /v1/messages/count_tokens, in order. */
+  tokenCountRequests: RecordedRequest[];
+  /** Appends to the queue; each /v1/messages request takes the next. Throws a TypeError on a malformed reply. */
+  script(...replies: ScriptedReply[]): void;
+  /** Used when the queue is empty. null restores the default: a 500 saying "no scripted reply left". */
+  setFallback(reply: ScriptedReply | null): void;
+  /** Resolves with the recorded requests once `count` have arrived (default timeout 10 s, then rejects). */
+  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** Scripted replies not yet taken. */
+  remaining(): number;
+  /** Responses still being written (streams in progress, hangs). */
+  openReplies(): number;
+  /** Resolves once no response is in progress (e.g. after a client abort reached the server). */
+  waitForIdle(timeoutMs?: number): Promise<void>;
+  /** Empties the queue and the recorded requests, restores the starting fallback. */
+  reset(): void;
+  /** Stops listening and destroys open connections, which also ends hanging replies. */
+  close(): Promise<void>;
+}
+
+export interface ModelServerOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** The fallback at start and after reset() (default: the loud 500). */
+  fallback?: ScriptedReply | null;
+  /**
+   * Refuse requests the real API refuses (400 invalid_request_error): missing model, max_tokens or
+   * messages, a tool_use without its tool_result in the next message, a tool_result without its
+   * tool_use. Default true. A refused request is recorded but takes no scripted reply.
+   */
+  validateRequests?: boolean;
+}
