@@ -3,7 +3,7 @@
  * Re-exported from model-server.ts, which is the module tests import.
  */
 
-/** A text reply, split into `chunks` text_delta frames with `delayMs` between frames. */
+/** A text reply, split into `chunks` text_delta frames with `delayMs` between delta frames. */
 export interface TextReply {
   text: string;
   /** Number of text_delta frames (default 3, never more than the text has characters). */
@@ -21,7 +21,7 @@ export interface ScriptedToolUse {
   input: unknown;
 }
 
-/** A reply with stop_reason "tool_use": optional text block first, then one block per tool use. */
+/** A reply with stop_reason "tool_use": optional text block first, then one block per tool use (`delayMs` between delta frames). */
 export interface ToolUseReply {
   toolUses: ScriptedToolUse[];
   text?: string;

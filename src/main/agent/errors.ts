@@ -83,6 +83,13 @@ export class StoreOperationNotSupportedError extends AgentError {
   }
 }
 
+/** A tool call whose input does not match the tool's schema (sent back to the model as an error result). */
+export class ToolInputError extends AgentError {
+  constructor(readonly toolName: string, detail: string) {
+    super(`The input of ${toolName} does not match its schema:\n${detail}`);
+  }
+}
+
 /** A run was stopped by SIGTERM or SIGINT through `abortOnSignals`. */
 export class SignalAbortError extends AgentError {
   readonly exitCode: number;

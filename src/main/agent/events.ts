@@ -3,6 +3,7 @@
  * to its window). Every event names its State.
  */
 import type { HistoryEntry, ToolCallStatus } from "./history";
+import type { SavePoint } from "./saver";
 import type { StoppedBy } from "./snapshot";
 
 export type StepEvent =
@@ -16,8 +17,12 @@ export type StepEvent =
   | { type: "compaction"; stateId: string; through: number }
   /** A new history entry was added in memory (it may not be saved yet). */
   | { type: "entry"; stateId: string; entry: HistoryEntry }
-  /** A save reached the store: `entries` new entries were written (0: snapshot only). */
-  | { type: "save"; stateId: string; entries: number; ok: boolean; error?: string }
+  /**
+   * A save at a save point reached the store: `entries` new entries were written
+   * (0: snapshot only), or it failed (`ok: false`, `error` = "Name: message").
+   * A save point with nothing new writes nothing and sends no event.
+   */
+  | { type: "save"; stateId: string; point: SavePoint; entries: number; ok: boolean; error?: string }
   | { type: "warning"; stateId: string; name: string; message: string };
 
 export type StepEventType = StepEvent["type"];

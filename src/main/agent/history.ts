@@ -46,6 +46,8 @@ export interface ToolResultEntry extends EntryBase {
   callId: string;
   name: string;
   status: ToolCallStatus;
+  /** For an accepted `finish` call: its answer, as JSON (so a run killed right after keeps it). */
+  answer?: unknown;
 }
 
 /** The model's summary replacing the context up to and including seq `through`. */

@@ -4,6 +4,13 @@
  */
 export const SNAPSHOT_VERSION = 1;
 
+/** An `ask` call waiting for the person's answer. */
+export interface PendingAsk {
+  callId: string;
+  question: string;
+  choices?: string[];
+}
+
 export type StoppedBy = "end_turn" | "finish" | "ask" | "max_steps" | "error" | "aborted" | null;
 
 /** What the Agent that last ran a State looked like (for ResumeWarning). */
@@ -24,8 +31,8 @@ export interface Snapshot {
   stoppedBy: StoppedBy;
   /** The answer of `finish`, as JSON. */
   answer: unknown;
-  /** The open `ask`: the call id and its question, until answered. */
-  pendingAsk: { callId: string; question: string } | null;
+  /** The open `ask`: the call id, its question and any suggested answers, until answered. */
+  pendingAsk: PendingAsk | null;
   createdAt: string;
   updatedAt: string;
   /** How many history entries this snapshot covers: a complete save ends at seq `entryCount - 1`. */

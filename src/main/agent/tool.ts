@@ -1,6 +1,8 @@
 /**
  * Tools: plain objects the model may call. Tools of one model turn run concurrently.
  */
+import { z } from "zod";
+import { ToolInputError } from "./errors";
 import type { State } from "./state";
 
 /** JSON Schema of a tool's input, as the Messages API takes it. */
@@ -25,3 +27,28 @@ export interface Tool<Input = any> {
 /** Names the library reserves for its built-in tools. */
 export const FINISH_TOOL = "finish";
 export const ASK_TOOL = "ask";
+
+/**
+ * A tool whose input is described by a zod schema: the JSON Schema is derived from it,
+ * and the input is parsed before `run` sees it (a mismatch becomes an error result the
+ * model can read and correct).
+ */
+export function defineTool<Schema extends z.ZodType>(definition: {
+  name: string;
+  description: string;
+  input: Schema;
+  run(input: z.output<Schema>, context: ToolContext): unknown | Promise<unknown>;
+}): Tool<unknown> {
+  const inputSchema = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete inputSchema.$schema;
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: inputSchema as JsonSchema,
+    run(input, context) {
+      const parsed = definition.input.safeParse(input);
+      if (!parsed.success) throw new ToolInputError(definition.name, z.prettifyError(parsed.error));
+      return definition.run(parsed.data, context);
+    },
+  };
+}

@@ -1,2 +1,43 @@
+/**
+ * The window's entry: connect to the main process, route its events into the store,
+ * render the app, and announce `alpine:ready` once settings are known.
+ */
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-createRoot(document.getElementById("root")!).render(<p>Alpine</p>);
+import { chooseApi } from "./api/choose-api";
+import { setApi } from "./api/current-api";
+import { emitAppEvent } from "./app-events";
+import { useAppStore } from "./store/app-store";
+import { App } from "./components/App";
+import { describeError } from "./lib/describe-error";
+import "./styles/index.css";
+
+const root = createRoot(document.getElementById("root")!);
+
+try {
+  const { api, transport } = chooseApi();
+  setApi(api);
+  api.onEvent((event) => {
+    emitAppEvent("event", event);
+    useAppStore.getState().handleAppEvent(event);
+  });
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void useAppStore
+    .getState()
+    .loadSettings()
+    .then(() => {
+      const { settings, info } = useAppStore.getState();
+      emitAppEvent("ready", { transport, hasApiKey: settings?.hasApiKey ?? false, version: info?.version ?? null });
+    });
+} catch (error) {
+  root.render(
+    <div className="fatal" role="alert">
+      <h1>Alpine could not start its window</h1>
+      <p>{describeError(error)}</p>
+    </div>,
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Every figure a run must produce, for the mode's sizes. The bench test checks a quick run's
+ * JSON against this list, so a measurement that silently stopped producing a number fails.
+ */
+import type { BenchConfig } from "./config";
+
+const SAVE_PREFIXES = ["save.sqlite.store", "save.sqlite.agent", "save.file.store", "save.file.agent", "save.naive.doc"];
+const OURS = SAVE_PREFIXES.filter((prefix) => !prefix.startsWith("save.naive"));
+
+export const WINDOW_FIGURES = [
+  "window.firstPaintMs",
+  "window.open.firstMs",
+  "window.open.medianMs",
+  "window.open.longTasks",
+  "window.open.maxLongTaskMs",
+  "window.scroll.frames",
+  "window.scroll.ms",
+  "window.scroll.longTasks",
+  "window.scroll.maxLongTaskMs",
+  "window.scroll.frameP99Ms",
+  "window.scroll.rowsInPage",
+  "window.stream.tokens",
+  "window.stream.deltasReceived",
+  "window.stream.renders",
+  "window.stream.ms",
+  "window.stream.longTasks",
+  "window.stream.maxLongTaskMs",
+  "window.stream.frameP99Ms",
+  "window.run.ms",
+  "window.run.longTasks",
+  "window.run.maxLongTaskMs",
+  "window.memory.afterOpenMB",
+  "window.memory.afterScrollMB",
+  "window.memory.afterStreamMB",
+  "window.domNodes.afterOpen",
+  "window.domNodes.afterScroll",
+];
+
+export function expectedFigures(config: BenchConfig): string[] {
+  const keys: string[] = [];
+  for (const prefix of SAVE_PREFIXES) {
+    for (const size of config.historySizes) {
+      for (const figure of ["medianMs", "p99Ms", "writtenBytesPerStep", "storedBytesPerStep"]) keys.push(`${prefix}.${size}.${figure}`);
+    }
+    keys.push(`${prefix}.ratio`);
+  }
+  for (const prefix of OURS) keys.push(`${prefix}.vsBaseline`);
+  keys.push("floor.payloadBytes", "floor.medianMs", "floor.p99Ms", "floor.writtenBytesPerStep", "floor.storedBytesPerStep");
+  keys.push("save.sqlite.store.vsFloor", "save.sqlite.agent.vsFloor");
+  for (const store of ["sqlite", "file"]) {
+    keys.push(`load.${store}.medianMs`, `load.${store}.p99Ms`, `load.${store}.readMedianMs`);
+    keys.push(`list.${store}.firstPage.medianMs`, `list.${store}.firstPage.p99Ms`);
+    keys.push(`storage.${store}.rawBytes`, `storage.${store}.storedBytes`, `storage.${store}.ratio`);
+  }
+  for (const part of ["entries", "searchIndex", "snapshots", "conversations", "other", "freePages"]) keys.push(`storage.sqlite.parts.${part}Bytes`);
+  keys.push("storage.sqlite.entryJsonBytes", "storage.sqlite.duplicatedTextBytes");
+  for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
+  for (const store of ["memory", "sqlite"]) {
+    for (const length of config.agentHistorySizes) {
+      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep"]) {
+        keys.push(`agent.${store}.${length}.${figure}`);
+      }
+    }
+  }
+  for (const variant of ["shipped", "noPrefix", "noSearch", "normal"]) {
+    for (const figure of ["medianMs", "p99Ms", "writtenBytesPerSave", "storedVsRaw"]) keys.push(`why.sqlite.${variant}.${figure}`);
+  }
+  keys.push(...WINDOW_FIGURES);
+  return keys;
+}

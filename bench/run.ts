@@ -1,0 +1,68 @@
+/**
+ * `npm run bench [-- --quick]`: measures saving, loading, listing, the agent's own overhead
+ * and the window, prints one table per measurement and the targets, and writes the figures
+ * as JSON under bench/results/. It fails only when a measurement crashes, never on timing.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { configFor } from "./config";
+import { parseArgs } from "./lib/args";
+import { describeMachine, machineInfo } from "./lib/machine";
+import { Report } from "./lib/report";
+import { writeResults } from "./lib/results-file";
+import { formatReport } from "./lib/table";
+import { nowMs } from "./lib/timing";
+import { suites } from "./suites";
+import { checkTargets } from "./targets";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2), path.join(here, "results"));
+  const config = configFor(args.mode);
+  const machine = machineInfo();
+  const date = new Date().toISOString();
+  const report = new Report();
+  const started = nowMs();
+  console.log(`Alpine benchmarks, ${args.mode} mode, ${date}\n${describeMachine(machine)}\n`);
+
+  const context = { report, config, shared: new Map<string, unknown>() };
+  for (const suite of suites) {
+    if (args.only.length > 0 && !args.only.includes(suite.name)) continue;
+    const suiteStart = nowMs();
+    process.stdout.write(`running ${suite.name}... `);
+    try {
+      await suite.run(context);
+      console.log(`${((nowMs() - suiteStart) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      report.errors.push({ suite: suite.name, message });
+      console.log(`FAILED\n${message}`);
+    }
+  }
+  checkTargets(report, config);
+
+  const durationSeconds = (nowMs() - started) / 1000;
+  console.log(`\n${formatReport(report)}\n`);
+  const files = writeResults(args.outFolder, {
+    date,
+    mode: args.mode,
+    machine,
+    durationSeconds,
+    figures: report.figures,
+    targets: report.targets,
+    errors: report.errors,
+    sections: report.sections,
+  });
+  console.log(`${durationSeconds.toFixed(1)} s. Results: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
+  if (args.mode === "quick") console.log("Quick mode: small sizes, few repetitions; figures are indicative, targets are judged on the full run.");
+  return report.errors.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,28 @@
+/**
+ * A store that keeps everything in memory: the agent's own cost with saving taken out.
+ * It honours the write contract (skip known seqs, refuse an existing id on create).
+ */
+import { StateExistsError } from "../../src/main/agent/errors";
+import type { EntryRecord } from "../../src/main/agent/history";
+import type { Snapshot, StoredRecord } from "../../src/main/agent/snapshot";
+import { Store, type WriteOptions } from "../../src/main/agent/store";
+
+export class MemoryStore extends Store {
+  private readonly records = new Map<string, StoredRecord>();
+
+  write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): void {
+    let record = this.records.get(stateId);
+    if (options.create && record) throw new StateExistsError(stateId);
+    if (!record) {
+      record = { entries: [], snapshot: null };
+      this.records.set(stateId, record);
+    }
+    for (const entry of entries) if (entry.seq === record.entries.length) record.entries.push(structuredClone(entry));
+    if (snapshot) record.snapshot = structuredClone(snapshot);
+  }
+
+  read(stateId: string): StoredRecord | null {
+    const record = this.records.get(stateId);
+    return record ? structuredClone(record) : null;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Step saves through `Store.write`: one new entry and the new snapshot, exactly the call the
+ * Agent makes when a message is added to a conversation that is already saved.
+ */
+import { entries, snapshotOf, userEntry } from "../lib/conversation";
+import { TextSource } from "../lib/text";
+import type { SaveSubject, SubjectFactory } from "./save-subject";
+import type { StoreHandle, StoreOpener } from "./store-handle";
+
+export const conversationId = (i: number) => `conversation-${i}`;
+
+/** Writes `count` conversations of `length` entries, each in one create write. */
+export async function seedConversations(handle: StoreHandle, length: number, count: number, chars = 400): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const id = conversationId(i);
+    await handle.store.write(id, entries(0, length, new TextSource(i + 1), chars), snapshotOf(id, `Conversation ${i}`, length), { create: true });
+  }
+}
+
+class StoreWriteSubject implements SaveSubject {
+  private readonly lengths: number[] = [];
+  private payload: string | null = null;
+
+  constructor(private readonly handle: StoreHandle) {}
+
+  async prepare(length: number, count: number): Promise<void> {
+    await seedConversations(this.handle, length, count);
+    for (let i = 0; i < count; i++) this.lengths.push(length);
+  }
+
+  async step(index: number, text: string): Promise<void> {
+    const id = conversationId(index);
+    const seq = this.lengths[index]++;
+    const fresh = [userEntry(seq, text)];
+    const snapshot = snapshotOf(id, `Conversation ${index}`, seq + 1);
+    await this.handle.store.write(id, fresh, snapshot, { create: false });
+    this.payload = JSON.stringify(fresh) + JSON.stringify(snapshot);
+  }
+
+  storedBytes(): number {
+    return this.handle.storedBytes();
+  }
+
+  lastPayload(): string | null {
+    return this.payload;
+  }
+
+  close(): Promise<void> {
+    return this.handle.close();
+  }
+}
+
+export function storeWriteSubject(key: string, label: string, open: StoreOpener): SubjectFactory {
+  return { key, level: "store", label, open: (folder) => new StoreWriteSubject(open(folder)) };
+}

@@ -1,0 +1,157 @@
+/**
+ * 4. Agent overhead: one step (a model request answered at once by the scripted server) run
+ * through `agent.run`, minus the same request sent by a bare SDK call. Each run is paired with
+ * a replay of the exact request body the agent sent, so the HTTP round trip, the server's own
+ * work and the size of the context cancel out. Measured with SqliteStore (what the app runs)
+ * and with an in-memory store (the library alone); the stores time their own calls, so the
+ * overhead splits into saving, the run's lease, and the rest.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import type { State } from "../../src/main/agent/state";
+import { startModelServer, type ModelServer, type ReplyFunction } from "../../test/support/model-server";
+import type { BenchConfig } from "../config";
+import { benchAgent } from "../lib/bench-agent";
+import type { Report } from "../lib/report";
+import { median, p99 } from "../lib/stats";
+import { withTempFolder } from "../lib/temp";
+import { TextSource } from "../lib/text";
+import { timeOnce } from "../lib/timing";
+import { MemoryStore } from "../subjects/memory-store";
+import { openSqlite, type StoreHandle } from "../subjects/store-handle";
+import { conversationId, seedConversations } from "../subjects/store-subject";
+import { type StoreTimes, timeStoreCalls } from "../subjects/timed-store";
+
+/** Replies at once with a ~400-character text in 3 pieces, like a short streamed answer. */
+function instantReply(chars: number): ReplyFunction {
+  const source = new TextSource(99);
+  return () => ({ text: source.text(chars), chunks: 3 });
+}
+
+function openMemory(): StoreHandle {
+  return { key: "memory" as "sqlite", label: "in-memory store", store: timeStoreCalls(new MemoryStore()), storedBytes: () => 0, close: async () => {} };
+}
+
+function openTimedSqlite(folder: string): StoreHandle {
+  const handle = openSqlite(folder);
+  timeStoreCalls(handle.store);
+  return handle;
+}
+
+/** CPU time (user + system) of this process in ms, for all its threads. */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
+interface AgentMeasurement {
+  stepMs: number;
+  bareMs: number;
+  overheadMs: number;
+  overheadP99Ms: number;
+  /** The same difference in CPU time of this process: what a busy machine's waiting leaves out. */
+  overheadCpuMs: number;
+  savesPerStep: number;
+  writeMsPerStep: number;
+  leaseMsPerStep: number;
+}
+
+async function measure(server: ModelServer, handle: StoreHandle, length: number, config: BenchConfig): Promise<AgentMeasurement> {
+  const client = new Anthropic({ apiKey: "bench", baseURL: server.url, maxRetries: 0 });
+  const agent = benchAgent(handle.store, client);
+  const times = (handle.store as unknown as { times: StoreTimes }).times;
+  const total = config.agentWarmup + config.agentRuns;
+  const runsPerConversation = Math.max(1, Math.floor(length / 20)); // each run adds 2 entries: growth stays within 10%
+  const count = Math.ceil(total / runsPerConversation);
+  await seedConversations(handle, length, count, config.entryChars);
+  const states: State[] = [];
+  for (let i = 0; i < count; i++) states.push(await handle.store.load(conversationId(i)));
+
+  const source = new TextSource(5);
+  const steps: number[] = [];
+  const bares: number[] = [];
+  const overheads: number[] = [];
+  const cpuOverheads: number[] = [];
+  const writes: number[] = [];
+  const leaseTimes: number[] = [];
+  let saves = 0;
+  let stepCount = 0;
+  for (let i = 0; i < total; i++) {
+    const state = states[i % count];
+    state.addUserMessage(source.text(config.entryChars));
+    server.reset();
+    times.reset();
+    let runSteps = 0;
+    const cpuBeforeRun = cpuMs();
+    const runMs = await timeOnce(() => agent.run(state, { onEvent: (event) => void (event.type === "think_start" && runSteps++) }));
+    const runCpu = cpuMs() - cpuBeforeRun;
+    if (server.requests.length !== 1 || runSteps !== 1) throw new Error(`one run made ${server.requests.length} model requests in ${runSteps} steps, not 1`);
+    if (state.stoppedBy !== "end_turn") throw new Error(`the run stopped by ${state.stoppedBy}, not end_turn`);
+    const body = server.requests[0].body;
+    const cpuBeforeBare = cpuMs();
+    const bareMs = await timeOnce(() => client.messages.stream(body).finalMessage());
+    const bareCpu = cpuMs() - cpuBeforeBare;
+    if (i < config.agentWarmup) continue;
+    steps.push(runMs);
+    bares.push(bareMs);
+    overheads.push(runMs - bareMs);
+    cpuOverheads.push(runCpu - bareCpu);
+    writes.push(times.writeMs);
+    leaseTimes.push(times.leaseMs + times.releaseMs);
+    saves += times.writes;
+    stepCount += runSteps;
+  }
+  return {
+    stepMs: median(steps),
+    bareMs: median(bares),
+    overheadMs: median(overheads),
+    overheadP99Ms: p99(overheads),
+    overheadCpuMs: median(cpuOverheads),
+    savesPerStep: saves / stepCount,
+    writeMsPerStep: median(writes),
+    leaseMsPerStep: median(leaseTimes),
+  };
+}
+
+export async function runAgentOverhead(report: Report, config: BenchConfig): Promise<void> {
+  const section = report.section("Agent overhead per step (a one-step run, the scripted model answering at once)", [
+    "store",
+    "history",
+    "agent step ms",
+    "bare SDK ms",
+    "overhead ms",
+    "p99 ms",
+    "CPU ms",
+    "saves",
+    "in write ms",
+    "in lease ms",
+  ]);
+  const server = await startModelServer({ fallback: instantReply(config.entryChars) });
+  try {
+    for (const [key, open] of [["memory", openMemory], ["sqlite", openTimedSqlite]] as const) {
+      for (const length of config.agentHistorySizes) {
+        await withTempFolder(async (folder) => {
+          const handle = open(folder);
+          try {
+            const m = await measure(server, handle, length, config);
+            const prefix = `agent.${key}.${length}`;
+            report.set(`${prefix}.stepMedianMs`, m.stepMs);
+            report.set(`${prefix}.bareSdkMedianMs`, m.bareMs);
+            report.set(`${prefix}.overheadMedianMs`, m.overheadMs);
+            report.set(`${prefix}.overheadP99Ms`, m.overheadP99Ms);
+            report.set(`${prefix}.overheadCpuMs`, m.overheadCpuMs);
+            report.set(`${prefix}.savesPerStep`, m.savesPerStep);
+            report.set(`${prefix}.writeMsPerStep`, m.writeMsPerStep);
+            report.set(`${prefix}.leaseMsPerStep`, m.leaseMsPerStep);
+            section.rows.push([handle.label, length, m.stepMs, m.bareMs, m.overheadMs, m.overheadP99Ms, m.overheadCpuMs, m.savesPerStep, m.writeMsPerStep, m.leaseMsPerStep]);
+          } finally {
+            await handle.close();
+          }
+        });
+      }
+    }
+  } finally {
+    await server.close();
+  }
+  section.notes.push("overhead: median of (agent step − bare SDK call with the same request body), paired run by run; CPU: the same in this process's CPU time.");
+  section.notes.push("saves: store.write calls per step; in write / in lease: median time per step inside store.write, and taking plus releasing the run's lease.");
+}

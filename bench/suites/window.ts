@@ -1,0 +1,162 @@
+/**
+ * 5. The window, in Chromium, through the test host (the real service in its own process,
+ * the window over its WebSocket transport): open a long conversation, scroll it to the top,
+ * stream a long reply into it. Time to first paint, time to open, long tasks (the browser's
+ * own 'longtask' entries, over 50 ms), frame intervals, JS heap and DOM size.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { startModelServer, type RecordedRequest } from "../../test/support/model-server";
+import type { BenchConfig } from "../config";
+import type { Report } from "../lib/report";
+import { median, percentile } from "../lib/stats";
+import { withTempFolder } from "../lib/temp";
+import { TextSource } from "../lib/text";
+import { launchBrowser } from "../window/browser";
+import { startHostProcess } from "../window/host-process";
+import { PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
+import { LONG_ID, SHORT_ID, seedWindowData } from "../window/seed";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const BUILT_WINDOW = path.join(ROOT, "out/renderer/index.html");
+/** Milliseconds between streamed tokens: faster than a model writes, so it is a hard case. */
+const TOKEN_INTERVAL_MS = 4;
+const OPEN_REPS = { full: 7, quick: 3 };
+
+/** The window is measured as built; build it when it is missing. */
+function ensureBuiltWindow(): string {
+  if (!existsSync(BUILT_WINDOW)) {
+    const built = spawnSync(path.join(ROOT, "node_modules/.bin/electron-vite"), ["build"], { cwd: ROOT, stdio: "inherit" });
+    if (built.status !== 0 || !existsSync(BUILT_WINDOW)) throw new Error("The window could not be built (electron-vite build failed).");
+  }
+  return statSync(BUILT_WINDOW).mtime.toISOString();
+}
+
+/** About `tokens` tokens of text (a token is a word and a space here, ~4-8 characters). */
+function tokenPieces(tokens: number): string[] {
+  const text = new TextSource(77).text(tokens * 8);
+  const words = text.split(" ");
+  const pieces: string[] = [];
+  for (let i = 0; i < tokens; i++) pieces.push(`${words[i % words.length]} `);
+  return pieces;
+}
+
+function isSummaryRequest(request: RecordedRequest): boolean {
+  return /condense|summar/i.test(JSON.stringify(request.body?.system ?? ""));
+}
+
+async function heapMB(page: Page): Promise<{ heap: number; nodes: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("HeapProfiler.collectGarbage");
+    await cdp.send("Performance.enable");
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    return { heap: metric("JSHeapUsedSize") / 2 ** 20, nodes: metric("Nodes") };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export async function runWindow(report: Report, config: BenchConfig): Promise<void> {
+  const builtAt = ensureBuiltWindow();
+  const messages = config.windowMessages;
+  const pieces = tokenPieces(config.windowTokens);
+  const server = await startModelServer({
+    fallback: (request) =>
+      isSummaryRequest(request)
+        ? { text: "A short summary of the conversation so far.", chunks: 1 }
+        : { text: pieces.join(""), chunks: pieces.length, delayMs: TOKEN_INTERVAL_MS },
+  });
+  try {
+    await withTempFolder(async (root) => {
+      const dataFolder = path.join(root, "data");
+      mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+      seedWindowData(dataFolder, messages, config.entryChars);
+      const host = await startHostProcess(ROOT, dataFolder, server.url);
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.addInitScript({ content: PROBE_SCRIPT });
+        await page.goto(`${host.url}?transport=ws`);
+        await page.evaluate(`window.__bench.waitEvent("ready", {}, 0, 30000)`);
+        await page.evaluate(`window.__bench.waitEvent("list-rendered", {}, 0, 30000)`);
+        await page.waitForSelector(`[data-conversation-id="${LONG_ID}"] .conversation-row__open`);
+        const firstPaint = (await page.evaluate(
+          `(performance.getEntriesByName("first-contentful-paint")[0] || performance.getEntriesByType("paint")[0] || { startTime: NaN }).startTime`,
+        )) as number;
+
+        const opens: StepSummary[] = [];
+        for (let i = 0; i < OPEN_REPS[config.mode]; i++) {
+          opens.push((await page.evaluate(`window.__bench.open(${JSON.stringify(LONG_ID)}, 60000)`)) as StepSummary);
+          if (i < OPEN_REPS[config.mode] - 1) await page.evaluate(`window.__bench.open(${JSON.stringify(SHORT_ID(0))}, 60000)`);
+        }
+        const afterOpen = await heapMB(page);
+
+        const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, 20000)`)) as ScrollSummary;
+        if (!scroll.reachedTop) throw new Error(`scrolling stopped before the top after ${scroll.frames} frames`);
+        const afterScroll = await heapMB(page);
+        await page.evaluate(`window.__bench.scrollToBottom()`);
+
+        await page.fill('[aria-label="Message"]', "Please write a long answer.");
+        const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
+        if (stream.deltas === 0) throw new Error("no streamed words reached the window");
+        const afterStream = await heapMB(page);
+
+        const openTimes = opens.map((o) => o.ms);
+        report.set("window.firstPaintMs", firstPaint);
+        report.set("window.open.firstMs", openTimes[0]);
+        report.set("window.open.medianMs", median(openTimes));
+        report.set("window.open.longTasks", Math.max(...opens.map((o) => o.longTasks)));
+        report.set("window.open.maxLongTaskMs", Math.max(...opens.map((o) => o.maxLongTaskMs)));
+        report.set("window.scroll.frames", scroll.frames);
+        report.set("window.scroll.ms", scroll.ms);
+        report.set("window.scroll.longTasks", scroll.longTasks);
+        report.set("window.scroll.maxLongTaskMs", scroll.maxLongTaskMs);
+        report.set("window.scroll.frameP99Ms", scroll.gaps.length ? percentile(scroll.gaps, 0.99) : 0);
+        report.set("window.scroll.rowsInPage", scroll.rows);
+        report.set("window.stream.tokens", pieces.length);
+        report.set("window.stream.deltasReceived", stream.deltas);
+        report.set("window.stream.renders", stream.rendered);
+        report.set("window.stream.ms", stream.streaming.ms);
+        report.set("window.stream.longTasks", stream.streaming.longTasks);
+        report.set("window.stream.maxLongTaskMs", stream.streaming.maxLongTaskMs);
+        report.set("window.stream.frameP99Ms", stream.gaps.length ? percentile(stream.gaps, 0.99) : 0);
+        report.set("window.run.ms", stream.whole.ms);
+        report.set("window.run.longTasks", stream.whole.longTasks);
+        report.set("window.run.maxLongTaskMs", stream.whole.maxLongTaskMs);
+        report.set("window.memory.afterOpenMB", afterOpen.heap);
+        report.set("window.memory.afterScrollMB", afterScroll.heap);
+        report.set("window.memory.afterStreamMB", afterStream.heap);
+        report.set("window.domNodes.afterOpen", afterOpen.nodes);
+        report.set("window.domNodes.afterScroll", afterScroll.nodes);
+
+        const n = messages.toLocaleString("en-US");
+        const section = report.section(`The window in Chromium (${n} messages, ${pieces.length.toLocaleString("en-US")} streamed tokens)`, [
+          "step",
+          "ms",
+          "long tasks",
+          "longest task ms",
+          "frame p99 ms",
+          "JS heap MB",
+          "DOM nodes",
+        ]);
+        section.rows.push(["first paint of the window", firstPaint, null, null, null, null, null]);
+        section.rows.push([`open the conversation (first of ${opens.length})`, openTimes[0], opens[0].longTasks, opens[0].maxLongTaskMs, null, afterOpen.heap, afterOpen.nodes]);
+        section.rows.push([`open the conversation (median of ${opens.length})`, median(openTimes), report.get("window.open.longTasks"), report.get("window.open.maxLongTaskMs"), null, null, null]);
+        section.rows.push([`scroll to the top (${scroll.frames} frames, ${scroll.rows} rows in the page)`, scroll.ms, scroll.longTasks, scroll.maxLongTaskMs, report.get("window.scroll.frameP99Ms"), afterScroll.heap, afterScroll.nodes]);
+        section.rows.push([`stream ${pieces.length} tokens (${stream.deltas} deltas, ${stream.rendered} renders)`, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, report.get("window.stream.frameP99Ms"), afterStream.heap, null]);
+        section.rows.push(["the whole run, send to the reloaded view", stream.whole.ms, stream.whole.longTasks, stream.whole.maxLongTaskMs, null, null, null]);
+        section.notes.push(`Window built ${builtAt}; tokens sent ${TOKEN_INTERVAL_MS} ms apart; open: click to the first frame after the conversation is shown; long task: the browser's 'longtask' entries (over 50 ms).`);
+      } finally {
+        await browser.close().catch(() => undefined);
+        await host.stop();
+      }
+    });
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The issue's targets, each beside the figure it is judged on. Printed with pass or MISS;
+ * never a reason for the run to fail (timing on a busy CI machine is noise).
+ */
+import type { BenchConfig } from "./config";
+import { sizeRange } from "./config";
+import type { Report } from "./lib/report";
+
+export function checkTargets(report: Report, config: BenchConfig): void {
+  const { smallest, largest } = sizeRange(config);
+  const sizes = `${largest.toLocaleString("en-US")} / ${smallest} entries`;
+  report.target(`save flat, SqliteStore via agent.save: ${sizes}`, "save.sqlite.agent.ratio", "<=", 1.3, "x");
+  report.target(`save flat, SqliteStore via Store.write: ${sizes}`, "save.sqlite.store.ratio", "<=", 1.3, "x");
+  report.target(`save flat, FileStore via agent.save: ${sizes}`, "save.file.agent.ratio", "<=", 1.3, "x");
+  report.target(`save flat, FileStore via Store.write: ${sizes}`, "save.file.store.ratio", "<=", 1.3, "x");
+  report.target("SqliteStore save (agent.save) vs bare commit", "save.sqlite.agent.vsFloor", "<=", 2, "x");
+  report.target("SqliteStore save (Store.write) vs bare commit", "save.sqlite.store.vsFloor", "<=", 2, "x");
+  report.target(`bytes after ${config.storageTurns} turns vs raw text, SqliteStore`, "storage.sqlite.ratio", "<=", 2, "x");
+  report.target(`bytes after ${config.storageTurns} turns vs raw text, FileStore`, "storage.file.ratio", "<=", 2, "x");
+  const n = config.listConversations.toLocaleString("en-US");
+  report.target(`list first page of ${n}, SqliteStore`, "list.sqlite.firstPage.medianMs", "<=", 20, "ms");
+  report.target(`list first page of ${n}, FileStore`, "list.file.firstPage.medianMs", "<=", 20, "ms");
+  const entries = config.loadEntries.toLocaleString("en-US");
+  report.target(`load ${entries} entries, SqliteStore`, "load.sqlite.medianMs", "<=", 50, "ms");
+  report.target(`load ${entries} entries, FileStore`, "load.file.medianMs", "<=", 50, "ms");
+  const agentLength = Math.min(...config.agentHistorySizes);
+  report.target("agent overhead per step, SqliteStore", `agent.sqlite.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
+  report.target("agent overhead per step, in-memory store", `agent.memory.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
+  const messages = config.windowMessages.toLocaleString("en-US");
+  report.target(`window: open ${messages} messages`, "window.open.medianMs", "<=", 300, "ms");
+  report.target(`window: long tasks while streaming ${config.windowTokens} tokens`, "window.stream.longTasks", "==", 0, "");
+}

@@ -1,0 +1,47 @@
+/**
+ * The test host in its own process, as the app's main process would be: the real service
+ * on a data folder, serving the built window. Stopped by its own pid with SIGTERM.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+
+export interface HostProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function startHostProcess(root: string, dataFolder: string, modelUrl: string): Promise<HostProcess> {
+  const cli = path.join(root, "test/support/test-host-cli.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", cli, "--data", dataFolder, "--model-url", modelUrl], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    let stdout = "";
+    const timer = setTimeout(() => fail("printed no address within 60 s"), 60_000);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      reject(new Error(`The test host ${why}. Its stderr: ${stderr.trim() || "(empty)"}`));
+    };
+    child.once("exit", (code) => fail(`exited with ${code} before it was ready`));
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      const line = stdout.split("\n").find((l) => l.trim().startsWith("{") && l.trim().endsWith("}"));
+      if (!line) return;
+      clearTimeout(timer);
+      child.removeAllListeners("exit");
+      child.stdout.resume();
+      resolve({
+        url: (JSON.parse(line) as { url: string }).url,
+        stop: () => {
+          if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, "SIGTERM");
+          return exited;
+        },
+      });
+    });
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Measuring inside the page, where the clock is the page's own: a long-task observer and a
+ * frame recorder installed before the window's scripts run, and the steps a person takes
+ * (open, scroll, send), each timed from the input to the frame that shows its result.
+ * Plain JavaScript in a string, so nothing a bundler adds to functions reaches the page.
+ */
+export const PROBE_SCRIPT = String.raw`
+(() => {
+  const bench = (window.__bench = { longTasks: [], frames: [], recording: false });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  const tick = (t) => {
+    if (bench.recording) bench.frames.push(t);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+
+  const frames = (n) => new Promise((resolve) => {
+    const step = () => (n-- <= 0 ? resolve(performance.now()) : requestAnimationFrame(step));
+    requestAnimationFrame(step);
+  });
+  bench.frames2 = () => frames(2);
+
+  const logIndex = () => (window.__alpineEvents || []).reduce((max, e) => Math.max(max, e.index + 1), 0);
+  bench.logIndex = logIndex;
+
+  /** Resolves with the first app event named name (since the given log index) whose detail matches. */
+  bench.waitEvent = (name, match, since, timeoutMs) => new Promise((resolve, reject) => {
+    const matches = (e) => e.name === name && e.index >= since && Object.entries(match || {}).every(([k, v]) => e.detail && e.detail[k] === v);
+    const found = () => (window.__alpineEvents || []).find(matches);
+    const hit = found();
+    if (hit) return resolve(hit);
+    const onEvent = () => {
+      const e = found();
+      if (!e) return;
+      cleanup();
+      resolve(e);
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error("no alpine:" + name + " " + JSON.stringify(match) + " within " + timeoutMs + " ms"));
+    }, timeoutMs);
+    const cleanup = () => {
+      clearTimeout(timer);
+      window.removeEventListener("alpine:" + name, onEvent);
+    };
+    window.addEventListener("alpine:" + name, onEvent);
+  });
+
+  const longTasksIn = (from, to) => bench.longTasks.filter((t) => t.start + t.duration > from && t.start < to);
+  const summary = (from, to) => {
+    const tasks = longTasksIn(from, to);
+    return { ms: to - from, longTasks: tasks.length, maxLongTaskMs: tasks.reduce((m, t) => Math.max(m, t.duration), 0) };
+  };
+  const frameGaps = () => {
+    const gaps = [];
+    for (let i = 1; i < bench.frames.length; i++) gaps.push(bench.frames[i] - bench.frames[i - 1]);
+    return gaps;
+  };
+  const record = (on) => {
+    if (on) bench.frames = [];
+    bench.recording = on;
+  };
+
+  /** Click a conversation in the sidebar; time until the frame after it is shown. */
+  bench.open = async (id, timeoutMs) => {
+    const button = document.querySelector('[data-conversation-id="' + id + '"] .conversation-row__open');
+    if (!button) throw new Error("no sidebar row for " + id);
+    await frames(2);
+    const since = logIndex();
+    const start = performance.now();
+    button.click();
+    await bench.waitEvent("conversation-opened", { id }, since, timeoutMs);
+    const end = await frames(1);
+    return summary(start, end);
+  };
+
+  /** Scroll the conversation to its very top, one step per frame, as a fast reader would. */
+  bench.scrollToTop = async (stepPx, maxFrames) => {
+    const scroller = document.querySelector(".conversation__scroller");
+    if (!scroller) throw new Error("no conversation on screen");
+    record(true);
+    const start = performance.now();
+    let n = 0;
+    while (n < maxFrames && (scroller.scrollTop > 0 || document.querySelector(".conversation__earlier"))) {
+      scroller.scrollTop = Math.max(0, scroller.scrollTop - stepPx);
+      scroller.dispatchEvent(new Event("scroll"));
+      await frames(1);
+      n++;
+    }
+    const end = performance.now();
+    record(false);
+    return { ...summary(start, end), frames: n, gaps: frameGaps(), reachedTop: scroller.scrollTop === 0 && !document.querySelector(".conversation__earlier"), rows: document.querySelectorAll(".conversation__row").length };
+  };
+
+  bench.scrollToBottom = async () => {
+    const scroller = document.querySelector(".conversation__scroller");
+    scroller.scrollTop = scroller.scrollHeight;
+    scroller.dispatchEvent(new Event("scroll"));
+    await frames(2);
+  };
+
+  /** Send the composer's text and follow the reply until the run ends. */
+  bench.sendAndStream = async (id, timeoutMs) => {
+    const send = document.querySelector('button[aria-label="Send"]');
+    if (!send) throw new Error("no Send button");
+    await frames(2);
+    const since = logIndex();
+    record(true);
+    const start = performance.now();
+    send.click();
+    await bench.waitEvent("run-ended", {}, since, timeoutMs);
+    const end = await frames(1);
+    record(false);
+    const log = (window.__alpineEvents || []).filter((e) => e.index >= since);
+    const pageTime = (e) => e.at - performance.timeOrigin;
+    const deltas = log.filter((e) => e.name === "event" && e.detail && e.detail.event && e.detail.event.type === "text_delta");
+    const renders = log.filter((e) => e.name === "stream-rendered");
+    // Streaming: from the first streamed words reaching the window to their last render.
+    const streamStart = deltas.length ? pageTime(deltas[0]) : start;
+    const streamEnd = renders.length ? Math.max(pageTime(renders[renders.length - 1]), pageTime(deltas[deltas.length - 1])) : end;
+    const streamFrames = bench.frames.filter((t) => t >= streamStart && t <= streamEnd);
+    const streamGaps = [];
+    for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
+    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length };
+  };
+})();
+`;
+
+export interface StepSummary {
+  ms: number;
+  longTasks: number;
+  maxLongTaskMs: number;
+}
+
+export interface ScrollSummary extends StepSummary {
+  frames: number;
+  gaps: number[];
+  reachedTop: boolean;
+  rows: number;
+}
+
+export interface StreamSummary {
+  /** From the click on Send to the frame after the run ended (the view reloaded). */
+  whole: StepSummary;
+  /** From the first streamed words reaching the window to their last render. */
+  streaming: StepSummary;
+  /** Frame intervals while streaming. */
+  gaps: number[];
+  rendered: number;
+  deltas: number;
+}

@@ -1,0 +1,225 @@
+/**
+ * FileStore: a folder per State under the given folder.
+ *
+ *   <folder>/<id>/entries.jsonl   history, append-only (see entries-file.ts)
+ *   <folder>/<id>/snapshot.json   the rest of the State, replaced atomically
+ *   <folder>/<id>/meta.json       what list() shows, so listing never reads a whole snapshot
+ *   <folder>/<id>/lock            the lease of the runner in progress (see file-lease.ts)
+ *
+ * A kill at any instant leaves a loadable State: entries are appended and fsynced before
+ * the snapshot that covers them replaces the old one. A new State is built in a temporary
+ * folder and renamed into place, so it exists completely or not at all. Folders are 0700
+ * and files 0600, because history holds tool results and messages.
+ *
+ * Folder names: ids are case-sensitive but some file systems are not, so an uppercase
+ * letter is written as "=" and its lowercase form ("Pr42" -> "=pr42"); a name Windows
+ * reserves (con, nul, com1, ...) gets a trailing "=".
+ */
+import { chmodSync, mkdirSync, realpathSync } from "node:fs";
+import { mkdtemp, readFile, readdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { FILE_MODE, FOLDER_MODE, syncFolder, writeFileAtomic, writeNewFile } from "./atomic-file";
+import { appendEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
+import { SchemaTooNewError, StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "./errors";
+import { acquireFileLease, isLockHeld } from "./file-lease";
+import type { EntryRecord } from "./history";
+import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, type StoredRecord } from "./snapshot";
+import { assertStateId } from "./state";
+import { type Lease, type ListOptions, Store, type WriteOptions } from "./store";
+
+const ENTRIES = "entries.jsonl";
+const SNAPSHOT = "snapshot.json";
+const META = "meta.json";
+const LOCK = "lock";
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
+export function folderNameOf(id: string): string {
+  const name = id.replace(/[A-Z]/g, (c) => `=${c.toLowerCase()}`);
+  return RESERVED.test(name) ? `${name}=` : name;
+}
+
+export function idOfFolderName(name: string): string {
+  return name.replace(/=$/, "").replace(/=([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Writes of one State go one after another, even from two FileStore objects on one folder. */
+const writeQueues = new Map<string, Promise<unknown>>();
+
+export class FileStore extends Store {
+  /** The folder, as an absolute path with links resolved. */
+  readonly folder: string;
+
+  constructor(folder: string) {
+    super();
+    if (typeof folder !== "string" || folder === "") throw new TypeError("new FileStore(folder) needs a folder path.");
+    const created = mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
+    if (created !== undefined) chmodSync(folder, FOLDER_MODE);
+    this.folder = realpathSync(folder);
+  }
+
+  override get storeKey(): string {
+    return `file:${this.folder}`;
+  }
+
+  override describe(): string {
+    return `FileStore(${this.folder})`;
+  }
+
+  private stateFolder(stateId: string): string {
+    assertStateId(stateId);
+    return join(this.folder, folderNameOf(stateId));
+  }
+
+  override write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): Promise<void> {
+    const folder = this.stateFolder(stateId);
+    return this.serially(folder, () => (options.create ? this.create(stateId, folder, entries, snapshot) : this.update(stateId, folder, entries, snapshot)));
+  }
+
+  private async create(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+    if (!snapshot) throw new TypeError("The first write of a State (create: true) needs its snapshot.");
+    if (await exists(folder)) throw new StateExistsError(stateId);
+    const temp = await mkdtemp(join(this.folder, ".create-"));
+    try {
+      chmodSync(temp, FOLDER_MODE);
+      await writeNewFile(join(temp, ENTRIES), entriesHeader() + entryLines(entries));
+      await writeNewFile(join(temp, SNAPSHOT), JSON.stringify(snapshot));
+      await writeNewFile(join(temp, META), JSON.stringify(metaOf(snapshot)));
+      await syncFolder(temp);
+      try {
+        await rename(temp, folder);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOTEMPTY" || code === "EEXIST" || ((code === "EPERM" || code === "EACCES") && (await exists(folder)))) {
+          throw new StateExistsError(stateId);
+        }
+        throw error;
+      }
+    } catch (error) {
+      await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+      throw error;
+    }
+    await syncFolder(this.folder);
+  }
+
+  private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+    if (!(await exists(join(folder, SNAPSHOT)))) throw new StateNotFoundError(stateId);
+    if (entries.length > 0) await appendEntries(join(folder, ENTRIES), entries);
+    if (snapshot) {
+      await writeFileAtomic(join(folder, SNAPSHOT), JSON.stringify(snapshot));
+      // meta.json only speeds up list(); after a power cut list() falls back to the snapshot.
+      await writeFileAtomic(join(folder, META), JSON.stringify(metaOf(snapshot)), { durable: false });
+    }
+  }
+
+  override async read(stateId: string): Promise<StoredRecord | null> {
+    const folder = this.stateFolder(stateId);
+    if (!(await exists(folder))) return null;
+    const snapshot = await readSnapshot(join(folder, SNAPSHOT));
+    const entries = await readEntries(join(folder, ENTRIES));
+    return { entries, snapshot };
+  }
+
+  override async list(options: ListOptions = {}): Promise<SavedStateInfo[]> {
+    const names = (await readdir(this.folder, { withFileTypes: true }))
+      .filter((d) => d.isDirectory() && !d.name.startsWith("."))
+      .map((d) => d.name);
+    const infos: SavedStateInfo[] = [];
+    const batch = 64;
+    for (let i = 0; i < names.length; i += batch) {
+      const found = await Promise.all(names.slice(i, i + batch).map((name) => this.infoOf(name)));
+      for (const info of found) if (info) infos.push(info);
+    }
+    infos.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? -1 : 1));
+    const offset = options.offset ?? 0;
+    return infos.slice(offset, options.limit === undefined ? undefined : offset + options.limit);
+  }
+
+  /** A folder's list line: meta.json, or the snapshot when meta.json is missing or broken. */
+  private async infoOf(name: string): Promise<SavedStateInfo | null> {
+    const folder = join(this.folder, name);
+    try {
+      const meta = JSON.parse(await readFile(join(folder, META), "utf8"));
+      if (meta && typeof meta.id === "string" && typeof meta.updatedAt === "string") return meta as SavedStateInfo;
+    } catch {
+      // fall back to the snapshot
+    }
+    try {
+      return metaOf(await readSnapshot(join(folder, SNAPSHOT)));
+    } catch {
+      return null; // not a State folder, or broken: load(id) reports why
+    }
+  }
+
+  override async delete(stateId: string): Promise<void> {
+    const folder = this.stateFolder(stateId);
+    await this.serially(folder, async () => {
+      if (!(await exists(folder))) return;
+      const lock = isLockHeld(join(folder, LOCK));
+      if (lock.held) throw new StateBusyError(stateId, lock.holder);
+      const doomed = join(this.folder, `.deleting-${folderNameOf(stateId)}-${Date.now()}`);
+      await rename(folder, doomed);
+      await syncFolder(this.folder);
+      await rm(doomed, { recursive: true, force: true });
+    });
+  }
+
+  override acquireLease(stateId: string): Lease {
+    return acquireFileLease(join(this.stateFolder(stateId), LOCK), stateId);
+  }
+
+  private serially<T>(folder: string, work: () => Promise<T>): Promise<T> {
+    const previous = writeQueues.get(folder) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    writeQueues.set(folder, settled);
+    void settled.then(() => {
+      if (writeQueues.get(folder) === settled) writeQueues.delete(folder);
+    });
+    return next;
+  }
+}
+
+function metaOf(snapshot: Snapshot): SavedStateInfo {
+  return {
+    id: snapshot.id,
+    task: snapshot.task,
+    title: snapshot.title,
+    createdAt: snapshot.createdAt,
+    updatedAt: snapshot.updatedAt,
+    stoppedBy: snapshot.stoppedBy,
+    entryCount: snapshot.entryCount,
+  };
+}
+
+async function readSnapshot(path: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoreCorruptError(path, "the file is missing");
+    throw error;
+  }
+  let snapshot: Snapshot;
+  try {
+    snapshot = JSON.parse(text);
+  } catch (error) {
+    throw new StoreCorruptError(path, "it is not valid JSON", { cause: error });
+  }
+  if (!snapshot || typeof snapshot !== "object") throw new StoreCorruptError(path, "it is not a snapshot");
+  if (typeof snapshot.version === "number" && snapshot.version > SNAPSHOT_VERSION) {
+    throw new SchemaTooNewError(path, snapshot.version, SNAPSHOT_VERSION);
+  }
+  return snapshot;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+export { FILE_MODE, FOLDER_MODE };

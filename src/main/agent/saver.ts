@@ -1,0 +1,127 @@
+/**
+ * Saving: what a State has that its store does not, and the rules when a save fails.
+ * A save sends only entries the store has not acknowledged, and the snapshot only when it
+ * changed; when nothing changed it does not call the store at all. Saves of one State
+ * run one after another. A failed save loses nothing: the next save sends it again.
+ */
+import { addErrorNote } from "./errors";
+import type { EntryRecord, HistoryEntry } from "./history";
+import { assertJsonValue, toJsonAnswer } from "./json-check";
+import { SNAPSHOT_VERSION, type Snapshot } from "./snapshot";
+import { type State, stateBook } from "./state";
+import type { Store } from "./store";
+
+/** Where in a run a save happens (reported with each `save` step event). */
+export type SavePoint = "run_start" | "before_think" | "after_think" | "tool_result" | "after_use_tools" | "after_compact" | "run_end" | "explicit";
+
+export interface SaveOutcome {
+  /** False when nothing had changed, so the store was not called. */
+  wrote: boolean;
+  entries: number;
+}
+
+/** Errors thrown by a store (or the JSON check) while saving. */
+const saveErrors = new WeakSet<object>();
+
+export function isSaveError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && saveErrors.has(error);
+}
+
+/** The snapshot without `updatedAt`, in a fixed key order (so its JSON compares). */
+function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
+  const book = state[stateBook];
+  return {
+    version: SNAPSHOT_VERSION,
+    id: state.id,
+    task: state.task,
+    title: state.title,
+    stoppedBy: state.stoppedBy,
+    createdAt: state.createdAt,
+    entryCount: state.history.length,
+    pendingAsk: state.pendingAsk,
+    answer: toJsonAnswer(state.answer, "state.answer"),
+    excluded: state.excluded,
+    agent: book.agent,
+    data: state.data,
+  };
+}
+
+export function toRecord(entry: HistoryEntry): EntryRecord {
+  return { ...entry, error: null } as EntryRecord;
+}
+
+/**
+ * Refuse non-JSON values before anything is written (and so before the next model request).
+ * The answer is checked when the snapshot is built: class instances in it become plain objects.
+ */
+export function checkJson(state: State): void {
+  assertJsonValue(state.data, "state.data");
+  assertJsonValue(state.pendingAsk, "state.pendingAsk");
+  if (typeof state.title !== "string") throw new TypeError("state.title is not a string");
+}
+
+/** Write what the store does not have yet. Queued behind any save of this State in progress. */
+export function saveState(state: State, store: Store): Promise<SaveOutcome> {
+  const book = state[stateBook];
+  const run = book.saveChain.then(() => saveNow(state, store));
+  book.saveChain = run.catch(() => undefined);
+  return run;
+}
+
+async function saveNow(state: State, store: Store): Promise<SaveOutcome> {
+  const book = state[stateBook];
+  let body: Omit<Snapshot, "updatedAt">;
+  let json: string;
+  try {
+    checkJson(state);
+    body = snapshotBody(state);
+    json = JSON.stringify(body);
+  } catch (error) {
+    markSaveError(error);
+    throw error;
+  }
+  const count = state.history.length;
+  const fresh = state.history.slice(book.acknowledged, count).map(toRecord);
+  const snapshotChanged = json !== book.savedSnapshotJson;
+  if (fresh.length === 0 && !snapshotChanged) return { wrote: false, entries: 0 };
+
+  const updatedAt = laterThan(state.updatedAt);
+  const snapshot = snapshotChanged ? ({ ...JSON.parse(json), updatedAt } as Snapshot) : null;
+  try {
+    await store.write(state.id, fresh, snapshot, { create: book.isNew });
+  } catch (error) {
+    markSaveError(error);
+    throw error;
+  }
+  book.isNew = false;
+  book.storeKey ??= store.storeKey;
+  book.acknowledged = Math.max(book.acknowledged, count);
+  if (snapshot) {
+    book.savedSnapshotJson = json;
+    state.updatedAt = updatedAt;
+  }
+  return { wrote: true, entries: fresh.length };
+}
+
+/** Now, or a millisecond after `previous` so updatedAt always moves forward. */
+function laterThan(previous: string): string {
+  const now = Date.now();
+  const before = Date.parse(previous);
+  return new Date(Number.isFinite(before) && before >= now ? before + 1 : now).toISOString();
+}
+
+function markSaveError(error: unknown): void {
+  if (typeof error === "object" && error !== null) saveErrors.add(error);
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
+  return String(error);
+}
+
+/** Attach a failed save to the error a run is already failing with. */
+export function noteSaveFailure(original: unknown, saveError: unknown): void {
+  addErrorNote(original, `saving the state also failed: ${describeError(saveError)}`);
+}
+
+export { describeError };

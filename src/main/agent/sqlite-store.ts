@@ -1,0 +1,301 @@
+/**
+ * SqliteStore: every conversation in one SQLite database (better-sqlite3, WAL mode).
+ *
+ * Each `write` is one transaction holding the new entries, the snapshot, the
+ * conversation's row (what `list()` shows, so listing never reads a history) and, from
+ * schema version 2 on, their search index rows. Every statement is prepared once and
+ * touches only the rows of the save, so a save costs the same at any history length.
+ *
+ * Durability is the `synchronous` option: "FULL" (the default) syncs the write-ahead
+ * log at every commit, so an acknowledged save survives a killed process and a power
+ * cut; "NORMAL" survives a killed process, but a power cut can lose the last saves
+ * (never corrupting the database).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import { StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "./errors";
+import type { EntryRecord } from "./history";
+import type { SavedStateInfo, Snapshot, StoredRecord } from "./snapshot";
+import { assertStateId } from "./state";
+import { type Lease, type ListOptions, Store, type WriteOptions } from "./store";
+import { type ConversationRow, toSavedStateInfo } from "./sqlite/conversation-row";
+import { translateSqliteError } from "./sqlite/errors";
+import { SqliteLeases } from "./sqlite/lease";
+import type { MigrationOutcome } from "./sqlite/migrate";
+import { MIGRATIONS } from "./sqlite/migrations";
+import { openDatabase, type Synchronous } from "./sqlite/open-database";
+import { type SearchOptions, type SearchResult, SqliteSearch } from "./sqlite/search";
+import { STORE_SQL } from "./sqlite/statements";
+
+export type { SearchOptions, SearchResult } from "./sqlite/search";
+export type { Synchronous } from "./sqlite/open-database";
+
+export interface SqliteStoreOptions {
+  /** "FULL" (default): a save survives a power cut. "NORMAL": it survives a killed process. */
+  synchronous?: Synchronous;
+  /** How long to wait for another connection's write before giving up (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** Run `PRAGMA quick_check` when opening (default true; about 2 ms per MB of database). */
+  integrityCheck?: boolean;
+}
+
+export interface SqliteSettings {
+  journalMode: string;
+  synchronous: string;
+  autoVacuum: string;
+  foreignKeys: boolean;
+  busyTimeoutMs: number;
+  schemaVersion: number;
+}
+
+const SYNCHRONOUS_NAMES = ["OFF", "NORMAL", "FULL", "EXTRA"];
+const AUTO_VACUUM_NAMES = ["NONE", "FULL", "INCREMENTAL"];
+
+/** An entry as its row: seq, kind, JSON. */
+type SerializedEntry = [number, string, string];
+
+interface SerializedSnapshot {
+  value: Snapshot;
+  json: string;
+}
+
+function serializeEntry(entry: EntryRecord): SerializedEntry {
+  const { seq, kind } = entry as { seq: unknown; kind: unknown };
+  if (!Number.isSafeInteger(seq) || (seq as number) < 0) {
+    throw new TypeError(`A history entry's seq must be a whole number from 0; got ${JSON.stringify(seq)}.`);
+  }
+  if (typeof kind !== "string" || kind === "") {
+    throw new TypeError(`History entry ${seq} has no kind.`);
+  }
+  return [seq as number, kind, JSON.stringify(entry)];
+}
+
+/** The conversation row's columns taken from a snapshot. */
+function conversationColumns(snapshot: Snapshot): Record<string, unknown> {
+  return {
+    task: String(snapshot.task ?? ""),
+    title: String(snapshot.title ?? snapshot.task ?? ""),
+    createdAt: String(snapshot.createdAt ?? ""),
+    updatedAt: String(snapshot.updatedAt ?? ""),
+    stoppedBy: snapshot.stoppedBy ?? null,
+  };
+}
+
+export class SqliteStore extends Store {
+  /** The database file, as an absolute path. */
+  readonly path: string;
+  /** What opening did to the schema: its version before and after, and the copy taken before migrating. */
+  readonly schema: MigrationOutcome;
+  private readonly db: BetterSqlite3.Database;
+  private readonly key: string;
+  private readonly busyTimeoutMs: number;
+  private readonly leases: SqliteLeases;
+  private readonly searchIndex: SqliteSearch;
+  private readonly sql;
+  private readonly writeTransaction;
+  private readonly readTransaction;
+  private readonly deleteTransaction;
+  private readonly renameTransaction;
+
+  constructor(databaseFile: string, options: SqliteStoreOptions = {}) {
+    super();
+    this.path = path.resolve(databaseFile);
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
+    const opened = openDatabase(this.path, {
+      synchronous: options.synchronous ?? "FULL",
+      busyTimeoutMs: this.busyTimeoutMs,
+      integrityCheck: options.integrityCheck ?? true,
+      migrations: MIGRATIONS,
+    });
+    const db = opened.db;
+    this.db = db;
+    this.schema = opened.migration;
+    try {
+      this.key = `sqlite:${fs.realpathSync(this.path)}`;
+      this.leases = new SqliteLeases(db, this.busyTimeoutMs);
+      this.searchIndex = new SqliteSearch(db);
+    } catch (error) {
+      db.close();
+      throw translateSqliteError(error, this.path, this.busyTimeoutMs);
+    }
+
+    const prepare = <Params extends unknown[] | {}, Row = unknown>(name: keyof typeof STORE_SQL) =>
+      db.prepare<Params, Row>(STORE_SQL[name]);
+    this.sql = {
+      conversationExists: prepare<[string], { num: number }>("conversationExists"),
+      insertEntry: prepare<[string, number, string, string]>("insertEntry"),
+      upsertConversation: prepare<[Record<string, unknown>]>("upsertConversation"),
+      countNewEntries: prepare<[number, string]>("countNewEntries"),
+      putSnapshot: prepare<[string, string]>("putSnapshot"),
+      selectEntries: prepare<[string], { seq: number; body: string }>("selectEntries"),
+      selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
+      selectInfo: prepare<[string], ConversationRow>("selectInfo"),
+      list: prepare<[number, number], ConversationRow>("list"),
+      count: prepare<[], { n: number }>("count"),
+      deleteConversation: prepare<[string]>("deleteConversation"),
+      deleteLease: prepare<[string]>("deleteLease"),
+      renameConversation: prepare<[string, string]>("renameConversation"),
+      renameSnapshot: prepare<[string, string]>("renameSnapshot"),
+    };
+    const sql = this.sql;
+
+    this.writeTransaction = db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
+      const exists = sql.conversationExists.get(stateId) !== undefined;
+      if (create && exists) throw new StateExistsError(stateId);
+      if (!create && !exists) throw new StateNotFoundError(stateId);
+      let added = 0;
+      for (const [seq, kind, body] of rows) added += sql.insertEntry.run(stateId, seq, kind, body).changes;
+      if (snapshot !== null) {
+        sql.upsertConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
+        sql.putSnapshot.run(stateId, snapshot.json);
+      } else if (added > 0) {
+        sql.countNewEntries.run(added, stateId);
+      }
+    });
+
+    this.readTransaction = db.transaction((stateId: string): StoredRecord | null => {
+      if (sql.conversationExists.get(stateId) === undefined) return null;
+      const entries = sql.selectEntries.all(stateId).map((row) => this.parse<EntryRecord>(row.body, stateId, `entry ${row.seq}`));
+      const snapshotRow = sql.selectSnapshot.get(stateId);
+      const snapshot = snapshotRow === undefined ? null : this.parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
+      return { entries, snapshot };
+    });
+
+    this.deleteTransaction = db.transaction((stateId: string) => {
+      const holder = this.leases.liveHolder(stateId);
+      if (holder !== null) throw new StateBusyError(stateId, holder);
+      sql.deleteConversation.run(stateId); // entries, snapshot and search rows follow (cascade, triggers)
+      sql.deleteLease.run(stateId);
+    });
+
+    this.renameTransaction = db.transaction((stateId: string, title: string): SavedStateInfo => {
+      if (sql.renameConversation.run(title, stateId).changes === 0) throw new StateNotFoundError(stateId);
+      sql.renameSnapshot.run(title, stateId);
+      return toSavedStateInfo(sql.selectInfo.get(stateId)!);
+    });
+  }
+
+  override get storeKey(): string {
+    return this.key;
+  }
+
+  override describe(): string {
+    return `SqliteStore(${this.path})`;
+  }
+
+  /**
+   * One transaction: the entries whose seq is new (a re-sent seq is skipped), the
+   * snapshot unless null, and the conversation's row. `create: true` refuses an id
+   * that exists (StateExistsError); an update of an id that does not exist is refused
+   * with StateNotFoundError (it was deleted).
+   */
+  override write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): void {
+    assertStateId(stateId);
+    const create = options.create === true;
+    if (create && snapshot === null) throw new TypeError("The first write of a State (create: true) needs its snapshot.");
+    const rows = entries.map(serializeEntry);
+    const serialized = snapshot === null ? null : { value: snapshot, json: JSON.stringify(snapshot) };
+    this.guard(() => this.writeTransaction.immediate(stateId, rows, serialized, create));
+  }
+
+  override read(stateId: string): StoredRecord | null {
+    return this.guard(() => this.readTransaction(stateId));
+  }
+
+  /** Saved States, most recently updated first; `limit`/`offset` page through them. */
+  override list(options: ListOptions = {}): SavedStateInfo[] {
+    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    return this.guard(() => this.sql.list.all(limit, offset).map(toSavedStateInfo));
+  }
+
+  /** How many States are saved. */
+  count(): number {
+    return this.guard(() => this.sql.count.get()?.n ?? 0);
+  }
+
+  /** One State's line of `list()`, or null. */
+  info(stateId: string): SavedStateInfo | null {
+    return this.guard(() => {
+      const row = this.sql.selectInfo.get(stateId);
+      return row ? toSavedStateInfo(row) : null;
+    });
+  }
+
+  /**
+   * Remove the State (entries, snapshot, search rows, a stale lease) and hand the freed
+   * pages back to the file system. A State a live runner holds is refused (StateBusyError).
+   */
+  override delete(stateId: string): void {
+    this.guard(() => {
+      this.deleteTransaction.immediate(stateId);
+      this.db.pragma("incremental_vacuum");
+    });
+  }
+
+  /** Change the title a person sees, without reading the history. Throws StateNotFoundError. */
+  rename(stateId: string, title: string): SavedStateInfo {
+    if (typeof title !== "string") throw new TypeError("A title must be a string.");
+    return this.guard(() => this.renameTransaction.immediate(stateId, title));
+  }
+
+  /** Conversations whose task, title or message text match every word of `query`, newest first. */
+  search(query: string, options?: SearchOptions): SearchResult[] {
+    return this.guard(() => this.searchIndex.search(query, options));
+  }
+
+  /** How many conversations `search(query)` finds in all. */
+  searchCount(query: string): number {
+    return this.guard(() => this.searchIndex.count(query));
+  }
+
+  /** A lease other processes see; a killed holder stops blocking within seconds. */
+  override acquireLease(stateId: string): Lease {
+    assertStateId(stateId);
+    return this.guard(() => this.leases.acquire(stateId));
+  }
+
+  /** The connection's settings as SQLite reports them (for diagnostics and benchmarks). */
+  settings(): SqliteSettings {
+    return this.guard(() => {
+      const read = (name: string) => this.db.pragma(name, { simple: true }) as number | string;
+      return {
+        journalMode: String(read("journal_mode")),
+        synchronous: SYNCHRONOUS_NAMES[Number(read("synchronous"))] ?? String(read("synchronous")),
+        autoVacuum: AUTO_VACUUM_NAMES[Number(read("auto_vacuum"))] ?? String(read("auto_vacuum")),
+        foreignKeys: Number(read("foreign_keys")) === 1,
+        busyTimeoutMs: Number(read("busy_timeout")),
+        schemaVersion: Number(read("user_version")),
+      };
+    });
+  }
+
+  /** Release this store's leases, fold the write-ahead log into the file, and close. */
+  close(): void {
+    if (!this.db.open) return;
+    this.leases.releaseAll();
+    try {
+      this.db.pragma("wal_checkpoint(TRUNCATE)");
+    } catch {
+      // Another connection is busy: the log is folded in by whoever closes last.
+    }
+    this.db.close();
+  }
+
+  private parse<T>(json: string, stateId: string, what: string): T {
+    try {
+      return JSON.parse(json) as T;
+    } catch (error) {
+      throw new StoreCorruptError(this.path, `the ${what} of State "${stateId}" is not valid JSON`, { cause: error });
+    }
+  }
+
+  private guard<T>(operation: () => T): T {
+    try {
+      return operation();
+    } catch (error) {
+      throw translateSqliteError(error, this.path, this.busyTimeoutMs);
+    }
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * Every migration, in order. A new schema version is a new numbered file added here;
+ * a shipped migration is never edited (databases already ran it).
+ */
+import type { Migration } from "./migration";
+import { initialSchema } from "./001-initial";
+import { searchSchema } from "./002-search";
+
+export type { Migration } from "./migration";
+
+export const MIGRATIONS: readonly Migration[] = [initialSchema, searchSchema];
+
+/** The schema version this code writes; a database with a higher one is refused. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

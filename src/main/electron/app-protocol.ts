@@ -1,0 +1,43 @@
+/**
+ * The window is served from `app://alpine/` by a protocol handler, not from file://, so
+ * every page gets the strict CSP as a response header (a file:// page gets no headers to
+ * attach it to), the origin is a fixed one that IPC sender checks can compare against,
+ * and no path outside the built window can be read.
+ */
+import { protocol } from "electron";
+import { readRendererFile } from "../service/renderer-files";
+
+export const APP_SCHEME = "app";
+export const APP_HOST = "alpine";
+export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/** Before the app is ready: `standard` + `secure` give the scheme a real origin ('self' in the CSP works). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+}
+
+/** Is `url` a page of the app (scheme and host, whatever the path)? */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/** Answer one `app://` request: a file of the built window with the CSP header, or 404. */
+export function rendererResponse(requestUrl: string, rendererFolder: string, csp: string): Response {
+  const url = new URL(requestUrl);
+  const file = url.host === APP_HOST ? readRendererFile(rendererFolder, url.pathname) : null;
+  if (!file) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  return new Response(new Uint8Array(file.body), {
+    status: 200,
+    headers: { "content-type": file.contentType, "content-security-policy": csp, "x-content-type-options": "nosniff" },
+  });
+}
+
+/** After the app is ready: serve the built window. */
+export function serveRenderer(rendererFolder: string, csp: string): void {
+  protocol.handle(APP_SCHEME, (request) => rendererResponse(request.url, rendererFolder, csp));
+}

@@ -1,0 +1,50 @@
+/**
+ * IPC wiring: one `ipcMain.handle` per request channel of the contract, each going
+ * through the service's dispatcher (zod validation, the channel → service table), and
+ * the app events sent to the window on the one event channel. Only the app's own
+ * window, in its main frame on the app's origin, is heard.
+ */
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from "electron";
+import { EVENT_CHANNEL, requestSchemas, type RequestChannel } from "../../shared/ipc-contract";
+import type { IpcResult } from "../../shared/transport-messages";
+import type { AppEventBus } from "../service/app-event-bus";
+import { dispatchRequest, type RequestHandlers } from "../service/request-handlers";
+import { isAppUrl } from "./app-protocol";
+
+export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
+
+const UNTRUSTED: IpcResult = {
+  ok: false,
+  error: { name: "UntrustedSenderError", message: "This request did not come from Alpine's own window, so it was refused." },
+};
+
+/** Registers a handler per channel; returns the function that removes them. */
+export function registerIpcHandlers(handlers: RequestHandlers, isTrusted: SenderCheck): () => void {
+  const channels = Object.keys(requestSchemas) as RequestChannel[];
+  for (const channel of channels) {
+    ipcMain.handle(channel, (event, args) => (isTrusted(event) ? dispatchRequest(handlers, channel, args) : UNTRUSTED));
+  }
+  return () => {
+    for (const channel of channels) ipcMain.removeHandler(channel);
+  };
+}
+
+/** Trust only the current main window's web contents, its main frame, on an app:// page. */
+export function appWindowSender(getWindow: () => BrowserWindow | null): SenderCheck {
+  return (event) => {
+    const window = getWindow();
+    if (!window || window.isDestroyed()) return false;
+    if (event.sender.id !== window.webContents.id) return false;
+    const frame = event.senderFrame;
+    if (!frame || frame.parent !== null) return false;
+    return isAppUrl(frame.url);
+  };
+}
+
+/** Send every app event to the window while it exists. */
+export function forwardEvents(bus: AppEventBus, getWindow: () => BrowserWindow | null): () => void {
+  return bus.on((event) => {
+    const window = getWindow();
+    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  });
+}

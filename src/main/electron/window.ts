@@ -1,0 +1,66 @@
+/**
+ * The one window: isolated and sandboxed, no Node in the page, web security on, no
+ * permissions granted. It never navigates away from the app and opens no windows;
+ * http(s) links open in the person's browser.
+ */
+import { BrowserWindow, shell, type WebContents, type WebPreferences } from "electron";
+
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: true,
+  };
+}
+
+export function createMainWindow(options: { preload: string; url: string }): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 640,
+    minHeight: 420,
+    show: false,
+    title: "Alpine",
+    webPreferences: secureWebPreferences(options.preload),
+  });
+  guardContents(window.webContents);
+  window.once("ready-to-show", () => window.show());
+  void window.loadURL(options.url);
+  return window;
+}
+
+/** Refuse navigation, new windows, webviews and permission requests; open web links outside. */
+export function guardContents(contents: WebContents): void {
+  contents.on("will-navigate", (event, url) => {
+    event.preventDefault();
+    openInBrowser(url);
+  });
+  contents.on("will-redirect", (event) => event.preventDefault());
+  contents.on("will-attach-webview", (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    openInBrowser(url);
+    return { action: "deny" };
+  });
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}
+
+/** Only http(s) links leave the app; file:, javascript:, custom schemes never do. */
+export function openInBrowser(url: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+  void shell.openExternal(parsed.toString());
+  return true;
+}

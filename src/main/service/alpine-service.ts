@@ -1,0 +1,90 @@
+/**
+ * The app without Electron: conversations, runs and settings over one SQLite database
+ * in the data folder, with one stream of app events. The Electron layer and the test
+ * host both create it and carry its requests and events to a window.
+ */
+import type { AppInfo } from "../../shared/view-types";
+import { AppEventBus } from "./app-event-bus";
+import { ensurePrivateFolder } from "./atomic-file";
+import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { summaryOf } from "./conversation-view";
+import { Conversations } from "./conversations";
+import type { ModelClientOptions } from "./model-client";
+import { Runs } from "./runs";
+import type { SecretKeeper } from "./secret-keeper";
+import { ServiceGate } from "./service-gate";
+import { type FolderChooser, SettingsService } from "./settings";
+import { SettingsFile } from "./settings-file";
+import { builtInTools } from "./tools";
+import { WriteApprovals } from "./write-approvals";
+
+export interface AlpineServiceOptions {
+  /** Where the database and the settings file live (the app's user-data folder). */
+  dataFolder: string;
+  secrets: SecretKeeper;
+  /** The model client's base URL and retries (tests point it at the scripted model server). */
+  model?: ModelClientOptions;
+  /** A native folder dialog in the app; without one, `settings:chooseFolder` explains what to do. */
+  chooseFolder?: FolderChooser;
+  appVersion?: string;
+  /** How long shutdown waits for aborted runs to save (default 10 s). */
+  shutdownBoundMs?: number;
+}
+
+export class AlpineService {
+  readonly events = new AppEventBus();
+  readonly conversations: Conversations;
+  readonly runs: Runs;
+  readonly settings: SettingsService;
+  private readonly gate = new ServiceGate();
+  private readonly store: ConversationStore;
+  private closing: Promise<void> | null = null;
+
+  /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
+  constructor(private readonly options: AlpineServiceOptions) {
+    ensurePrivateFolder(options.dataFolder);
+    const settingsFile = new SettingsFile(options.dataFolder);
+    this.store = openConversationStore(options.dataFolder);
+    const approvals = new WriteApprovals((id) => {
+      const live = this.runs.liveState(id);
+      if (live) this.events.emit({ type: "conversation_changed", summary: summaryOf(live, true) });
+    });
+    this.runs = new Runs({
+      store: this.store,
+      settings: settingsFile,
+      secrets: options.secrets,
+      bus: this.events,
+      gate: this.gate,
+      tools: builtInTools(() => settingsFile.get().folder, approvals),
+      approvals,
+      client: options.model ?? {},
+    });
+    this.conversations = new Conversations(this.store, this.runs, approvals, this.events, this.gate);
+    this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+  }
+
+  info(): AppInfo {
+    return {
+      version: this.options.appVersion ?? "0.0.0",
+      platform: process.platform,
+      dataFolder: this.options.dataFolder,
+      hasApiKey: this.settings.hasApiKey(),
+    };
+  }
+
+  /**
+   * Refuse new work, abort every run, wait (bounded) for their saves, close the database.
+   * Calling it again returns the same promise.
+   */
+  shutdown(): Promise<void> {
+    this.closing ??= (async () => {
+      this.gate.close();
+      const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
+      if (stillRunning.length > 0) {
+        console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
+      }
+      this.store.close();
+    })();
+    return this.closing;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * What the window sees of a conversation: plain JSON built from a State, with how its
+ * last run ended when it did not end by itself (the banner with Continue).
+ */
+import type { EntryRecord, HistoryEntry } from "../agent/history";
+import type { PendingAsk } from "../agent/snapshot";
+import type { State } from "../agent/state";
+import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
+import { friendlyErrorText } from "./friendly-errors";
+import { readRunFailure } from "./run-failure";
+
+export function summaryOf(state: State, running: boolean): ConversationSummary {
+  return {
+    id: state.id,
+    title: state.title,
+    task: state.task,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+    stoppedBy: state.stoppedBy,
+    running,
+  };
+}
+
+/** A history entry as JSON: the live Error object (only ever set in this process) is dropped. */
+export function entryRecord(entry: HistoryEntry): EntryRecord {
+  return { ...entry, error: null } as EntryRecord;
+}
+
+/** `waitingWrite`: a file write of the running run waiting for the person's Allow or Deny. */
+export function conversationView(state: State, running: boolean, waitingWrite: PendingAsk | null): ConversationView {
+  const ask = state.pendingAsk ?? waitingWrite;
+  return {
+    summary: summaryOf(state, running),
+    entries: state.history.map(entryRecord),
+    pendingAsk: ask ? { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) } : null,
+    interruption: running ? null : interruptionOf(state),
+    loadError: null,
+  };
+}
+
+/** How the last run stopped when it did not end by itself; null when it did (or never ran). */
+export function interruptionOf(state: State): Interruption | null {
+  switch (state.stoppedBy) {
+    case null:
+      // Every conversation is saved just before its run starts, so a saved State that no
+      // run stopped is one whose process ended mid-run (killed, crashed, power cut).
+      return {
+        kind: "killed",
+        detail: "Alpine stopped while this conversation was running. What was saved is shown; press Continue to go on.",
+      };
+    case "aborted":
+      return { kind: "aborted", detail: `The run was stopped before it finished${reasonOf(state)}. Press Continue to go on.` };
+    case "error":
+      return { kind: "error", detail: errorDetail(state) };
+    case "max_steps":
+      return { kind: "error", detail: "The run reached its step limit before finishing. Press Continue to let it go on." };
+    default:
+      return null;
+  }
+}
+
+function lastErrorEntry(state: State): Extract<HistoryEntry, { kind: "error" }> | null {
+  for (let i = state.history.length - 1; i >= 0; i--) {
+    const entry = state.history[i];
+    if (entry.kind === "error") return entry;
+    if (entry.kind === "user") return null; // errors before the person's last message are old news
+  }
+  return null;
+}
+
+function errorDetail(state: State): string {
+  const failure = readRunFailure(state);
+  if (failure) return friendlyErrorText(failure);
+  const entry = lastErrorEntry(state);
+  if (entry) return friendlyErrorText({ name: entry.name, message: entry.text });
+  return "The run ended with an error. Press Continue to try again.";
+}
+
+function reasonOf(state: State): string {
+  const entry = lastErrorEntry(state);
+  if (!entry) return "";
+  if (entry.name === "ServiceShuttingDownError") return " because Alpine was quitting";
+  if (entry.name === "StoppedByPersonError" || entry.name === "AbortError") return " (Stop was pressed)";
+  return ` (${entry.name})`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The conversations the person has: the sidebar's pages and search, one conversation's
+ * view, rename and delete. A conversation that cannot be loaded is shown with its load
+ * error; the others keep working.
+ */
+import type { SavedStateInfo } from "../agent/snapshot";
+import type { ConversationSummary, ConversationView } from "../../shared/view-types";
+import type { AppEventBus } from "./app-event-bus";
+import type { ConversationStore } from "./conversation-store";
+import { conversationView, summaryOf } from "./conversation-view";
+import type { Runs } from "./runs";
+import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
+import type { ServiceGate } from "./service-gate";
+import type { WriteApprovals } from "./write-approvals";
+
+export interface ListRequest {
+  offset: number;
+  limit: number;
+  query?: string;
+}
+
+export class Conversations {
+  constructor(
+    private readonly store: ConversationStore,
+    private readonly runs: Runs,
+    private readonly approvals: WriteApprovals,
+    private readonly bus: AppEventBus,
+    private readonly gate: ServiceGate,
+  ) {}
+
+  /** Newest first; with a query, the conversations whose title, task or messages match it. */
+  list({ offset, limit, query }: ListRequest): { items: ConversationSummary[]; total: number } {
+    this.gate.assertOpen();
+    const words = query?.trim();
+    if (words) {
+      const items = this.store.search(words, { limit, offset }).map((info) => this.summary(info));
+      return { items, total: this.store.searchCount(words) };
+    }
+    return { items: this.store.list({ limit, offset }).map((info) => this.summary(info)), total: this.store.count() };
+  }
+
+  async get(id: string): Promise<ConversationView> {
+    this.gate.assertOpen();
+    const live = this.runs.liveState(id);
+    if (live) return conversationView(live, true, this.approvals.pending(id));
+    try {
+      const state = await this.runs.load(id);
+      return conversationView(state, this.runs.isRunning(id), null);
+    } catch (error) {
+      if (!(error instanceof ConversationUnreadableError)) throw error;
+      const info = this.store.info(id);
+      if (!info) throw new ConversationNotFoundError(id);
+      return { summary: this.summary(info), entries: [], pendingAsk: null, interruption: null, loadError: error.message };
+    }
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    this.gate.assertOpen();
+    // A running State saves its title with every snapshot, so it must learn the new one too.
+    const live = this.runs.liveState(id);
+    if (live) live.title = title;
+    let info: SavedStateInfo;
+    try {
+      info = this.store.rename(id, title);
+    } catch (error) {
+      if ((error as Error)?.name === "StateNotFoundError") throw new ConversationNotFoundError(id);
+      throw error;
+    }
+    const summary = live ? summaryOf(live, true) : this.summary(info);
+    this.bus.emit({ type: "conversation_changed", summary });
+    return summary;
+  }
+
+  /** Stops the conversation's run first, if one goes. */
+  async delete(id: string): Promise<void> {
+    this.gate.assertOpen();
+    await this.runs.stop(id);
+    if (!this.store.info(id)) throw new ConversationNotFoundError(id);
+    this.store.delete(id);
+    this.bus.emit({ type: "conversation_deleted", id });
+  }
+
+  private summary(info: SavedStateInfo): ConversationSummary {
+    return {
+      id: info.id,
+      title: info.title,
+      task: info.task,
+      createdAt: info.createdAt,
+      updatedAt: info.updatedAt,
+      stoppedBy: info.stoppedBy,
+      running: this.runs.isRunning(info.id),
+    };
+  }
+}

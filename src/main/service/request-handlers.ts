@@ -1,0 +1,85 @@
+/**
+ * The channel → service table and the one dispatcher every transport uses (Electron IPC
+ * in the app, the WebSocket of the test host): it checks the channel, validates the
+ * arguments with the contract's zod schema, calls the service, and answers with an
+ * `IpcResult`. It never throws, whatever the window sends.
+ */
+import {
+  requestSchemas,
+  type ParsedArgs,
+  type RequestChannel,
+  type RequestResults,
+} from "../../shared/ipc-contract";
+import type { IpcResult } from "../../shared/transport-messages";
+import type { AlpineService } from "./alpine-service";
+import { InvalidRequestError } from "./service-errors";
+
+export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
+
+/** One handler per channel: a channel missing here fails to compile. */
+export type RequestHandlers = { [C in RequestChannel]: RequestHandler<C> };
+
+export function createRequestHandlers(service: AlpineService): RequestHandlers {
+  return {
+    "app:info": () => service.info(),
+    "conversations:list": (args) => service.conversations.list(args),
+    "conversations:get": ({ id }) => service.conversations.get(id),
+    "conversations:rename": ({ id, title }) => service.conversations.rename(id, title),
+    "conversations:delete": async ({ id }) => {
+      await service.conversations.delete(id);
+      return { deleted: true };
+    },
+    "runs:start": ({ text }) => service.runs.start(text),
+    "runs:send": async ({ id, text }) => {
+      await service.runs.send(id, text);
+      return { ok: true };
+    },
+    "runs:stop": async ({ id }) => {
+      await service.runs.stop(id);
+      return { ok: true };
+    },
+    "runs:answer": async ({ id, answer }) => {
+      await service.runs.answer(id, answer);
+      return { ok: true };
+    },
+    "runs:continue": async ({ id }) => {
+      await service.runs.continue(id);
+      return { ok: true };
+    },
+    "settings:get": () => service.settings.view(),
+    "settings:set": (change) => service.settings.update(change),
+    "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
+    "settings:chooseFolder": () => service.settings.chooseFolder(),
+  };
+}
+
+export function isRequestChannel(channel: unknown): channel is RequestChannel {
+  return typeof channel === "string" && Object.prototype.hasOwnProperty.call(requestSchemas, channel);
+}
+
+/** Validate and run one request. Every failure becomes `{ ok: false, error: { name, message } }`. */
+export async function dispatchRequest(handlers: RequestHandlers, channel: unknown, args: unknown): Promise<IpcResult> {
+  try {
+    if (!isRequestChannel(channel)) {
+      throw new InvalidRequestError(`Unknown request channel ${JSON.stringify(String(channel)).slice(0, 100)}.`);
+    }
+    const parsed = requestSchemas[channel].safeParse(args ?? {});
+    if (!parsed.success) {
+      const problems = parsed.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.length ? issue.path.join(".") : "arguments"}: ${issue.message}`)
+        .join("; ");
+      throw new InvalidRequestError(`Invalid arguments for "${channel}": ${problems}.`);
+    }
+    const handler = handlers[channel] as (args: unknown) => unknown;
+    const value = await handler(parsed.data);
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: errorPayload(error) };
+  }
+}
+
+function errorPayload(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) return { name: error.name || "Error", message: error.message };
+  return { name: "Error", message: String(error) };
+}

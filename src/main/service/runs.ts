@@ -1,0 +1,232 @@
+/**
+ * Runs in progress: start a conversation, send a message, stop, answer an `ask`,
+ * continue an interrupted run. At most one run per conversation; several conversations
+ * may run at once. Each run's step events go out on the app's event bus.
+ */
+import { Agent } from "../agent/agent";
+import type { StepEvent } from "../agent/events";
+import { State } from "../agent/state";
+import type { Tool } from "../agent/tool";
+import type { AppEventBus } from "./app-event-bus";
+import type { ConversationStore } from "./conversation-store";
+import { entryRecord, interruptionOf, summaryOf } from "./conversation-view";
+import { friendlyErrorText, namedError } from "./friendly-errors";
+import { createModelClient, type ModelClientOptions } from "./model-client";
+import { clearRunFailure, recordRunFailure } from "./run-failure";
+import type { SecretKeeper } from "./secret-keeper";
+import {
+  ConversationNotFoundError,
+  ConversationUnreadableError,
+  MissingApiKeyError,
+  NoPendingQuestionError,
+  NothingToContinueError,
+  RunInProgressError,
+  ServiceShuttingDownError,
+} from "./service-errors";
+import type { ServiceGate } from "./service-gate";
+import type { SettingsFile } from "./settings-file";
+import type { WriteApprovals } from "./write-approvals";
+
+/** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
+export class StoppedByPersonError extends Error {
+  override name = "StoppedByPersonError";
+  constructor() {
+    super("The person pressed Stop.");
+  }
+}
+
+interface ActiveRun {
+  readonly id: string;
+  /** Set once the State is loaded or created. */
+  state: State | null;
+  readonly controller: AbortController;
+  /** Resolves when the run has ended and saved (or failed to start). */
+  readonly finished: Promise<void>;
+  readonly finish: () => void;
+}
+
+export interface RunsOptions {
+  store: ConversationStore;
+  settings: SettingsFile;
+  secrets: SecretKeeper;
+  bus: AppEventBus;
+  gate: ServiceGate;
+  tools: Tool[];
+  approvals: WriteApprovals;
+  client: ModelClientOptions;
+}
+
+export class Runs {
+  private readonly active = new Map<string, ActiveRun>();
+
+  constructor(private readonly options: RunsOptions) {}
+
+  isRunning(id: string): boolean {
+    return this.active.has(id);
+  }
+
+  /** The live State of a running conversation (its history includes what is not saved yet). */
+  liveState(id: string): State | null {
+    return this.active.get(id)?.state ?? null;
+  }
+
+  /** A new conversation whose first message is `text`; it starts running. */
+  async start(text: string): Promise<{ id: string }> {
+    this.options.gate.assertOpen();
+    const state = new State(text, { data: {} });
+    await this.launch(state.id, async () => state);
+    return { id: state.id };
+  }
+
+  /** Add the person's message and run. While a question is open, the message answers it. */
+  async send(id: string, text: string): Promise<void> {
+    await this.launch(id, async () => {
+      const state = await this.load(id);
+      state.addUserMessage(text);
+      return state;
+    });
+  }
+
+  /** Answer the open `ask` (Allow / Deny of a file write is an answer too) and run. */
+  async answer(id: string, answer: string): Promise<void> {
+    this.options.gate.assertOpen();
+    // A file write waiting inside a running run is answered there; the run goes on.
+    if (this.options.approvals.decide(id, answer)) return;
+    await this.launch(id, async () => {
+      const state = await this.load(id);
+      if (!state.pendingAsk) throw new NoPendingQuestionError(id);
+      state.addUserMessage(answer);
+      return state;
+    });
+  }
+
+  /** Run an interrupted conversation again (after a kill, an abort, an error or the step limit). */
+  async continue(id: string): Promise<void> {
+    await this.launch(id, async () => {
+      const state = await this.load(id);
+      if (!interruptionOf(state)) throw new NothingToContinueError(id);
+      return state;
+    });
+  }
+
+  /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
+  async stop(id: string): Promise<void> {
+    const run = this.active.get(id);
+    if (!run) return;
+    run.controller.abort(new StoppedByPersonError());
+    await run.finished;
+  }
+
+  /** Abort every run and wait for their saves, at most `boundMs`. Returns the ids still running then. */
+  async abortAll(boundMs: number): Promise<string[]> {
+    const runs = [...this.active.values()];
+    for (const run of runs) run.controller.abort(new ServiceShuttingDownError());
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, boundMs);
+    });
+    await Promise.race([Promise.all(runs.map((run) => run.finished)), bound]);
+    clearTimeout(timer);
+    return [...this.active.keys()];
+  }
+
+  /** Load a saved conversation. */
+  async load(id: string): Promise<State> {
+    const { store } = this.options;
+    let state: State;
+    try {
+      state = await store.load(id);
+    } catch (error) {
+      if ((error as Error)?.name === "StateNotFoundError") throw new ConversationNotFoundError(id);
+      throw new ConversationUnreadableError(id, (error as Error)?.message ?? String(error), { cause: error });
+    }
+    return state;
+  }
+
+  /** An Agent with today's settings, for a run or a save of `state`. Without a key, no model client. */
+  private agent(apiKey: string | null): Agent {
+    const { settings, store, tools, client } = this.options;
+    const { model, systemPrompt } = settings.get();
+    return new Agent({
+      model,
+      system: systemPrompt,
+      store,
+      tools,
+      ...(apiKey ? { client: createModelClient(apiKey, client) } : {}),
+    });
+  }
+
+  /**
+   * Take the conversation's one run slot, prepare its State, then run it in the
+   * background. Errors before the run starts are thrown to the caller; the slot is freed.
+   */
+  private async launch(id: string, prepare: () => Promise<State>): Promise<void> {
+    this.options.gate.assertOpen();
+    if (this.active.has(id)) throw new RunInProgressError(id);
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const run: ActiveRun = { id, state: null, controller: new AbortController(), finished, finish };
+    this.active.set(id, run);
+    try {
+      const state = await prepare();
+      this.options.gate.assertOpen();
+      run.state = state;
+    } catch (error) {
+      this.end(run);
+      throw error;
+    }
+    void this.execute(run, run.state);
+  }
+
+  private async execute(run: ActiveRun, state: State): Promise<void> {
+    const { bus } = this.options;
+    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true) });
+    const apiKey = this.options.secrets.get();
+    let ended = false;
+    const onEvent = (event: StepEvent) => {
+      if (event.type === "run_end") {
+        if (ended) return; // only the first end counts (see the fallbacks below)
+        // The library has saved and let go of the State: the conversation is free again
+        // before the window hears of the end, so it can send the next message at once.
+        ended = true;
+        this.end(run);
+        bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
+        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false) });
+        return;
+      }
+      bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
+    };
+    try {
+      clearRunFailure(state);
+      if (!apiKey) {
+        // Nothing goes to the model; the message is saved and the reason shown in the conversation.
+        const error = new MissingApiKeyError();
+        recordRunFailure(state, error);
+        await this.agent(null).save(state);
+        onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
+        return;
+      }
+      await this.agent(apiKey).run(state, { signal: run.controller.signal, onEvent });
+    } catch (error) {
+      // The library saved the State and reported run_end; an error before the run began
+      // (another process holds the conversation, the store failed) is reported here.
+      onEvent({ type: "run_end", stateId: state.id, stoppedBy: state.stoppedBy, error: namedError(error) });
+    } finally {
+      onEvent({ type: "run_end", stateId: state.id, stoppedBy: state.stoppedBy, error: null }); // if nothing ended it yet
+    }
+  }
+
+  private end(run: ActiveRun): void {
+    if (this.active.get(run.id) === run) this.active.delete(run.id);
+    run.finish();
+  }
+}
+
+/** A step event as plain JSON for the window: no live Error objects, and errors in friendly words. */
+function wireEvent(event: StepEvent): StepEvent {
+  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) as unknown as typeof event.entry };
+  if (event.type === "run_end" && event.error) {
+    return { ...event, error: { name: event.error.name, message: friendlyErrorText(event.error) } };
+  }
+  return event;
+}

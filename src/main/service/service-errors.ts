@@ -1,0 +1,79 @@
+/**
+ * Errors of the app's service layer, one class per cause. Each message says what
+ * happened and what the person (or the window's code) can do about it; the window
+ * receives `name` and `message` as they are.
+ */
+
+export class ServiceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Work asked of a service that is shutting down (the app is quitting). */
+export class ServiceShuttingDownError extends ServiceError {
+  constructor() {
+    super("Alpine is shutting down, so this request was not carried out. It will be available again after the next start.");
+  }
+}
+
+/** A run without an API key: nothing was sent to the model. */
+export class MissingApiKeyError extends ServiceError {
+  constructor() {
+    super("No API key is set. Open Settings, paste your Anthropic API key, then press Continue.");
+  }
+}
+
+/** One run per conversation: a second one was asked for while the first still goes. */
+export class RunInProgressError extends ServiceError {
+  constructor(readonly conversationId: string) {
+    super(`Conversation "${conversationId}" is running now. Wait for the reply, or press Stop, then try again.`);
+  }
+}
+
+export class ConversationNotFoundError extends ServiceError {
+  constructor(readonly conversationId: string) {
+    super(`There is no conversation "${conversationId}". It may have been deleted; pick another one from the list.`);
+  }
+}
+
+/** A conversation whose saved record cannot be loaded; the others still work. */
+export class ConversationUnreadableError extends ServiceError {
+  constructor(readonly conversationId: string, detail: string, options?: { cause?: unknown }) {
+    super(`Conversation "${conversationId}" cannot be opened: ${detail}`, options);
+  }
+}
+
+/** `runs:answer` on a conversation that has no open question. */
+export class NoPendingQuestionError extends ServiceError {
+  constructor(readonly conversationId: string) {
+    super(`Conversation "${conversationId}" has no open question to answer. Send a message instead.`);
+  }
+}
+
+/** The answer to a file-write approval must be one of its choices. */
+export class InvalidChoiceError extends ServiceError {
+  constructor(answer: string, choices: readonly string[]) {
+    super(`"${answer.slice(0, 80)}" is not one of the choices (${choices.join(", ")}). Pick one of them.`);
+  }
+}
+
+/** `runs:continue` on a conversation whose last run ended by itself. */
+export class NothingToContinueError extends ServiceError {
+  constructor(readonly conversationId: string) {
+    super(`Conversation "${conversationId}" was not interrupted, so there is nothing to continue. Send a message instead.`);
+  }
+}
+
+/** A settings value that cannot be used (e.g. a folder that does not exist). */
+export class InvalidSettingError extends ServiceError {}
+
+/** A request whose channel is unknown or whose arguments do not match the contract. */
+export class InvalidRequestError extends ServiceError {}
+
+/** The settings file exists but cannot be read; it is left in place. */
+export class SettingsFileError extends ServiceError {}
+
+/** The API key could not be kept (e.g. the system keychain is unavailable). */
+export class SecretStorageError extends ServiceError {}

@@ -1,0 +1,64 @@
+/**
+ * Settings as the window sees them: model, system prompt, folder, and whether a key is
+ * set. The key itself only goes in (to the SecretKeeper), never out.
+ */
+import type { SettingsView } from "../../shared/view-types";
+import type { SecretKeeper } from "./secret-keeper";
+import type { ServiceGate } from "./service-gate";
+import { InvalidSettingError, SecretStorageError } from "./service-errors";
+import type { Settings, SettingsFile } from "./settings-file";
+
+/** Asks the person for a folder (a native dialog in the app); null when they cancel. */
+export type FolderChooser = () => Promise<string | null>;
+
+export class SettingsService {
+  constructor(
+    private readonly file: SettingsFile,
+    private readonly secrets: SecretKeeper,
+    private readonly gate: ServiceGate,
+    private readonly chooser: FolderChooser | null,
+  ) {}
+
+  current(): Settings {
+    return this.file.get();
+  }
+
+  view(): SettingsView {
+    return { ...this.file.get(), hasApiKey: this.hasApiKey() };
+  }
+
+  update(change: Partial<Settings>): SettingsView {
+    this.gate.assertOpen();
+    this.file.update(change);
+    return this.view();
+  }
+
+  /** An empty key forgets the stored one. */
+  setApiKey(apiKey: string): SettingsView {
+    this.gate.assertOpen();
+    const key = apiKey.trim();
+    if (/\s/.test(key)) throw new InvalidSettingError("An API key has no spaces or line breaks. Paste it again, exactly as shown by Anthropic.");
+    try {
+      this.secrets.set(key === "" ? null : key);
+    } catch (error) {
+      if (error instanceof InvalidSettingError || error instanceof SecretStorageError) throw error;
+      throw new SecretStorageError(`The API key could not be stored: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
+    return this.view();
+  }
+
+  async chooseFolder(): Promise<SettingsView> {
+    this.gate.assertOpen();
+    if (!this.chooser) throw new InvalidSettingError("This window cannot open a folder dialog; type the folder's full path in Settings instead.");
+    const folder = await this.chooser();
+    return folder === null ? this.view() : this.update({ folder });
+  }
+
+  hasApiKey(): boolean {
+    try {
+      return Boolean(this.secrets.get());
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Where the window reaches the main process: the preload's `window.alpine` in the app,
+ * or the same contract over a WebSocket when the page is served by the test host
+ * (`?transport=ws`). Nothing else in the window knows which one it got.
+ */
+import type { AlpineApi } from "../../../shared/ipc-contract";
+import { createWebSocketApi } from "./websocket-api";
+
+declare global {
+  interface Window {
+    alpine?: AlpineApi;
+  }
+}
+
+export type Transport = "ipc" | "websocket";
+
+export class NoTransportError extends Error {
+  override name = "NoTransportError";
+  constructor() {
+    super("The window has no connection to Alpine's main process. Start it with the Alpine app (or open it with ?transport=ws from the test host).");
+  }
+}
+
+export function chooseApi(): { api: AlpineApi; transport: Transport } {
+  if (window.alpine) return { api: window.alpine, transport: "ipc" };
+  if (new URLSearchParams(location.search).get("transport") === "ws") {
+    return { api: createWebSocketApi(`ws://${location.host}/ws`), transport: "websocket" };
+  }
+  throw new NoTransportError();
+}

@@ -1,0 +1,64 @@
+/**
+ * The IPC contract over a WebSocket, for the window served by the test host: the same
+ * `AlpineApi` the preload exposes, so nothing else in the window knows the difference.
+ * Requests are numbered; each response carries its request's number. Requests made
+ * before the socket opens wait for it; when it closes, pending requests fail.
+ */
+import type { AlpineApi, AppEvent, RequestChannel, RequestResults } from "../../../shared/ipc-contract";
+import type { IpcResult, SocketRequestMessage, SocketServerMessage } from "../../../shared/transport-messages";
+
+/** The error a failed request rejects with: the main process's error name and message. */
+export class RemoteRequestError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+export function createWebSocketApi(url: string): AlpineApi {
+  const socket = new WebSocket(url);
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve(), { once: true });
+    socket.addEventListener("close", () => reject(new RemoteRequestError("ConnectionClosedError", `The connection to ${url} closed.`)), {
+      once: true,
+    });
+  });
+  opened.catch(() => {}); // observed by each request
+  const pending = new Map<number, (result: IpcResult) => void>();
+  const listeners = new Set<(event: AppEvent) => void>();
+  let nextId = 1;
+
+  socket.addEventListener("message", (message) => {
+    const data = JSON.parse(String(message.data)) as SocketServerMessage;
+    if (data.kind === "response") {
+      const settle = pending.get(data.id);
+      pending.delete(data.id);
+      settle?.(data.result);
+    } else if (data.kind === "event") {
+      for (const listener of [...listeners]) listener(data.event);
+    }
+  });
+  socket.addEventListener("close", () => {
+    const closed: IpcResult = { ok: false, error: { name: "ConnectionClosedError", message: `The connection to ${url} closed.` } };
+    for (const settle of pending.values()) settle(closed);
+    pending.clear();
+  });
+
+  return {
+    async request<C extends RequestChannel>(channel: C, args: unknown): Promise<RequestResults[C]> {
+      await opened;
+      const id = nextId++;
+      const result = await new Promise<IpcResult>((resolve) => {
+        pending.set(id, resolve);
+        const message: SocketRequestMessage = { kind: "request", id, channel, args };
+        socket.send(JSON.stringify(message));
+      });
+      if (!result.ok) throw new RemoteRequestError(result.error.name, result.error.message);
+      return result.value as RequestResults[C];
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * The model's open question. With choices (Allow / Deny for a file write) the answer is
+ * a button; without, the person types the answer in the composer below.
+ */
+import { useEffect, useRef } from "react";
+import { emitAppEvent } from "../app-events";
+import { Markdown } from "../markdown/Markdown";
+import { QuestionIcon } from "./icons";
+
+interface AskPromptProps {
+  conversationId: string;
+  question: string;
+  choices: string[] | null;
+  busy: boolean;
+  onAnswer(answer: string): void;
+}
+
+const DECLINING = /^(deny|no|cancel|reject|decline|don't|do not)/i;
+
+export function AskPrompt({ conversationId, question, choices, busy, onAnswer }: AskPromptProps) {
+  const first = useRef<HTMLButtonElement>(null);
+
+  // A reload of the view brings an equal question in a new array: announce and focus once per question.
+  const choicesKey = choices?.join("\u0000") ?? "";
+  useEffect(() => {
+    emitAppEvent("ask-shown", { id: conversationId, question, choices });
+    first.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [conversationId, question, choicesKey]);
+
+  return (
+    <section className="ask" aria-label="Alpine is asking you" role="region">
+      <div className="ask__head">
+        <QuestionIcon />
+        <span>{choices?.length ? "Alpine needs your decision" : "Alpine is asking you"}</span>
+      </div>
+      <div className="ask__question">
+        <Markdown text={question} />
+      </div>
+      {choices?.length ? (
+        <div className="ask__choices" role="group" aria-label="Choices">
+          {choices.map((choice, i) => (
+            <button
+              key={choice}
+              ref={i === 0 ? first : undefined}
+              type="button"
+              disabled={busy}
+              className={`button ${DECLINING.test(choice) ? "button--secondary" : "button--primary"}`}
+              onClick={() => onAnswer(choice)}
+            >
+              {choice}
+            </button>
+          ))}
+        </div>
+      ) : (
+        <p className="ask__hint">Type your answer below and press Enter.</p>
+      )}
+    </section>
+  );
+}

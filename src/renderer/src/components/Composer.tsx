@@ -1,0 +1,102 @@
+/**
+ * Where the person writes. Enter sends, Shift+Enter starts a new line; while a run goes
+ * the Stop button stands where Send was, and Escape stops too.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { SendIcon, StopIcon } from "./icons";
+
+interface ComposerProps {
+  /** Drafts are kept per conversation while the window is open. */
+  draftKey: string;
+  running: boolean;
+  busy: boolean;
+  stopping: boolean;
+  placeholder: string;
+  onSubmit(text: string): Promise<boolean>;
+  onStop(): void;
+  autoFocus?: boolean;
+}
+
+const drafts = new Map<string, string>();
+const MAX_HEIGHT_PX = 240;
+
+export function Composer({ draftKey, running, busy, stopping, placeholder, onSubmit, onStop, autoFocus = true }: ComposerProps) {
+  const [text, setText] = useState(() => drafts.get(draftKey) ?? "");
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const element = field.current!;
+    element.style.height = "auto";
+    element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [text]);
+
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus, draftKey]);
+
+  // Escape stops the run from anywhere in the window, unless a dialog is open.
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      onStop();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [running, onStop]);
+
+  const update = (value: string) => {
+    setText(value);
+    drafts.set(draftKey, value);
+  };
+
+  const send = async () => {
+    if (!text.trim() || running || busy) return;
+    const sent = text;
+    update("");
+    if (!(await onSubmit(sent))) update(sent);
+    field.current?.focus();
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <div className={`composer__box${running ? " composer__box--running" : ""}`}>
+        <textarea
+          ref={field}
+          className="composer__field"
+          rows={1}
+          value={text}
+          placeholder={placeholder}
+          aria-label="Message"
+          onChange={(e) => update(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {running ? (
+          <button type="button" className="composer__button composer__button--stop" onClick={onStop} disabled={stopping} aria-label="Stop" title="Stop (Esc)">
+            <StopIcon />
+            <span>{stopping ? "Stopping…" : "Stop"}</span>
+          </button>
+        ) : (
+          <button type="submit" className="composer__button composer__button--send" disabled={!text.trim() || busy} aria-label="Send" title="Send (Enter)">
+            <SendIcon />
+          </button>
+        )}
+      </div>
+      <p className="composer__hint" aria-hidden="true">
+        {running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
+      </p>
+    </form>
+  );
+}

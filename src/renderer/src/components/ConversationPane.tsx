@@ -1,0 +1,206 @@
+/** The right side of the window: the open conversation (or a new one), its prompts, and the composer. */
+import { useCallback, useEffect, useMemo } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { useAppStore } from "../store/app-store";
+import { selectOpenRunning } from "../store/conversation-slice";
+import { buildDisplayItems } from "../store/display-items";
+import { mergeEntries } from "../store/live-run";
+import { emitAppEvent } from "../app-events";
+import { MessageList } from "./MessageList";
+import { Composer } from "./Composer";
+import { AskPrompt } from "./AskPrompt";
+import { InterruptionBanner } from "./InterruptionBanner";
+import { KeyMissingBanner } from "./KeyMissingBanner";
+import { NewConversation } from "./NewConversation";
+import { conversationStatus } from "./ConversationRow";
+import type { ToolCardStatus } from "./ToolCard";
+import { StreamingReply } from "./StreamingReply";
+
+export function ConversationPane() {
+  const { openId, view, viewLoading, viewError, pendingAction, running, live, hasApiKey } = useAppStore(
+    useShallow((s) => ({
+      openId: s.openId,
+      view: s.view,
+      viewLoading: s.viewLoading,
+      viewError: s.viewError,
+      pendingAction: s.pendingAction,
+      running: selectOpenRunning(s),
+      live: s.openId ? s.live[s.openId] : undefined,
+      hasApiKey: s.settings ? s.settings.hasApiKey : true,
+    })),
+  );
+  const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView } = useAppStore(
+    useShallow((s) => ({
+      submitMessage: s.submitMessage,
+      answerAsk: s.answerAsk,
+      stopRun: s.stopRun,
+      continueRun: s.continueRun,
+      setSettingsOpen: s.setSettingsOpen,
+      reloadView: s.reloadView,
+    })),
+  );
+
+  const liveEntries = live?.entries;
+  const items = useMemo(() => (view ? buildDisplayItems(mergeEntries(view.entries, liveEntries ?? [])) : []), [view, liveEntries]);
+  const streamText = live?.streamText ?? "";
+  const thinking = live?.thinking ?? false;
+
+  // A file write waits for approval inside a running run; a model's question ends its run.
+  const pendingAsk = view?.pendingAsk ?? null;
+  const interruption = running ? null : (view?.interruption ?? null);
+  const liveTools = live?.tools;
+
+  const toolStatus = useCallback(
+    (callId: string): ToolCardStatus | undefined => {
+      if (pendingAsk?.callId === callId) return "waiting";
+      const liveStatus = liveTools?.[callId];
+      if (liveStatus) return liveStatus;
+      if (running) return "running";
+      if (interruption?.kind === "killed") return "unknown";
+      if (interruption?.kind === "aborted") return "aborted";
+      return undefined;
+    },
+    [liveTools, pendingAsk, running, interruption],
+  );
+
+  useEffect(() => {
+    if (!view) return;
+    emitAppEvent("conversation-opened", {
+      id: view.summary.id,
+      entries: view.entries.length,
+      interruption: view.interruption?.kind ?? null,
+      pendingAsk: view.pendingAsk,
+      running: view.summary.running,
+      loadError: view.loadError,
+    });
+    // Announced once per conversation; later reloads announce "conversation-updated".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.summary.id]);
+
+  useEffect(() => {
+    if (!view) return;
+    emitAppEvent("conversation-updated", {
+      id: view.summary.id,
+      entries: view.entries.length,
+      interruption: view.interruption?.kind ?? null,
+      pendingAsk: view.pendingAsk,
+      stoppedBy: view.summary.stoppedBy,
+    });
+  }, [view]);
+
+  const onStop = useCallback(() => void stopRun(), [stopRun]);
+  const openSettings = () => setSettingsOpen(true);
+
+  if (!openId) {
+    return (
+      <main className="pane" aria-label="New conversation">
+        {!hasApiKey && <KeyMissingBanner onOpenSettings={openSettings} />}
+        <NewConversation />
+        <div className="pane__bottom">
+          <Composer draftKey="new" running={false} busy={pendingAction === "send"} stopping={false} placeholder="Ask Alpine anything…" onSubmit={submitMessage} onStop={onStop} />
+        </div>
+      </main>
+    );
+  }
+
+  const status = view ? conversationStatus({ ...view.summary, running }) : null;
+  const placeholder = running
+    ? "Alpine is working…"
+    : pendingAsk && !pendingAsk.choices?.length
+      ? "Type your answer…"
+      : interruption
+        ? "Send a message to go on…"
+        : "Reply to Alpine…";
+
+  return (
+    <main className="pane" aria-label="Conversation">
+      <header className="pane__header">
+        <h1 className="pane__title" title={view?.summary.title}>
+          {view?.summary.title ?? "Loading…"}
+        </h1>
+        {status && (
+          <span className={`status status--${status.tone} status--pill`}>
+            <span className="status__dot" aria-hidden="true" />
+            {status.label}
+          </span>
+        )}
+      </header>
+      {!hasApiKey && <KeyMissingBanner onOpenSettings={openSettings} />}
+
+      {viewError ? (
+        <div className="pane__center">
+          <div className="callout callout--error" role="alert">
+            <div>
+              <p className="callout__title">This conversation could not be opened</p>
+              <p className="callout__text">{viewError}</p>
+              <button type="button" className="button button--secondary" onClick={() => void reloadView(openId)}>
+                Try again
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : !view || viewLoading ? (
+        <div className="pane__center" aria-busy="true">
+          <span className="spinner spinner--large" aria-label="Loading the conversation" />
+        </div>
+      ) : (
+        <>
+          {view.loadError && (
+            <div className="callout callout--error pane__load-error" role="alert">
+              <div>
+                <p className="callout__title">Part of this conversation could not be loaded</p>
+                <p className="callout__text">{view.loadError}</p>
+              </div>
+            </div>
+          )}
+          <MessageList
+            key={openId}
+            items={items}
+            toolStatus={toolStatus}
+            tailSize={streamText.length + (thinking ? 1 : 0) + (pendingAsk ? 2 : 0) + (interruption ? 4 : 0)}
+            tail={
+              <>
+                {streamText && <StreamingReply conversationId={openId} text={streamText} />}
+                {running && thinking && !streamText && (
+                  <div className="conversation__row">
+                    <div className="thinking" role="status">
+                      <span className="thinking__dots" aria-hidden="true">
+                        <i />
+                        <i />
+                        <i />
+                      </span>
+                      Thinking
+                    </div>
+                  </div>
+                )}
+              </>
+            }
+          />
+        </>
+      )}
+
+      <div className="pane__bottom">
+        {interruption && <InterruptionBanner interruption={interruption} busy={pendingAction !== null} onContinue={() => void continueRun()} onOpenSettings={openSettings} />}
+        {pendingAsk && (
+          <AskPrompt
+            conversationId={openId}
+            question={pendingAsk.question}
+            choices={pendingAsk.choices?.length ? pendingAsk.choices : null}
+            busy={pendingAction !== null}
+            onAnswer={(answer) => void answerAsk(answer)}
+          />
+        )}
+        <Composer
+          draftKey={openId}
+          running={running}
+          busy={pendingAction !== null && pendingAction !== "stop"}
+          stopping={pendingAction === "stop"}
+          placeholder={placeholder}
+          onSubmit={submitMessage}
+          onStop={onStop}
+          autoFocus={!pendingAsk?.choices?.length}
+        />
+      </div>
+    </main>
+  );
+}

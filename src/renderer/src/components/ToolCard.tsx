@@ -1,0 +1,109 @@
+/**
+ * One tool call: what was called with which input, how it stands, and its result.
+ * "Unknown outcome" is spelled out, because it asks something of the person: the
+ * app stopped while the tool ran, so it may or may not have taken effect.
+ */
+import { memo, useEffect, useState } from "react";
+import type { ToolResultView } from "../store/display-items";
+import type { LiveToolStatus } from "../store/live-run";
+import { ChevronIcon, ToolIcon } from "./icons";
+
+export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
+
+interface ToolCardProps {
+  callId: string;
+  name: string;
+  input: unknown;
+  result: ToolResultView | null;
+  status: ToolCardStatus;
+}
+
+const STATUS_LABELS: Record<ToolCardStatus, string> = {
+  running: "Running",
+  done: "Done",
+  error: "Error",
+  aborted: "Aborted",
+  unknown: "Outcome unknown",
+  waiting: "Waiting for your approval",
+  not_run: "No result",
+};
+
+/** `list_files` → `List files`. */
+export function toolTitle(name: string): string {
+  const words = name.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The part of the input a person looks for first: a path, a pattern, a query. */
+function inputSummary(input: unknown): string {
+  if (!input || typeof input !== "object") return input === undefined ? "" : JSON.stringify(input);
+  const record = input as Record<string, unknown>;
+  for (const key of ["path", "file", "pattern", "query", "url", "command", "name"]) {
+    if (typeof record[key] === "string" && record[key]) return String(record[key]);
+  }
+  const json = JSON.stringify(record);
+  return json === "{}" ? "" : json;
+}
+
+const RESULT_PREVIEW_CHARS = 4000;
+
+export const ToolCard = memo(function ToolCard({ callId, name, input, result, status }: ToolCardProps) {
+  // Results that need attention start open; routine ones stay folded.
+  const [open, setOpen] = useState(status === "error" || status === "unknown");
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => {
+    if (status === "error" || status === "unknown") setOpen(true);
+  }, [status]);
+  const summary = inputSummary(input);
+  const inputJson = JSON.stringify(input ?? {}, null, 2);
+  const resultText = result?.text ?? "";
+  const clipped = !showAll && resultText.length > RESULT_PREVIEW_CHARS;
+  const bodyId = `tool-${callId}`;
+
+  return (
+    <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={`Tool ${toolTitle(name)}: ${STATUS_LABELS[status]}`}>
+      <button type="button" className="tool-card__head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+        <span className="tool-card__chevron">
+          <ChevronIcon />
+        </span>
+        <span className="tool-card__icon">
+          <ToolIcon />
+        </span>
+        <span className="tool-card__name">{toolTitle(name)}</span>
+        {summary && <code className="tool-card__summary">{summary}</code>}
+        <span className={`tool-status tool-status--${status}`}>
+          {status === "running" && <span className="spinner" aria-hidden="true" />}
+          {STATUS_LABELS[status]}
+        </span>
+      </button>
+
+      {status === "unknown" && (
+        <p className="tool-card__explain">
+          Alpine stopped while this tool was running, so it may or may not have taken effect. It was not run again. Check whether it did what it
+          should before relying on it; the model has been told the same.
+        </p>
+      )}
+      {status === "aborted" && <p className="tool-card__explain">The run was stopped before this tool finished.</p>}
+
+      {open && (
+        <div className="tool-card__body" id={bodyId}>
+          <div className="tool-card__section">
+            <span className="tool-card__label">Input</span>
+            <pre className="tool-card__pre">{inputJson}</pre>
+          </div>
+          {result && (
+            <div className="tool-card__section">
+              <span className="tool-card__label">Result</span>
+              <pre className="tool-card__pre">{clipped ? `${resultText.slice(0, RESULT_PREVIEW_CHARS)}…` : resultText}</pre>
+              {clipped && (
+                <button type="button" className="link-button" onClick={() => setShowAll(true)}>
+                  Show all {resultText.length.toLocaleString()} characters
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+});

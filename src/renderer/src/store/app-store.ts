@@ -1,0 +1,42 @@
+/**
+ * The window's one zustand store, built from slices: the conversation list, the open
+ * conversation (with the live runs), settings, and short-lived notices (toasts).
+ * Components read it with narrow selectors (`useShallow`), so a streamed word only
+ * re-renders the message it belongs to.
+ */
+import { create } from "zustand";
+import { createListSlice, type ListSlice } from "./list-slice";
+import { createConversationSlice, type ConversationSlice } from "./conversation-slice";
+import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
+import { createToastSlice, type ToastSlice } from "./toast-slice";
+import type { AppEvent } from "../../../shared/ipc-contract";
+
+export interface EventSlice {
+  /** Route one app event from the main process to the slices it concerns. */
+  handleAppEvent(event: AppEvent): void;
+}
+
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & EventSlice;
+
+export const useAppStore = create<AppState>()((...a) => ({
+  ...createListSlice(...a),
+  ...createConversationSlice(...a),
+  ...createSettingsSlice(...a),
+  ...createToastSlice(...a),
+  handleAppEvent(event) {
+    const [, get] = a;
+    switch (event.type) {
+      case "step":
+        get().handleStepEvent(event.conversationId, event.event);
+        break;
+      case "conversation_changed":
+        get().applySummary(event.summary);
+        get().applyOpenSummary(event.summary);
+        break;
+      case "conversation_deleted":
+        get().removeFromList(event.id);
+        get().forgetConversation(event.id);
+        break;
+    }
+  },
+}));

@@ -1,0 +1,121 @@
+/**
+ * Turns a conversation's history into the rows the window shows: the person's messages,
+ * the model's text, one card per tool call (paired with its result), questions asked,
+ * compaction notices, notices and errors. Pure, so the long-conversation path stays cheap.
+ */
+import type { HistoryEntryView } from "../../../shared/view-types";
+import type { ToolCallStatus } from "../../../main/agent/history";
+
+export const ASK_TOOL = "ask";
+export const FINISH_TOOL = "finish";
+
+export interface ToolResultView {
+  status: ToolCallStatus;
+  text: string;
+  seq: number;
+}
+
+export type DisplayItem =
+  | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null }
+  | { kind: "assistant"; key: string; seq: number; text: string; at: string }
+  | { kind: "tool"; key: string; seq: number; callId: string; name: string; input: unknown; result: ToolResultView | null }
+  | { kind: "ask"; key: string; seq: number; callId: string; question: string; choices: string[] | null; answer: string | null }
+  | { kind: "finish"; key: string; seq: number; callId: string; answer: string }
+  | { kind: "compaction"; key: string; seq: number; text: string; through: number }
+  | { kind: "notice"; key: string; seq: number; text: string; calls: { id: string; name: string }[] }
+  | { kind: "error"; key: string; seq: number; name: string; text: string };
+
+interface ContentBlockView {
+  type: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+}
+
+export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
+  const results = new Map<string, ToolResultView>();
+  const answers = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.kind === "tool_result") {
+      results.set(String(entry.callId), { status: entry.status as ToolCallStatus, text: entry.text, seq: entry.seq });
+    } else if (entry.kind === "user" && typeof entry.answersCallId === "string") {
+      answers.set(entry.answersCallId, entry.text);
+    }
+  }
+
+  const items: DisplayItem[] = [];
+  for (const entry of entries) {
+    const seq = entry.seq;
+    switch (entry.kind) {
+      case "user":
+        items.push({
+          kind: "user",
+          key: `u${seq}`,
+          seq,
+          text: entry.text,
+          at: entry.at,
+          answersCallId: typeof entry.answersCallId === "string" ? entry.answersCallId : null,
+        });
+        break;
+      case "assistant": {
+        const blocks = (Array.isArray(entry.content) ? entry.content : []) as ContentBlockView[];
+        blocks.forEach((block, index) => {
+          const key = `a${seq}.${index}`;
+          if (block.type === "text" && block.text?.trim()) {
+            items.push({ kind: "assistant", key, seq, text: block.text, at: entry.at });
+          } else if (block.type === "tool_use" && block.id && block.name) {
+            items.push(toolItem(key, seq, block as Required<ContentBlockView>, results, answers));
+          }
+        });
+        break;
+      }
+      case "compaction":
+        items.push({ kind: "compaction", key: `c${seq}`, seq, text: entry.text, through: Number(entry.through) });
+        break;
+      case "notice":
+        items.push({
+          kind: "notice",
+          key: `n${seq}`,
+          seq,
+          text: entry.text,
+          calls: Array.isArray(entry.calls) ? (entry.calls as { id: string; name: string }[]) : [],
+        });
+        break;
+      case "error":
+        items.push({ kind: "error", key: `e${seq}`, seq, name: String(entry.name ?? "Error"), text: entry.text });
+        break;
+      case "tool_result":
+        // Shown inside its call's card.
+        break;
+    }
+  }
+  return items;
+}
+
+function toolItem(
+  key: string,
+  seq: number,
+  block: { id: string; name: string; input: unknown },
+  results: Map<string, ToolResultView>,
+  answers: Map<string, string>,
+): DisplayItem {
+  const input = (block.input ?? {}) as Record<string, unknown>;
+  if (block.name === ASK_TOOL) {
+    const choices = Array.isArray(input.choices) ? input.choices.map(String) : null;
+    return {
+      kind: "ask",
+      key,
+      seq,
+      callId: block.id,
+      question: String(input.question ?? ""),
+      choices,
+      answer: answers.get(block.id) ?? null,
+    };
+  }
+  if (block.name === FINISH_TOOL) {
+    const answer = typeof input.answer === "string" ? input.answer : JSON.stringify(input.answer ?? null, null, 2);
+    return { kind: "finish", key, seq, callId: block.id, answer };
+  }
+  return { kind: "tool", key, seq, callId: block.id, name: block.name, input: block.input, result: results.get(block.id) ?? null };
+}

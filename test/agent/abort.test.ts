@@ -1,0 +1,108 @@
+/**
+ * Abort ends a run the usual way, at once: every open call is closed with
+ * `(aborted: <reason's name>)`, the State is saved with stoppedBy "aborted", and the run
+ * rejects with the reason. Tools get the signal, but the run does not wait for one that
+ * ignores it. A streamed model request in flight is aborted through the SDK.
+ */
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { Agent, FileStore, State, type Tool } from "../../src/main/agent";
+import { startModelServer, type ModelServer } from "../support/model-server";
+import { EventLog, MODEL, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+
+let server: ModelServer;
+let dir: string;
+beforeEach(async () => {
+  server = await startModelServer();
+  dir = makeTempDir();
+});
+afterEach(async () => {
+  await server.close();
+  removeDir(dir);
+});
+
+it("closes every open call as aborted without waiting for a tool that ignores the signal, and saves", async () => {
+  let politeSawAbort = false;
+  const tools: Tool[] = [
+    { name: "stubborn", description: "Never ends, ignores the signal.", inputSchema: { type: "object" }, run: () => new Promise(() => undefined) },
+    {
+      name: "polite",
+      description: "Ends when aborted.",
+      inputSchema: { type: "object" },
+      run: (_input, { signal }) =>
+        new Promise((_, reject) =>
+          signal.addEventListener("abort", () => {
+            politeSawAbort = true;
+            reject(signal.reason);
+          }),
+        ),
+    },
+    { name: "quick", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "quick done" },
+  ];
+  server.script({
+    toolUses: [
+      { id: "s1", name: "stubborn", input: {} },
+      { id: "p1", name: "polite", input: {} },
+      { id: "q1", name: "quick", input: {} },
+    ],
+  });
+  const store = new FileStore(dir);
+  const agent = new Agent({ model: MODEL, client: clientFor(server), store, tools });
+  const state = new State("Work", { id: "aborted-tools" });
+  const controller = new AbortController();
+  const log = new EventLog();
+  const running = agent.run(state, { signal: controller.signal, onEvent: log.onEvent });
+  await log.next("tool_end", (e) => e.callId === "q1");
+  await log.next("tool_start", (e) => e.callId === "s1");
+  controller.abort();
+  const failure = await rejectionOf(running);
+  expect(failure).toBe(controller.signal.reason);
+  expect(failure.name).toBe("AbortError");
+  expect(politeSawAbort).toBe(true);
+  expect(state.stoppedBy).toBe("aborted");
+
+  const loaded = await store.load("aborted-tools");
+  expect(loaded.stoppedBy).toBe("aborted");
+  const results = Object.fromEntries(loaded.history.flatMap((e) => (e.kind === "tool_result" ? [[e.callId, [e.status, e.text]]] : [])));
+  expect(results).toEqual({
+    q1: ["done", "quick done"],
+    s1: ["aborted", "(aborted: AbortError)"],
+    p1: ["aborted", "(aborted: AbortError)"],
+  });
+  expect(loaded.history.at(-1)).toMatchObject({ kind: "error", name: "AbortError" });
+
+  // The next run sends the aborted results to the model.
+  server.script({ text: "Understood." });
+  loaded.addUserMessage("Carry on");
+  await agent.run(loaded);
+  const resent = server.requests[1].body.messages[2].content;
+  expect(resent).toContainEqual({ type: "tool_result", tool_use_id: "s1", content: "(aborted: AbortError)", is_error: true });
+});
+
+it("aborts a streamed model request through the SDK and keeps nothing of the partial reply", async () => {
+  server.script({ hang: true, text: "Half a sent" });
+  const store = new FileStore(dir);
+  const agent = new Agent({ model: MODEL, client: clientFor(server), store });
+  const state = new State("Tell me a story", { id: "aborted-stream" });
+  const controller = new AbortController();
+  const log = new EventLog();
+  const running = agent.run(state, { signal: controller.signal, onEvent: log.onEvent });
+  await log.next("text_delta");
+  const reason = Object.assign(new Error("Stop"), { name: "StopButton" });
+  controller.abort(reason);
+  expect(await rejectionOf(running)).toBe(reason);
+  await server.waitForIdle(); // the abort reached the server: the connection was closed
+  const loaded = await store.load("aborted-stream");
+  expect(loaded.history.map((e) => e.kind)).toEqual(["user", "error"]);
+  expect(loaded.history[1].text).toBe("StopButton: Stop");
+  expect(loaded.stoppedBy).toBe("aborted");
+});
+
+it("a run whose signal is already aborted saves and rejects without a model request", async () => {
+  const agent = new Agent({ model: MODEL, client: clientFor(server), store: new FileStore(dir) });
+  const controller = new AbortController();
+  controller.abort();
+  const state = new State("Never", { id: "pre-aborted" });
+  await expect(agent.run(state, { signal: controller.signal })).rejects.toBe(controller.signal.reason);
+  expect(server.requests).toHaveLength(0);
+  expect(state.stoppedBy).toBe("aborted");
+});

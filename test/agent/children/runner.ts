@@ -1,0 +1,50 @@
+/**
+ * A child process that runs one State on a FileStore, for kill and signal tests.
+ * The model client is the SDK's default: ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL.
+ *
+ * Environment: RUNNER_STORE (folder), RUNNER_STATE (id), RUNNER_MARKER (a file each run of
+ * slow_task appends a line to), RUNNER_LOAD=1 to load the State instead of making it,
+ * RUNNER_SIGNALS=1 to use abortOnSignals().
+ *
+ * stdout lines: "EVENT <json>" per step event, "TOOL_STARTED <callId>", and at the end
+ * "RESULT <json>" or "FAILED <name>".
+ */
+import { appendFileSync } from "node:fs";
+import { Agent } from "../../../src/main/agent/agent";
+import { FileStore } from "../../../src/main/agent/file-store";
+import { abortOnSignals } from "../../../src/main/agent/signals";
+import { State } from "../../../src/main/agent/state";
+import type { Tool } from "../../../src/main/agent/tool";
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+if (process.env.RUNNER_SIGNALS === "1") abortOnSignals();
+
+const tools: Tool[] = [
+  {
+    name: "slow_task",
+    description: "Takes a long time and ignores aborts.",
+    inputSchema: { type: "object" },
+    run: (_input, { callId }) => {
+      appendFileSync(env("RUNNER_MARKER"), `ran ${callId}\n`);
+      process.stdout.write(`TOOL_STARTED ${callId}\n`);
+      return new Promise(() => undefined);
+    },
+  },
+  { name: "note", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "noted" },
+];
+
+const store = new FileStore(env("RUNNER_STORE"));
+const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
+const state = process.env.RUNNER_LOAD === "1" ? await store.load(env("RUNNER_STATE")) : new State("Do the slow task", { id: env("RUNNER_STATE") });
+try {
+  const result = await agent.run(state, { onEvent: (event) => process.stdout.write(`EVENT ${JSON.stringify(event)}\n`) });
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  process.exit(0);
+} catch (error) {
+  process.stdout.write(`FAILED ${(error as Error).name}\n`);
+}

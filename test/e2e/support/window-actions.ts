@@ -1,0 +1,33 @@
+/** What a person does in the window, as steps the tests share. */
+import type { AppWindow } from "./app-window";
+
+/** Types `text` in the composer and presses Enter; returns the event mark taken just before. */
+export async function sendMessage(window: AppWindow, text: string): Promise<number> {
+  const since = await window.mark();
+  const field = window.page.getByRole("textbox", { name: "Message" });
+  await field.fill(text);
+  await field.press("Enter");
+  return since;
+}
+
+/** Opens a new conversation with `text`; resolves with its id once its run has started. */
+export async function startConversation(window: AppWindow, text: string): Promise<{ id: string; since: number }> {
+  await window.page.getByRole("button", { name: "New conversation" }).click();
+  const since = await sendMessage(window, text);
+  const started = await window.waitFor("message-sent", { kind: "start" }, since);
+  return { id: started.detail.id, since };
+}
+
+/** Settings → Choose… (the host's folder dialog answers with the work folder) → Save. */
+export async function chooseWorkFolder(window: AppWindow): Promise<void> {
+  const since = await window.mark();
+  await window.page.getByRole("button", { name: "Settings" }).click();
+  await window.page.getByRole("button", { name: "Choose…" }).click();
+  await window.waitFor("folder-chosen", {}, since);
+  await window.page.getByRole("button", { name: "Save" }).click();
+  await window.waitFor("settings-closed", {}, since);
+}
+
+export function conversationRow(window: AppWindow, id: string) {
+  return window.page.locator(`.conversation-row[data-conversation-id="${id}"]`);
+}

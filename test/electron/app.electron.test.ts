@@ -1,0 +1,159 @@
+/**
+ * The real app: the built Alpine (out/) in the real Electron binary, driven by Playwright's
+ * `_electron`, talking to the scripted model server. A person's path through a quit:
+ * send a message and watch the reply stream; the model starts a slow tool (write_file, which
+ * waits for the person's approval); quit; relaunch on the same data; the conversation is
+ * listed with the tool's outcome (aborted, nothing written); Continue finishes it.
+ *
+ * It runs wherever Electron can (a desktop, hosted CI). Where the binary or an Electron build of
+ * better-sqlite3 is missing, it is reported skipped with the reason; with
+ * ALPINE_ELECTRON_TEST=required (hosted CI) a missing precondition fails instead.
+ */
+import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startModelServer, type ModelServer } from "../support/model-server";
+import { ElectronApp } from "./electron-app";
+import { checkElectronReadiness } from "./electron-readiness";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+const screenshots = path.join(projectRoot, "test-results", "electron");
+
+const required = process.env.ALPINE_ELECTRON_TEST === "required";
+const readiness = checkElectronReadiness();
+if (!readiness.ok && !required) console.warn(`Skipped the real-app (Electron) test: ${readiness.reason}`);
+
+const TASK = "Plan a three-day hike in the Alps";
+const FIRST_REPLY = "Day one: Zermatt to the Hörnli hut. Day two: a rest and a glacier walk. Day three: down through the larch woods.";
+const SLOW_CALL_ID = "toolu_write_plan_1";
+const NOTE_FILE = "hike-plan.md";
+const CONTINUED_REPLY = "The plan was not written, as you stopped me. Here it is again in this message instead.";
+
+describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", () => {
+  let server: ModelServer;
+  let userData = "";
+  let folder = "";
+  let running: ElectronApp | null = null;
+  let conversationId = "";
+
+  const launch = async () => {
+    if (!readiness.ok) throw new Error(`The real-app test must run here but cannot: ${readiness.reason}`);
+    running = await ElectronApp.launch({
+      binary: readiness.binary,
+      appFolder: projectRoot,
+      userData,
+      modelUrl: server.url,
+      sqliteBinding: readiness.sqliteBinding,
+    });
+    return running;
+  };
+
+  const quit = async (app: ElectronApp) => {
+    const code = await app.quit();
+    running = null;
+    return code;
+  };
+
+  /** The main process's own output, added to a failure so it says what the app said. */
+  const withAppOutput = async <T>(app: ElectronApp, step: () => Promise<T>): Promise<T> => {
+    try {
+      return await step();
+    } catch (error) {
+      (error as Error).message += `\n--- the app printed ---\n${app.output.join("").slice(-6000)}`;
+      throw error;
+    }
+  };
+
+  beforeAll(async () => {
+    if (!readiness.ok) throw new Error(`The real-app test must run here but cannot: ${readiness.reason}`);
+    server = await startModelServer();
+    userData = realpathSync(mkdtempSync(path.join(os.tmpdir(), "alpine-")));
+    folder = realpathSync(mkdtempSync(path.join(os.tmpdir(), "alpine-")));
+  });
+
+  afterAll(async () => {
+    running?.kill();
+    await server?.close();
+    for (const dir of [userData, folder]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("opens on a fresh data folder and streams the reply to a first message", async () => {
+    const app = await launch();
+    await withAppOutput(app, async () => {
+      const info = await app.request("app:info", {});
+      // Never touch the desktop's real Alpine data: the app must be using this test's folder.
+      expect(realpathSync(info.dataFolder).startsWith(userData), `data folder ${info.dataFolder}`).toBe(true);
+
+      // Stored through safeStorage, as Settings does; the file tools work in the test's folder.
+      expect((await app.request("settings:setApiKey", { apiKey: "test-key" })).hasApiKey).toBe(true);
+      const settings = await app.request("settings:set", { folder });
+      expect(path.resolve(settings.folder)).toBe(path.resolve(folder));
+
+      server.script({ text: FIRST_REPLY, chunks: 6, delayMs: 40 });
+      const since = await app.mark();
+      await app.send(TASK);
+      conversationId = (await app.waitFor("message-sent", { kind: "start" }, since)).detail.id;
+      await app.waitFor("run-ended", { id: conversationId, stoppedBy: "end_turn" }, since);
+
+      const deltas = await app.steps(conversationId, "text_delta", since);
+      expect(deltas.length, "the reply arrived in several pieces").toBeGreaterThan(1);
+      expect(deltas.map((d) => d.text).join("")).toBe(FIRST_REPLY);
+      await app.window.getByText(FIRST_REPLY).waitFor({ state: "visible" });
+      await app.screenshot(screenshots, "1-first-reply");
+    });
+  });
+
+  it("quits cleanly while a slow tool runs (write_file waiting for approval)", async () => {
+    const app = running!;
+    await withAppOutput(app, async () => {
+      server.script({ toolUses: [{ id: SLOW_CALL_ID, name: "write_file", input: { path: NOTE_FILE, content: FIRST_REPLY } }] });
+      const since = await app.mark();
+      await app.send("Save that plan as a file, please.");
+      await app.waitFor("message-sent", { id: conversationId, kind: "send" }, since);
+      await app.waitFor("ask-shown", { id: conversationId }, since);
+      await app.window.locator(`[data-call-id="${SLOW_CALL_ID}"][data-tool-status="waiting"]`).waitFor({ state: "visible" });
+      const started = await app.steps(conversationId, "tool_start", since);
+      expect(started.map((e) => e.name)).toEqual(["write_file"]);
+      await app.screenshot(screenshots, "2-slow-tool-waiting");
+    });
+
+    expect(await quit(app), "the app exits with code 0 after a quit").toBe(0);
+    expect(server.requests).toHaveLength(2);
+    expect(existsSync(path.join(folder, NOTE_FILE)), "nothing was written: the person never allowed it").toBe(false);
+  });
+
+  it("relaunches on the same data, lists the conversation with the tool's outcome, and continues it", async () => {
+    const app = await launch();
+    await withAppOutput(app, async () => {
+      await app.waitFor("list-rendered", { ids: { includes: conversationId } });
+      const since = await app.mark();
+      await app.window.locator(`[data-conversation-id="${conversationId}"] .conversation-row__open`).click();
+      const opened = await app.waitFor("conversation-opened", { id: conversationId }, since);
+      expect(opened.detail.interruption).toBe("aborted");
+      await app.window.locator(`[data-call-id="${SLOW_CALL_ID}"][data-tool-status="aborted"]`).waitFor({ state: "visible" });
+      await app.window.getByText(FIRST_REPLY).waitFor({ state: "visible" });
+      await app.screenshot(screenshots, "3-after-relaunch");
+
+      server.script({ text: CONTINUED_REPLY, chunks: 3, delayMs: 20 });
+      const beforeContinue = await app.mark();
+      await app.window.getByRole("button", { name: "Continue" }).click();
+      await app.waitFor("continue-requested", { id: conversationId }, beforeContinue);
+      await app.waitFor("run-ended", { id: conversationId, stoppedBy: "end_turn" }, beforeContinue);
+      await app.window.getByText(CONTINUED_REPLY).waitFor({ state: "visible" });
+      await app.screenshot(screenshots, "4-continued");
+    });
+
+    // What the model was sent on Continue: the slow call closed as aborted, so the API accepts it.
+    const [, , continued] = await server.waitForRequests(3);
+    const results = continued.body.messages
+      .flatMap((message: any) => (Array.isArray(message.content) ? message.content : []))
+      .filter((block: any) => block.type === "tool_result" && block.tool_use_id === SLOW_CALL_ID);
+    expect(results).toHaveLength(1);
+    expect(JSON.stringify(results[0].content)).toMatch(/aborted/i);
+    expect(existsSync(path.join(folder, NOTE_FILE))).toBe(false);
+
+    expect(await quit(app)).toBe(0);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Can the real app run here? It needs three things the suite cannot provide by itself:
+ * the Electron binary (downloaded from Electron's release site, not from the npm registry),
+ * better-sqlite3 built for Electron's ABI rather than Node's, and a display.
+ * Each missing one is reported as a reason a person can act on.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const require = createRequire(import.meta.url);
+
+export type Readiness =
+  | { ok: true; binary: string; electronVersion: string; sqliteBinding: string | null }
+  | { ok: false; reason: string };
+
+const electronDir = () => path.dirname(require.resolve("electron/package.json"));
+export const electronVersion = (): string => JSON.parse(readFileSync(path.join(electronDir(), "package.json"), "utf8")).version;
+
+/**
+ * Where `require("electron")` would say the binary is, without calling it: the electron package
+ * downloads a missing binary on that call, which cannot succeed on a machine without access to
+ * Electron's release site. So the same lookup is made here (path.txt, ELECTRON_OVERRIDE_DIST_PATH).
+ */
+export function electronBinary(): { path: string } | { reason: string } {
+  const dir = electronDir();
+  const pathFile = path.join(dir, "path.txt");
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, "utf8").trim() : null;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const binary = override ? path.join(override, relative ?? "electron") : relative ? path.join(dir, "dist", relative) : null;
+  if (binary && existsSync(binary)) return { path: binary };
+  return {
+    reason:
+      `the Electron ${electronVersion()} binary is absent (the electron package downloads it from Electron's release site on ` +
+      "first use, and it has not been downloaded here). Where that site is reachable, run `node node_modules/electron/install.js`.",
+  };
+}
+
+/** The separate Electron build of the SQLite module that `npm start` makes, if it has made one. */
+function startScriptBinding(version: string): string | null {
+  const file = path.resolve(electronDir(), "../..", ".electron-native", `electron-${version}-${process.platform}-${process.arch}`, "better_sqlite3.node");
+  return existsSync(file) ? file : null;
+}
+
+/** Opens an in-memory database inside Electron (run as Node, so no window): proves the ABI matches. */
+function probeSqlite(binary: string, binding: string | null): { ok: true } | { ok: false; output: string } {
+  const script =
+    "const Database = require(process.env.ALPINE_PROBE_MODULE);" +
+    "const binding = process.env.ALPINE_PROBE_BINDING;" +
+    "new Database(':memory:', binding ? { nativeBinding: binding } : {}).close();";
+  const probe = spawnSync(binary, ["-e", script], {
+    encoding: "utf8",
+    timeout: 60_000,
+    env: {
+      ...process.env,
+      ELECTRON_RUN_AS_NODE: "1",
+      ALPINE_PROBE_MODULE: path.dirname(require.resolve("better-sqlite3/package.json")),
+      ALPINE_PROBE_BINDING: binding ?? "",
+    },
+  });
+  if (probe.status === 0) return { ok: true };
+  return { ok: false, output: `${probe.error?.message ?? ""}${probe.stdout ?? ""}${probe.stderr ?? ""}`.trim() };
+}
+
+export function checkElectronReadiness(): Readiness {
+  const found = electronBinary();
+  if ("reason" in found) return { ok: false, reason: found.reason };
+  if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+    return { ok: false, reason: "there is no display (DISPLAY is not set). Run the test under Xvfb: `xvfb-run npm run test:electron`." };
+  }
+  const version = electronVersion();
+  const asInstalled = probeSqlite(found.path, null);
+  if (asInstalled.ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: null };
+  const separate = startScriptBinding(version);
+  if (separate && probeSqlite(found.path, separate).ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: separate };
+  return {
+    ok: false,
+    reason:
+      `better-sqlite3 does not load in Electron ${version} (it is built for Node, which the rest of the suite needs). ` +
+      "Run `npm run rebuild:electron` first (and `npm run rebuild:node` before the rest of the suite), or run `npm start` " +
+      `once, which builds a separate Electron copy that this test uses. Electron said: ${asInstalled.output.split("\n").slice(0, 3).join(" ")}`,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The installer configuration (electron-builder.yml) and the package.json fields it relies on:
+ * what is packed exists after `electron-vite build`, better-sqlite3 is unpacked and is a runtime
+ * dependency, and the app id and targets are the ones the README promises.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { minimatch } from "minimatch";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadBuilderConfig, validateBuilderConfig } from "./builder-schema";
+import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
+
+/** Every file under a folder of the project, as forward-slash paths relative to the root. */
+function filesUnder(folder: string): string[] {
+  const out: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(fromRoot(relative), { withFileTypes: true })) {
+      const child = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else out.push(child);
+    }
+  };
+  if (existsSync(fromRoot(folder))) walk(folder);
+  return out;
+}
+
+/** The folder a glob starts from: everything before its first wildcard. */
+function globBase(pattern: string): string {
+  const parts = pattern.split("/");
+  const firstWild = parts.findIndex((part) => /[*?{[]/.test(part));
+  return (firstWild === -1 ? parts : parts.slice(0, firstWild)).join("/");
+}
+
+type Target = { target: string; arch: string[] };
+const targetsOf = (platform: any): Target[] => platform.target;
+const archsOf = (platform: any, name: string) => targetsOf(platform).find((t) => t.target === name)?.arch ?? [];
+
+describe("electron-builder.yml", () => {
+  const config = builderConfig();
+
+  beforeAll(() => ensureAppBuilt());
+
+  it("names the app and writes installers to dist/", () => {
+    expect(config.appId).toBe("app.alpine.desktop");
+    expect(config.productName).toBe("Alpine");
+    expect(config.directories).toEqual({ output: "dist", buildResources: "build" });
+  });
+
+  it("packs only the built app and package.json, and every pattern it packs matches built files", () => {
+    const positive = config.files.filter((pattern: string) => !pattern.startsWith("!"));
+    expect(positive).toEqual(["out/**", "package.json"]);
+    for (const pattern of positive) {
+      const base = globBase(pattern);
+      const candidates = statSync(fromRoot(base)).isDirectory() ? filesUnder(base) : [base];
+      const matched = candidates.filter((file) => minimatch(file, pattern, { dot: true }));
+      expect(matched, `no file matches "${pattern}"`).not.toEqual([]);
+    }
+    // The exclusions trim better-sqlite3's sources only; nothing else is held back.
+    for (const pattern of config.files.filter((p: string) => p.startsWith("!"))) {
+      expect(pattern).toMatch(/^!\*\*\/node_modules\/better-sqlite3\//);
+    }
+  });
+
+  it("packs the three bundles electron-vite writes: main, preload and window", () => {
+    const built = filesUnder("out");
+    for (const entry of ["out/main/index.js", "out/preload/index.cjs", "out/renderer/index.html"]) {
+      expect(built, `${entry} after electron-vite build`).toContain(entry);
+      expect(minimatch(entry, "out/**")).toBe(true);
+    }
+  });
+
+  it("keeps better-sqlite3's native module outside the asar archive and leaves the rebuild to an explicit step", () => {
+    const nativeModule = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+    expect(existsSync(fromRoot(nativeModule)), `${nativeModule} is built`).toBe(true);
+    expect(config.asar).toBe(true);
+    expect(config.asarUnpack.some((pattern: string) => minimatch(nativeModule, pattern, { dot: true }))).toBe(true);
+    expect(config.npmRebuild).toBe(false);
+  });
+
+  it("builds a dmg and a zip for Apple silicon and Intel, with the hardened runtime and its entitlements", () => {
+    expect(targetsOf(config.mac).map((t) => t.target)).toEqual(["dmg", "zip"]);
+    expect(archsOf(config.mac, "dmg")).toEqual(["arm64", "x64"]);
+    expect(archsOf(config.mac, "zip")).toEqual(["arm64", "x64"]);
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.category).toMatch(/^public\.app-category\./);
+    for (const key of ["entitlements", "entitlementsInherit"]) {
+      expect(config.mac[key]).toBe("build/entitlements.mac.plist");
+      expect(existsSync(fromRoot(config.mac[key]))).toBe(true);
+    }
+  });
+
+  it("builds one NSIS installer each for Windows x64 and arm64, which keeps the data on uninstall", () => {
+    expect(targetsOf(config.win).map((t) => t.target)).toEqual(["nsis"]);
+    expect(archsOf(config.win, "nsis")).toEqual(["x64", "arm64"]);
+    expect(config.nsis.buildUniversalInstaller).toBe(false);
+    expect(config.nsis.artifactName).toContain("${arch}");
+    expect(config.nsis.deleteAppDataOnUninstall).toBe(false);
+  });
+
+  it("builds an AppImage and a deb for Linux x64, with a category and a maintainer", () => {
+    expect(targetsOf(config.linux).map((t) => t.target)).toEqual(["AppImage", "deb"]);
+    expect(archsOf(config.linux, "AppImage")).toContain("x64");
+    expect(archsOf(config.linux, "deb")).toContain("x64");
+    expect(config.linux.category).toBeTruthy();
+    expect(config.linux.maintainer).toMatch(/^.+ <[^@\s]+@[^@\s]+>$/);
+  });
+
+  it("has the icon electron-builder looks for in build/", () => {
+    expect(existsSync(path.join(projectRoot, config.directories.buildResources, "icon.png"))).toBe(true);
+  });
+
+  it("passes electron-builder's own schema check (which refuses an unknown key)", async () => {
+    const loaded = await loadBuilderConfig();
+    expect(loaded.appId).toBe("app.alpine.desktop");
+    await expect(validateBuilderConfig(loaded)).resolves.toBeUndefined();
+    await expect(validateBuilderConfig({ ...loaded, appIdentifier: "typo" })).rejects.toThrow(/appIdentifier/);
+  });
+});
+
+describe("package.json for packaging", () => {
+  const pkg = packageJson();
+
+  beforeAll(() => ensureAppBuilt());
+
+  it("points main at the built main bundle, which the packed files include", () => {
+    expect(pkg.main).toBe("out/main/index.js");
+    expect(existsSync(fromRoot(pkg.main))).toBe(true);
+  });
+
+  it("ships better-sqlite3 as a runtime dependency", () => {
+    expect(pkg.dependencies["better-sqlite3"]).toBeTruthy();
+    expect(pkg.devDependencies["better-sqlite3"]).toBeUndefined();
+  });
+
+  it("pins Electron exactly, as a development dependency (electron-builder bundles its own binary)", () => {
+    expect(pkg.devDependencies.electron).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(pkg.dependencies.electron).toBeUndefined();
+  });
+
+  it("has scripts to build installers and to rebuild the native module for Electron", () => {
+    expect(pkg.scripts.dist).toBe("electron-vite build && electron-builder --publish never");
+    expect(pkg.scripts["rebuild:electron"]).toMatch(/^electron-rebuild .*better-sqlite3/);
+    expect(existsSync(fromRoot("node_modules/.bin/electron-rebuild")) || existsSync(fromRoot("node_modules/.bin/electron-rebuild.cmd"))).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The dispatcher every transport uses: each channel's arguments are validated, a bad
+ * call gets a clear error naming the channel and the field, and nothing a window sends
+ * makes it throw.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestSchemas, type RequestChannel } from "../../src/shared/ipc-contract";
+import { createRequestHandlers, dispatchRequest, type RequestHandlers } from "../../src/main/service/request-handlers";
+import { openService, type ServiceFixture } from "./helpers";
+
+let fixture: ServiceFixture;
+beforeAll(async () => {
+  fixture = await openService();
+});
+afterAll(async () => {
+  await fixture.close();
+});
+
+/** For every channel: arguments it must refuse, and the field the error must name. */
+const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> = {
+  "app:info": [[{ extra: 1 }, "extra"]],
+  "conversations:list": [
+    [{ limit: 0 }, "limit"],
+    [{ limit: 501 }, "limit"],
+    [{ offset: -1 }, "offset"],
+    [{ offset: 1.5 }, "offset"],
+    [{ query: 7 }, "query"],
+    [{ query: "x".repeat(501) }, "query"],
+  ],
+  "conversations:get": [
+    [{}, "id"],
+    [{ id: "../etc/passwd" }, "id"],
+    [{ id: "a".repeat(129) }, "id"],
+  ],
+  "conversations:rename": [
+    [{ id: "abc", title: "   " }, "title"],
+    [{ id: "abc" }, "title"],
+    [{ id: "abc", title: "x".repeat(301) }, "title"],
+  ],
+  "conversations:delete": [[{ id: "" }, "id"]],
+  "runs:start": [
+    [{ text: "" }, "text"],
+    [{ text: 5 }, "text"],
+    [{ text: "x".repeat(200_001) }, "text"],
+  ],
+  "runs:send": [
+    [{ id: "abc", text: "" }, "text"],
+    [{ text: "hi" }, "id"],
+  ],
+  "runs:stop": [[{ id: "a b" }, "id"]],
+  "runs:answer": [
+    [{ id: "abc" }, "answer"],
+    [{ id: "abc", answer: "" }, "answer"],
+  ],
+  "runs:continue": [[{ id: null }, "id"]],
+  "settings:get": [[{ apiKey: "x" }, "apiKey"]],
+  "settings:set": [
+    [{ model: "" }, "model"],
+    [{ folder: 3 }, "folder"],
+    [{ apiKey: "sk-ant" }, "apiKey"],
+  ],
+  "settings:setApiKey": [
+    [{}, "apiKey"],
+    [{ apiKey: "x".repeat(501) }, "apiKey"],
+  ],
+  "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+};
+
+describe("dispatchRequest", () => {
+  it("has a table entry for every channel of the contract", () => {
+    const handlers: RequestHandlers = createRequestHandlers(fixture.service);
+    expect(Object.keys(handlers).sort()).toEqual(Object.keys(requestSchemas).sort());
+    expect(Object.keys(badArguments).sort()).toEqual(Object.keys(requestSchemas).sort());
+  });
+
+  for (const [channel, cases] of Object.entries(badArguments)) {
+    it(`refuses bad arguments for ${channel} with a clear error`, async () => {
+      for (const [args, mentions] of cases) {
+        const result = await fixture.request(channel, args);
+        expect(result.ok, `${channel} ${JSON.stringify(args).slice(0, 80)}`).toBe(false);
+        if (result.ok) continue;
+        expect(result.error.name).toBe("InvalidRequestError");
+        expect(result.error.message).toContain(`Invalid arguments for "${channel}"`);
+        expect(result.error.message).toContain(mentions);
+      }
+    });
+  }
+
+  it("refuses arguments that are not an object, and unknown channels, without throwing", async () => {
+    const handlers = createRequestHandlers(fixture.service);
+    for (const args of [null, 42, "text", [], true]) {
+      const result = await dispatchRequest(handlers, "runs:start", args);
+      expect(result).toMatchObject({ ok: false, error: { name: "InvalidRequestError" } });
+    }
+    for (const channel of ["app:quit", "__proto__", "constructor", 7, null, undefined]) {
+      const result = await dispatchRequest(handlers, channel, {});
+      expect(result).toMatchObject({ ok: false, error: { name: "InvalidRequestError", message: expect.stringMatching(/^Unknown request channel/) } });
+    }
+  });
+
+  it("turns anything a handler throws into an error result", async () => {
+    const handlers = createRequestHandlers(fixture.service);
+    const throwing: RequestHandlers = {
+      ...handlers,
+      "app:info": () => {
+        throw "a plain string";
+      },
+      "settings:get": async () => {
+        throw new RangeError("out of range");
+      },
+    };
+    expect(await dispatchRequest(throwing, "app:info", {})).toEqual({ ok: false, error: { name: "Error", message: "a plain string" } });
+    expect(await dispatchRequest(throwing, "settings:get", {})).toEqual({ ok: false, error: { name: "RangeError", message: "out of range" } });
+  });
+
+  it("applies the contract's defaults and trimming before the service sees the arguments", async () => {
+    const result = await fixture.request("conversations:list", {});
+    expect(result).toEqual({ ok: true, value: { items: [], total: 0 } });
+    expect(await fixture.request("app:info", undefined)).toMatchObject({ ok: true, value: { version: "test" } });
+  });
+
+  it("never sends the API key back to the window", async () => {
+    await fixture.call("settings:setApiKey", { apiKey: "sk-ant-secret-value" });
+    for (const channel of ["settings:get", "app:info"]) {
+      const result = await fixture.request(channel, {});
+      expect(JSON.stringify(result)).not.toContain("sk-ant-secret-value");
+      expect(result).toMatchObject({ ok: true, value: { hasApiKey: true } });
+    }
+    const set = await fixture.request("settings:setApiKey", { apiKey: "sk-ant-other" });
+    expect(JSON.stringify(set)).not.toContain("sk-ant-other");
+  });
+});

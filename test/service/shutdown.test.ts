@@ -1,0 +1,76 @@
+/**
+ * shutdown(): new work is refused, every run is aborted and saved before it resolves,
+ * and the database is closed; the next start shows how each run stopped.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ConversationView } from "../../src/shared/view-types";
+import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+
+let fixture: ServiceFixture;
+let folder: string | null = null;
+afterEach(async () => {
+  await fixture?.close();
+  if (folder) removeDir(folder);
+  folder = null;
+});
+
+describe("shutdown", () => {
+  it("aborts every run, waits for their saves, then the next start shows them aborted", async () => {
+    folder = makeTempDir();
+    fixture = await openService();
+    await fixture.call("settings:set", { folder });
+    fixture.model.script(
+      { hang: true, text: "Writing a long repl" },
+      { toolUses: [{ id: "toolu_write", name: "write_file", input: { path: "a.txt", content: "x" } }] },
+    );
+    const replying = await fixture.call("runs:start", { text: "Reply slowly" });
+    await fixture.log.step(replying.id, "text_delta");
+    const writing = await fixture.call("runs:start", { text: "Write a file" });
+    await fixture.log.step(writing.id, "tool_start");
+
+    await fixture.service.shutdown();
+
+    // Both runs reported their end before shutdown resolved.
+    expect(fixture.log.steps(replying.id, "run_end")).toEqual([expect.objectContaining({ stoppedBy: "aborted" })]);
+    expect(fixture.log.steps(writing.id, "run_end")).toEqual([expect.objectContaining({ stoppedBy: "aborted" })]);
+
+    const again = fixture.reopen();
+    try {
+      const reply = await again.call<ConversationView>("conversations:get", { id: replying.id });
+      expect(reply.summary.stoppedBy).toBe("aborted");
+      expect(reply.interruption).toEqual({ kind: "aborted", detail: expect.stringMatching(/because Alpine was quitting/) });
+      expect(reply.entries.at(-1)).toMatchObject({ kind: "error", name: "ServiceShuttingDownError" });
+
+      const write = await again.call<ConversationView>("conversations:get", { id: writing.id });
+      expect(write.entries.find((e) => e.kind === "tool_result")).toMatchObject({
+        callId: "toolu_write",
+        status: "aborted",
+        text: "(aborted: ServiceShuttingDownError)",
+      });
+      expect(fs.existsSync(path.join(folder, "a.txt"))).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("refuses new work with a clear error, and is safe to call twice", async () => {
+    fixture = await openService();
+    const first = fixture.service.shutdown();
+    expect(fixture.service.shutdown()).toBe(first);
+    await first;
+    for (const [channel, args] of [
+      ["runs:start", { text: "Hi" }],
+      ["runs:continue", { id: "abc" }],
+      ["conversations:list", {}],
+      ["settings:set", { model: "x" }],
+    ] as const) {
+      const result = await fixture.request(channel, args);
+      expect(result).toEqual({
+        ok: false,
+        error: { name: "ServiceShuttingDownError", message: expect.stringMatching(/Alpine is shutting down, so this request was not carried out/) },
+      });
+    }
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * Schema versions: each migration from its frozen fixture, a copy taken before
+ * migrating, and a failing migration rolled back.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import { MigrationFailedError } from "../../src/main/agent/sqlite/errors";
+import { migrateDatabase } from "../../src/main/agent/sqlite/migrate";
+import { MIGRATIONS, SCHEMA_VERSION } from "../../src/main/agent/sqlite/migrations";
+import type { Migration } from "../../src/main/agent/sqlite/migrations";
+import { FIXTURE_CONVERSATIONS, FIXTURE_IDS_NEWEST_FIRST, TOOL_RESULT_WORD } from "../fixtures/sqlite/fixture-data";
+import { makeSnapshot, userEntry } from "./records";
+import { backupsOf, copyFixture, modeOf } from "./sqlite-files";
+import { useTempDirs } from "./temp-dirs";
+
+const tempDir = useTempDirs();
+const stores: SqliteStore[] = [];
+const connections: Database.Database[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+  for (const db of connections.splice(0)) db.close();
+});
+
+function openStore(file: string): SqliteStore {
+  const store = new SqliteStore(file);
+  stores.push(store);
+  return store;
+}
+
+function connect(file: string, readonly = false): Database.Database {
+  const db = new Database(file, { readonly, fileMustExist: readonly });
+  connections.push(db);
+  return db;
+}
+
+function tables(db: Database.Database): string[] {
+  return db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+}
+
+/** What a store reads back matches the conversations the fixtures were made with. */
+function expectFixtureConversations(store: SqliteStore): void {
+  expect(store.list().map((info) => info.id)).toEqual(FIXTURE_IDS_NEWEST_FIRST);
+  for (const { snapshot, entries } of FIXTURE_CONVERSATIONS) {
+    expect(store.read(snapshot.id)).toEqual({ entries, snapshot });
+  }
+}
+
+function ftsIntegrity(file: string): void {
+  const db = connect(file);
+  db.exec("INSERT INTO entry_search (entry_search) VALUES ('integrity-check')");
+  db.exec("INSERT INTO conversation_search (conversation_search) VALUES ('integrity-check')");
+}
+
+describe("schema versions", () => {
+  it("ships numbered migrations 1..N, N being the version this code writes", () => {
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(2);
+  });
+
+  it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
+    const file = path.join(tempDir(), "new.sqlite3");
+    const store = openStore(file);
+    expect(store.schema).toEqual({ from: 0, to: SCHEMA_VERSION, backup: null });
+    store.close();
+    const db = connect(file, true);
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
+    expect(db.pragma("auto_vacuum", { simple: true })).toBe(2); // INCREMENTAL
+    expect(tables(db)).toEqual(expect.arrayContaining(["conversations", "entries", "snapshots", "leases"]));
+    expect(backupsOf(file)).toEqual([]);
+  });
+
+  it("migration 1 alone gives exactly the version 1 schema of the frozen fixture", () => {
+    const folder = tempDir();
+    const fresh = connect(path.join(folder, "fresh.sqlite3"));
+    migrateDatabase(fresh, path.join(folder, "fresh.sqlite3"), MIGRATIONS.slice(0, 1));
+    const fixture = connect(copyFixture(1, folder), true);
+    const schema = (db: Database.Database) => db.prepare("SELECT type, name, sql FROM sqlite_schema ORDER BY name").all();
+    expect(schema(fresh)).toEqual(schema(fixture));
+    expect(fixture.pragma("user_version", { simple: true })).toBe(1);
+  });
+
+  it("migrates the version 1 fixture to version 2 after taking a copy, keeping every conversation", () => {
+    const folder = tempDir();
+    const file = copyFixture(1, folder);
+    const store = openStore(file);
+    expect(store.schema.from).toBe(1);
+    expect(store.schema.to).toBe(2);
+
+    const [backup] = backupsOf(file);
+    expect(store.schema.backup).toBe(backup);
+    expect(path.basename(backup)).toMatch(/^alpine\.sqlite3\.backup-v1-\d{4}-\d\d-\d\dT[\d-]+Z$/);
+    expect(modeOf(backup)).toBe("600");
+    const copy = connect(backup, true);
+    expect(copy.pragma("user_version", { simple: true })).toBe(1);
+    expect(copy.prepare("SELECT id FROM conversations ORDER BY id").pluck().all()).toEqual(["fix-build", "haiku", "lisbon-trip"]);
+
+    expectFixtureConversations(store);
+    // Migration 2 indexed the old conversations: a word only in an old tool result is found.
+    const found = store.search(TOOL_RESULT_WORD.slice(0, 6));
+    expect(found.map((r) => r.id)).toEqual(["lisbon-trip"]);
+    expect(found[0].snippet).toContain(TOOL_RESULT_WORD);
+    expect(store.search("mum").map((r) => r.id)).toEqual(["haiku"]);
+    expect(store.search("stopped")).toEqual([]); // notices are not indexed
+    ftsIntegrity(file);
+  });
+
+  it("keeps indexing after the migration: new saves and renames are found", () => {
+    const store = openStore(copyFixture(1, tempDir()));
+    store.write("after", [userEntry(0, "a marmalade question")], makeSnapshot("after", { entryCount: 1 }), { create: true });
+    store.rename("lisbon-trip", "Porto instead");
+    expect(store.search("marma").map((r) => r.id)).toEqual(["after"]);
+    expect(store.search("porto").map((r) => r.id)).toEqual(["lisbon-trip"]);
+    ftsIntegrity(store.path);
+  });
+
+  it("opens the version 2 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(2, tempDir());
+    const store = openStore(file);
+    expect(store.schema).toEqual({ from: 2, to: 2, backup: null });
+    expect(backupsOf(file)).toEqual([]);
+    expectFixtureConversations(store);
+    expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);
+  });
+
+  it("rolls a failing migration back: the database keeps its version and data, the copy stays", () => {
+    const folder = tempDir();
+    const file = copyFixture(2, folder);
+    const failing: Migration = {
+      version: 3,
+      description: "a migration that fails half-way",
+      creates: ["half_done"],
+      up(db) {
+        db.exec("CREATE TABLE half_done (x)");
+        db.exec("DELETE FROM entries");
+        throw new Error("disk on fire");
+      },
+    };
+    const db = connect(file);
+    const error = (() => {
+      try {
+        migrateDatabase(db, file, [...MIGRATIONS, failing]);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(MigrationFailedError);
+    expect((error as Error).message).toContain("schema version 3");
+    expect((error as Error).message).toContain("disk on fire");
+    const [backup] = backupsOf(file);
+    expect((error as Error).message).toContain(backup);
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(tables(db)).not.toContain("half_done");
+    db.close();
+    connections.splice(connections.indexOf(db), 1);
+    expectFixtureConversations(openStore(file));
+  });
+
+  it("lets a second opener find the work done: two stores opening one old database migrate it once", () => {
+    const file = copyFixture(1, tempDir());
+    const first = openStore(file);
+    const second = openStore(file);
+    expect(first.schema.to).toBe(2);
+    expect(second.schema).toEqual({ from: 2, to: 2, backup: null });
+    expect(backupsOf(file)).toHaveLength(1);
+    expect(fs.existsSync(file)).toBe(true);
+  });
+});

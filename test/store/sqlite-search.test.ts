@@ -1,0 +1,144 @@
+/**
+ * Search over conversations (FTS5): task, title, user and assistant text and tool
+ * results; newest first; typed input is matched by prefix and never read as syntax.
+ */
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import { toMatchExpression } from "../../src/main/agent/sqlite/search-query";
+import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
+import { useTempDirs } from "./temp-dirs";
+
+const tempDir = useTempDirs();
+const stores: SqliteStore[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+function openStore(): SqliteStore {
+  const store = new SqliteStore(path.join(tempDir(), "alpine.sqlite3"));
+  stores.push(store);
+  return store;
+}
+
+function ids(results: { id: string }[]): string[] {
+  return results.map((r) => r.id);
+}
+
+function expectIndexIntact(store: SqliteStore): void {
+  const db = new Database(store.path);
+  try {
+    db.exec("INSERT INTO entry_search (entry_search) VALUES ('integrity-check')");
+    db.exec("INSERT INTO conversation_search (conversation_search) VALUES ('integrity-check')");
+  } finally {
+    db.close();
+  }
+}
+
+describe("SqliteStore search", () => {
+  it("finds a word from a tool result of an old conversation among many newer ones", () => {
+    const store = openStore();
+    store.write(
+      "old",
+      [
+        userEntry(0, "What is in the attic box?"),
+        assistantEntry(1, "Let me read the inventory.", { id: "c1", name: "read_file", input: { path: "attic.txt" } }),
+        toolResultEntry(2, "c1", "read_file", "Inventory: a brass sextant, two lamps, one zeppelin model."),
+        assistantEntry(3, "A sextant, lamps and a model."),
+      ],
+      makeSnapshot("old", { entryCount: 4, updatedAt: isoAt(1), task: "What is in the attic box?" }),
+      { create: true },
+    );
+    for (let i = 0; i < 60; i++) {
+      const id = `newer-${i}`;
+      store.write(id, entriesUpTo(6, id), makeSnapshot(id, { entryCount: 6, updatedAt: isoAt(100 + i) }), { create: true });
+    }
+    const results = store.search("zeppelin");
+    expect(results).toEqual([
+      {
+        id: "old",
+        task: "What is in the attic box?",
+        title: "What is in the attic box?",
+        createdAt: isoAt(0),
+        updatedAt: isoAt(1),
+        stoppedBy: null,
+        entryCount: 4,
+        snippet: expect.stringContaining("zeppelin"),
+      },
+    ]);
+    expect(ids(store.search("sext"))).toEqual(["old"]); // in the tool result and the reply: one result
+  });
+
+  it("matches as the person types: prefixes, any case, accents optional, every word", () => {
+    const store = openStore();
+    store.write("greet", [userEntry(0, "Hello there, Café Müller")], makeSnapshot("greet", { entryCount: 1, task: "Greeting" }), { create: true });
+    store.write("other", [userEntry(0, "Help me with taxes")], makeSnapshot("other", { entryCount: 1, task: "Taxes" }), { create: true });
+    expect(ids(store.search("hel"))).toEqual(["other", "greet"]);
+    expect(ids(store.search("HELLO"))).toEqual(["greet"]);
+    expect(ids(store.search("cafe mull"))).toEqual(["greet"]);
+    expect(ids(store.search("hel tax"))).toEqual(["other"]);
+    expect(ids(store.search("greet"))).toEqual(["greet"]); // the task
+    expect(store.search("nothing-like-this")).toEqual([]);
+  });
+
+  it("reads typed punctuation and FTS5 operators as plain text", () => {
+    const store = openStore();
+    store.write("x", [userEntry(0, "NOT a drill: run (fast) OR hide")], makeSnapshot("x", { entryCount: 1 }), { create: true });
+    for (const input of ['"', '"unbalanced', "(", "a AND", "NOT", "OR hide", "run*", "^run", "col:run", "NEAR(run hide)", "-", "🙂", "   "]) {
+      expect(() => store.search(input)).not.toThrow();
+    }
+    expect(ids(store.search("NOT drill"))).toEqual(["x"]);
+    expect(ids(store.search("(fast) OR"))).toEqual(["x"]);
+    expect(ids(store.search('"drill"'))).toEqual(["x"]);
+    expect(store.search("")).toEqual([]);
+    expect(store.search(" !? ")).toEqual([]);
+    expect(toMatchExpression('say "hi"')).toBe('"say"* "hi"*');
+  });
+
+  it("returns results newest first, pages with limit and offset, and counts them", () => {
+    const store = openStore();
+    for (let i = 0; i < 5; i++) {
+      const id = `c${i}`;
+      store.write(id, [userEntry(0, `common word ${i}`)], makeSnapshot(id, { entryCount: 1, updatedAt: isoAt(10 - i) }), { create: true });
+    }
+    expect(ids(store.search("common"))).toEqual(["c0", "c1", "c2", "c3", "c4"]);
+    expect(ids(store.search("common", { limit: 2, offset: 1 }))).toEqual(["c1", "c2"]);
+    expect(store.searchCount("common")).toBe(5);
+    expect(store.searchCount("")).toBe(0);
+  });
+
+  it("follows renames, later saves and deletes, and keeps the index consistent", () => {
+    const store = openStore();
+    store.write("doc", [userEntry(0, "Draft the report")], makeSnapshot("doc", { entryCount: 1, task: "Draft the report" }), { create: true });
+    store.rename("doc", "Quarterly numbers");
+    expect(ids(store.search("quarter"))).toEqual(["doc"]);
+    expect(store.search("quarter")[0].snippet).toContain("Quarterly");
+    store.write("doc", [assistantEntry(1, "The figures look buoyant.")], makeSnapshot("doc", { entryCount: 2, title: "Quarterly numbers" }), {
+      create: false,
+    });
+    expect(ids(store.search("buoy"))).toEqual(["doc"]);
+    expectIndexIntact(store);
+    store.delete("doc");
+    expect(store.search("quarter")).toEqual([]);
+    expect(store.search("buoy")).toEqual([]);
+    expectIndexIntact(store);
+  });
+
+  it("indexes user, assistant and tool-result text but not notices or errors", () => {
+    const store = openStore();
+    store.write(
+      "kinds",
+      [
+        userEntry(0, "alpha"),
+        assistantEntry(1, "bravo"),
+        toolResultEntry(2, "c", "t", "charlie"),
+        { seq: 3, kind: "notice", text: "delta", at: isoAt(3), error: null },
+        { seq: 4, kind: "error", text: "echo", at: isoAt(4), error: null, name: "Error" },
+      ],
+      makeSnapshot("kinds", { entryCount: 5, task: "kinds" }),
+      { create: true },
+    );
+    expect(["alpha", "bravo", "charlie", "delta", "echo"].map((word) => store.search(word).length)).toEqual([1, 1, 1, 0, 0]);
+  });
+});

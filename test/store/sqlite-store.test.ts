@@ -1,0 +1,125 @@
+/**
+ * SqliteStore beyond the shared contract: one transaction per save, statements that
+ * look rows up by key (so a save costs the same at any history length), the row list()
+ * shows, rename, and space handed back by delete.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { StateNotFoundError } from "../../src/main/agent/errors";
+import type { EntryRecord } from "../../src/main/agent/history";
+import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import { SAVE_STATEMENTS, STORE_SQL } from "../../src/main/agent/sqlite/statements";
+import { entriesUpTo, entryAt, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
+import { useTempDirs } from "./temp-dirs";
+
+const tempDir = useTempDirs();
+const stores: SqliteStore[] = [];
+const connections: Database.Database[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+  for (const db of connections.splice(0)) db.close();
+});
+
+function openStore(file = path.join(tempDir(), "alpine.sqlite3")): SqliteStore {
+  const store = new SqliteStore(file);
+  stores.push(store);
+  return store;
+}
+
+function connect(file: string): Database.Database {
+  const db = new Database(file);
+  connections.push(db);
+  return db;
+}
+
+/** SQLite's plan for `sql`, one line per step, parameters bound to null. */
+function queryPlan(db: Database.Database, sql: string): string[] {
+  const named = [...new Set([...sql.matchAll(/:(\w+)/g)].map((m) => m[1]))];
+  const statement = db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+  const rows = (named.length > 0
+    ? statement.all(Object.fromEntries(named.map((name) => [name, null])))
+    : statement.all(...Array.from({ length: (sql.match(/\?/g) ?? []).length }, () => null))) as { detail: string }[];
+  return rows.map((row) => row.detail);
+}
+
+describe("SqliteStore", () => {
+  it("writes a save as one transaction: a failure at its last statement leaves nothing", () => {
+    const store = openStore();
+    const db = connect(store.path);
+    db.exec("CREATE TRIGGER refuse_snapshot BEFORE INSERT ON snapshots BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    const entries = [userEntry(0, "a unique-word-kumquat"), toolResultEntry(1, "c", "t", "result")];
+    expect(() => store.write("atomic", entries, makeSnapshot("atomic", { entryCount: 2 }), { create: true })).toThrow("disk trouble");
+    expect(store.read("atomic")).toBeNull();
+    expect(db.prepare("SELECT count(*) FROM entries").pluck().get()).toBe(0);
+    expect(store.search("kumquat")).toEqual([]);
+    db.exec("DROP TRIGGER refuse_snapshot");
+    store.write("atomic", entries, makeSnapshot("atomic", { entryCount: 2 }), { create: true });
+    expect(store.read("atomic")!.entries).toEqual(entries);
+  });
+
+  it("saves through statements that look rows up by key, never scanning a table", () => {
+    const store = openStore();
+    const db = connect(store.path);
+    for (const name of SAVE_STATEMENTS) {
+      const plan = queryPlan(db, STORE_SQL[name]);
+      expect([name, plan.filter((step) => /\bSCAN\b/.test(step))]).toEqual([name, []]);
+    }
+    expect(queryPlan(db, STORE_SQL.selectEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INDEX/)]);
+    // list() walks the updated_at index in order: no sort of all conversations.
+    const listPlan = queryPlan(db, STORE_SQL.list);
+    expect(listPlan.join("\n")).toContain("conversations_by_updated");
+    expect(listPlan.join("\n")).not.toContain("TEMP B-TREE");
+  });
+
+  it("keeps the conversation row list() reads: counts every stored entry, snapshot or not", () => {
+    const store = openStore();
+    store.write("row", entriesUpTo(3), makeSnapshot("row", { entryCount: 3, updatedAt: isoAt(5) }), { create: true });
+    store.write("row", [entryAt(3), entryAt(4)], null, { create: false });
+    store.write("row", [entryAt(4)], null, { create: false }); // re-sent: not counted twice
+    expect(store.info("row")).toMatchObject({ id: "row", entryCount: 5, updatedAt: isoAt(5) });
+    expect(store.count()).toBe(1);
+    expect(store.info("nobody")).toBeNull();
+  });
+
+  it("renames a conversation in its row and snapshot without touching its history", () => {
+    const store = openStore();
+    store.write("named", entriesUpTo(4), makeSnapshot("named", { entryCount: 4 }), { create: true });
+    const info = store.rename("named", "A better name");
+    expect(info).toMatchObject({ id: "named", title: "A better name", task: "Task of named" });
+    expect(store.list()[0].title).toBe("A better name");
+    const record = store.read("named")!;
+    expect(record.snapshot!.title).toBe("A better name");
+    expect(record.entries).toEqual(entriesUpTo(4));
+    expect(() => store.rename("nobody", "x")).toThrow(StateNotFoundError);
+  });
+
+  it("refuses malformed writes before touching the database", () => {
+    const store = openStore();
+    expect(() => store.write("bad", [{ ...userEntry(0, "x"), seq: -1 }], makeSnapshot("bad", { entryCount: 1 }), { create: true })).toThrow(TypeError);
+    expect(() => store.write("bad", [{ ...userEntry(0, "x"), seq: 1.5 } as EntryRecord], makeSnapshot("bad", { entryCount: 1 }), { create: true })).toThrow(
+      TypeError,
+    );
+    expect(() => store.write("bad", [userEntry(0, "x")], null, { create: true })).toThrow(TypeError);
+    expect(() => store.write("../escape", [userEntry(0, "x")], makeSnapshot("x", { entryCount: 1 }), { create: true })).toThrow(/Invalid State id/);
+    expect(store.count()).toBe(0);
+  });
+
+  it("hands the space of a deleted conversation back to the file system", () => {
+    const file = path.join(tempDir(), "alpine.sqlite3");
+    let store = openStore(file);
+    const big = Array.from({ length: 40 }, (_, seq) => toolResultEntry(seq, `c${seq}`, "read_file", `${seq} ${"data ".repeat(20_000)}`));
+    store.write("big", big, makeSnapshot("big", { entryCount: 40 }), { create: true });
+    store.write("small", entriesUpTo(2), makeSnapshot("small", { entryCount: 2 }), { create: true });
+    store.close();
+    const full = fs.statSync(file).size;
+    expect(full).toBeGreaterThan(4_000_000);
+
+    store = openStore(file);
+    store.delete("big");
+    store.close();
+    expect(fs.statSync(file).size).toBeLessThan(full - 3_500_000);
+    expect(openStore(file).read("small")!.entries).toEqual(entriesUpTo(2));
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * A scripted stand-in for the Messages API on 127.0.0.1, for tests that run the real SDK.
+ * Each POST /v1/messages takes the next scripted reply; /_control/* lets another process script it.
+ *
+ *   const server = await startModelServer();
+ *   server.script({ text: "Hi!", chunks: 3 }, { toolUses: [{ name: "search", input: { q: "x" } }] });
+ *   const client = new Anthropic({ apiKey: "test-key", baseURL: server.url, maxRetries: 0 });
+ *   ... run the code under test ...
+ *   expect(server.requests[1].body.messages).toEqual(...);
+ *   await server.close();
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type {
+  ErrorReply,
+  ModelServer,
+  ModelServerOptions,
+  PlainScriptedReply,
+  RecordedRequest,
+  ScriptedReply,
+} from "./model-server-types";
+import { estimateInputTokens, newRequestId, playReply, sendError, sendJson } from "./model-server-replies";
+import { describeInvalidReply, describeInvalidRequest } from "./model-server-validate";
+
+export type * from "./model-server-types";
+export { estimateInputTokens, estimateTokens } from "./model-server-replies";
+export { echoReply } from "./model-server-echo";
+export { connectModelServer, ModelServerControlError, type ModelServerControl } from "./model-server-control";
+export { startModelServerProcess, type ModelServerProcess } from "./model-server-process";
+
+/** Not retried (x-should-retry: false), so a test that scripted too few replies fails at once. */
+export const NO_SCRIPTED_REPLY_LEFT: ErrorReply = {
+  error: { status: 500, type: "api_error", message: "no scripted reply left: script() more replies or setFallback()" },
+  shouldRetry: false,
+};
+
+const MAX_FUNCTION_DEPTH = 8;
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+function assertPlayable(reply: unknown): void {
+  const problem = describeInvalidReply(reply);
+  if (problem) throw new TypeError(`Invalid scripted reply ${JSON.stringify(reply)?.slice(0, 200)}: ${problem}`);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) req.destroy(new Error("request body too large"));
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function record(req: IncomingMessage, path: string, raw: string): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  let body: any = raw;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    // kept as text; the request is then refused as invalid JSON
+  }
+  return { path, headers, body, at: Date.now() };
+}
+
+const invalidRequest = (message: string): ErrorReply => ({
+  error: { status: 400, type: "invalid_request_error", message },
+});
+
+export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
+  const initialFallback = options.fallback ?? null;
+  const validate = options.validateRequests ?? true;
+  if (initialFallback) assertPlayable(initialFallback);
+  const queue: ScriptedReply[] = [];
+  let fallback: ScriptedReply | null = initialFallback;
+  const requests: RecordedRequest[] = [];
+  const tokenCountRequests: RecordedRequest[] = [];
+  const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
+  const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
+  const listeners = new Set<() => void>(); // re-checked whenever requests arrive or replies end
+  let closed = false;
+  const notify = () => listeners.forEach((check) => check());
+
+  /** Resolves once `ready()` returns a value; rejects after `timeoutMs` or when the server closes. */
+  function waitFor<T>(ready: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const finish = (error?: Error, value?: T) => {
+        listeners.delete(check);
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve(value as T);
+      };
+      const check = () => {
+        const value = ready();
+        if (value !== undefined) finish(undefined, value);
+        else if (closed) finish(new Error(`model server closed while waiting for ${what()}`));
+      };
+      const timer = setTimeout(() => finish(new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`)), timeoutMs);
+      listeners.add(check);
+      check();
+    });
+  }
+
+  async function resolveReply(reply: ScriptedReply, request: RecordedRequest): Promise<PlainScriptedReply> {
+    for (let depth = 0; typeof reply === "function"; depth++) {
+      if (depth === MAX_FUNCTION_DEPTH) throw new Error(`reply functions nested deeper than ${MAX_FUNCTION_DEPTH}`);
+      reply = await reply(request);
+    }
+    assertPlayable(reply);
+    return reply;
+  }
+
+  async function answerMessages(req: IncomingMessage, res: ServerResponse, path: string, signal: AbortSignal) {
+    replying.add(res);
+    const request = record(req, path, await readBody(req));
+    requests.push(request);
+    notify();
+    const problem = typeof request.body === "string" ? "request body is not valid JSON" : validate ? describeInvalidRequest(request.body) : null;
+    if (problem) return sendError(res, invalidRequest(problem));
+    let reply: PlainScriptedReply;
+    try {
+      reply = await resolveReply(queue.shift() ?? fallback ?? NO_SCRIPTED_REPLY_LEFT, request);
+    } catch (error) {
+      const message = `scripted reply function failed: ${error instanceof Error ? error.message : String(error)}`;
+      return sendError(res, { error: { status: 500, type: "api_error", message }, shouldRetry: false });
+    }
+    await playReply(res, reply, request, signal);
+  }
+
+  async function answerControl(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const route = `${req.method} ${url.pathname}`;
+    const raw = req.method === "POST" ? await readBody(req) : "";
+    const body = raw ? JSON.parse(raw) : null;
+    switch (route) {
+      case "POST /_control/script": {
+        if (!Array.isArray(body)) throw new TypeError("POST /_control/script takes a JSON array of replies");
+        server.script(...body);
+        return sendJson(res, 200, { queued: queue.length });
+      }
+      case "POST /_control/fallback":
+        server.setFallback(body);
+        return sendJson(res, 200, { ok: true });
+      case "POST /_control/reset":
+        server.reset();
+        return sendJson(res, 200, { ok: true });
+      case "GET /_control/requests":
+      case "GET /_control/token-count-requests": {
+        const list = route.endsWith("/requests") ? requests : tokenCountRequests;
+        const atLeast = Number(url.searchParams.get("atLeast") ?? 0);
+        const timeoutMs = Number(url.searchParams.get("timeoutMs") ?? 10_000);
+        await waitFor(() => (list.length >= atLeast ? true : undefined), timeoutMs, () => `${atLeast} requests (have ${list.length})`);
+        return sendJson(res, 200, list);
+      }
+      default:
+        return sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `no control route ${route}` } });
+    }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    open.add(res);
+    const aborted = new AbortController();
+    res.on("close", () => {
+      open.delete(res);
+      replying.delete(res);
+      aborted.abort();
+      notify();
+    });
+    res.setHeader("request-id", newRequestId());
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const route = `${req.method} ${url.pathname}`;
+    try {
+      if (route === "POST /v1/messages") return await answerMessages(req, res, url.pathname, aborted.signal);
+      if (route === "POST /v1/messages/count_tokens") {
+        const request = record(req, url.pathname, await readBody(req));
+        tokenCountRequests.push(request);
+        notify();
+        return sendJson(res, 200, { input_tokens: estimateInputTokens(request.body) });
+      }
+      if (url.pathname.startsWith("/_control/")) return await answerControl(req, res, url);
+      sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `${route} is not served here` } });
+    } catch (error) {
+      if (aborted.signal.aborted) return; // the client left or the server closed: nobody to tell
+      const message = error instanceof Error ? error.message : String(error);
+      if (!res.headersSent) sendJson(res, 400, { type: "error", error: { type: "invalid_request_error", message } });
+      else res.destroy();
+    }
+  }
+
+  const http = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    http.once("error", reject);
+    http.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+
+  const server: ModelServer = {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    tokenCountRequests,
+    script(...replies) {
+      replies.forEach(assertPlayable);
+      queue.push(...replies);
+    },
+    setFallback(reply) {
+      if (reply !== null) assertPlayable(reply);
+      fallback = reply;
+    },
+    waitForRequests(count, timeoutMs = 10_000) {
+      return waitFor(
+        () => (requests.length >= count ? requests.slice() : undefined),
+        timeoutMs,
+        () => `${count} requests to /v1/messages (${requests.length} arrived)`,
+      );
+    },
+    remaining: () => queue.length,
+    openReplies: () => replying.size,
+    waitForIdle(timeoutMs = 10_000) {
+      const idle = () => (replying.size === 0 ? true : undefined);
+      return waitFor(idle, timeoutMs, () => `${replying.size} open replies to end`).then(() => {});
+    },
+    reset() {
+      queue.length = 0;
+      requests.length = 0;
+      tokenCountRequests.length = 0;
+      fallback = initialFallback;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      notify();
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      for (const res of open) res.destroy();
+      http.closeAllConnections();
+      await stopped;
+    },
+  };
+  return server;
+}

@@ -1,0 +1,54 @@
+/**
+ * Start the test host in its own process:
+ *   node --import tsx test/support/test-host-cli.ts --data <folder> --model-url <url>
+ *        [--port N] [--no-key] [--choose-folder <folder>] [--renderer <folder>] [--max-retries N]
+ * Prints one JSON line when ready: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N}.
+ * SIGTERM or SIGINT shuts the service down (runs aborted and saved), then the process exits 0.
+ */
+import { parseArgs } from "node:util";
+import { startTestHost } from "./test-host";
+
+const { values } = parseArgs({
+  options: {
+    data: { type: "string" },
+    "model-url": { type: "string" },
+    port: { type: "string" },
+    "no-key": { type: "boolean", default: false },
+    "choose-folder": { type: "string" },
+    renderer: { type: "string" },
+    "max-retries": { type: "string" },
+  },
+  strict: true,
+});
+
+if (!values.data || !values["model-url"]) {
+  console.error("Usage: test-host-cli.ts --data <folder> --model-url <url> [--port N] [--no-key] [--choose-folder <folder>]");
+  process.exit(2);
+}
+
+const host = await startTestHost({
+  dataFolder: values.data,
+  modelUrl: values["model-url"],
+  port: values.port ? Number(values.port) : 0,
+  apiKey: values["no-key"] ? null : undefined,
+  chooseFolder: values["choose-folder"] ?? null,
+  rendererFolder: values.renderer,
+  maxRetries: values["max-retries"] ? Number(values["max-retries"]) : undefined,
+});
+
+let stopping = false;
+const stop = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  host.close().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`The test host did not shut down cleanly after ${signal}:`, error);
+      process.exit(1);
+    },
+  );
+};
+process.on("SIGTERM", () => stop("SIGTERM"));
+process.on("SIGINT", () => stop("SIGINT"));
+
+process.stdout.write(`${JSON.stringify({ url: host.url, wsUrl: host.wsUrl, pid: process.pid })}\n`);

@@ -1,0 +1,142 @@
+/**
+ * The test host: the real service (real SqliteStore in the data folder, the real SDK
+ * against the scripted model server) served to a browser. It serves the built window
+ * (out/renderer) over HTTP on 127.0.0.1 with the app's strict CSP, and carries the IPC
+ * contract over a WebSocket on the same port (`/ws`), through the same dispatcher the
+ * Electron layer uses. Only the transport differs from the app.
+ *
+ * Socket protocol (JSON text frames, see src/shared/transport-messages.ts):
+ *   window → host  { kind: "request", id, channel, args }
+ *   host → window  { kind: "response", id, result: { ok: true, value } | { ok: false, error: { name, message } } }
+ *   host → window  { kind: "event", event: AppEvent }      (every app event, to every connection)
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { AlpineService } from "../../src/main/service/alpine-service";
+import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
+import { readRendererFile } from "../../src/main/service/renderer-files";
+import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
+import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
+import { attachWebSocketServer, type WebSocketConnection } from "./websocket-server";
+
+export const TEST_API_KEY = "sk-ant-test-key";
+
+export interface TestHostOptions {
+  dataFolder: string;
+  /** The scripted model server's URL (the SDK's base URL). */
+  modelUrl: string;
+  /** Default 0: any free port. */
+  port?: number;
+  /** The key the memory secret keeper starts with; null starts without a key. Default TEST_API_KEY. */
+  apiKey?: string | null;
+  /** The built window. Default: out/renderer of this project. */
+  rendererFolder?: string;
+  /** What `settings:chooseFolder` answers (the app shows a dialog); default: the dialog is cancelled. */
+  chooseFolder?: string | null;
+  /** SDK retries (default 0, so rate-limit tests see the error at once). */
+  maxRetries?: number;
+}
+
+export interface TestHost {
+  /** http://127.0.0.1:PORT/ */
+  url: string;
+  /** ws://127.0.0.1:PORT/ws */
+  wsUrl: string;
+  service: AlpineService;
+  /** Shut the service down (runs aborted and saved), then stop serving. */
+  close(): Promise<void>;
+}
+
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+
+export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
+  const service = new AlpineService({
+    dataFolder: options.dataFolder,
+    secrets: new MemorySecretKeeper(options.apiKey === undefined ? TEST_API_KEY : options.apiKey),
+    model: { baseURL: options.modelUrl, maxRetries: options.maxRetries ?? 0 },
+    chooseFolder: async () => options.chooseFolder ?? null,
+    appVersion: "test",
+  });
+  const handlers = createRequestHandlers(service);
+  const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
+  let origin = "";
+  let csp = "";
+
+  const server = createServer((request, response) => serveWindow(request, response, rendererFolder, csp));
+  const sockets = attachWebSocketServer(server, "/ws", (connection, request) => {
+    // Like the app's sender check: only pages served by this host are heard.
+    if (request.headers.origin !== origin) return connection.close(1008, "only the host's own page may connect");
+    serveConnection(connection, service, handlers);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  const wsUrl = `ws://127.0.0.1:${port}/ws`;
+  csp = contentSecurityPolicy([wsUrl]);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/`,
+    wsUrl,
+    service,
+    close() {
+      closing ??= (async () => {
+        await service.shutdown();
+        sockets.closeAll();
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      })();
+      return closing;
+    },
+  };
+}
+
+function serveConnection(connection: WebSocketConnection, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>): void {
+  const send = (message: SocketServerMessage) => connection.send(JSON.stringify(message));
+  const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
+  connection.onClose(unsubscribe);
+  connection.onMessage(async (text) => {
+    let message: SocketRequestMessage;
+    try {
+      message = JSON.parse(text) as SocketRequestMessage;
+    } catch {
+      return connection.close(1007, "messages are JSON");
+    }
+    if (message?.kind !== "request" || typeof message.id !== "number") return connection.close(1008, "unknown message");
+    const result = await dispatchRequest(handlers, message.channel, message.args);
+    send({ kind: "response", id: message.id, result });
+  });
+}
+
+function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string): void {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    response.writeHead(405, { allow: "GET, HEAD" }).end();
+    return;
+  }
+  // The window picks the WebSocket transport from `?transport=ws`.
+  if (url.pathname === "/" && !url.searchParams.has("transport")) {
+    response.writeHead(302, { location: "/?transport=ws" }).end();
+    return;
+  }
+  const file = readRendererFile(rendererFolder, url.pathname);
+  if (!file) {
+    const index = readRendererFile(rendererFolder, "/index.html");
+    const hint = index ? "" : " The window is not built: run `npx electron-vite build`.";
+    response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`Not found: ${url.pathname}.${hint}`);
+    return;
+  }
+  response.writeHead(200, {
+    "content-type": file.contentType,
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+  });
+  response.end(request.method === "HEAD" ? undefined : file.body);
+}

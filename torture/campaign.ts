@@ -1,0 +1,123 @@
+/**
+ * The campaign: for each store, `runs` seeded runs, each a scenario drawn from the seed
+ * (the first runs cover every scenario once, in order), several at a time; then more kill
+ * runs if the kills fell short of `minKills`. One scripted model server serves them all.
+ * Returns a tally per store; the caller prints the table.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startModelServer } from "../test/support/model-server";
+import { conversationReply } from "./conversation-script";
+import { Prng } from "./prng";
+import { SCENARIOS, SCENARIO_WEIGHTS, type ScenarioName } from "./scenarios";
+import type { RunContext } from "./scenarios/run-context";
+import { storeLocation } from "./stores";
+import { addTally, emptyTally, type StoreKind, type Tally } from "./tally";
+
+export interface CampaignOptions {
+  seed: number;
+  /** Runs per store. */
+  runs: number;
+  stores: StoreKind[];
+  /** Runs going at once (children and in-process scenarios). */
+  concurrency: number;
+  /** After the planned runs, more SIGKILL runs until each store has had this many kills. */
+  minKills?: number;
+  /** Only these scenarios (default: all). */
+  scenarios?: ScenarioName[];
+  /** Keep the scratch folder afterwards. */
+  keep?: boolean;
+  /** Progress lines (one per finished run). */
+  log?: (line: string) => void;
+}
+
+export interface CampaignResult {
+  seed: number;
+  tallies: Partial<Record<StoreKind, Tally>>;
+  scratch: string;
+  durationMs: number;
+}
+
+/** Conversation sizes: small enough to run many, long enough for kills to land everywhere. */
+const ROUNDS: readonly [number, number] = [1, 3];
+const TURNS: readonly [number, number] = [1, 3];
+/** Context budgets (tokens) that make a conversation compact every few turns. */
+const COMPACTING_BUDGET: readonly [number, number] = [900, 2000];
+
+export async function runCampaign(options: CampaignOptions): Promise<CampaignResult> {
+  const started = Date.now();
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "alpine-torture-"));
+  const log = options.log ?? (() => {});
+  const server = await startModelServer({ fallback: conversationReply({ frameDelayMs: 2, slowMs: 40 }) });
+  const names = options.scenarios ?? (Object.keys(SCENARIOS) as ScenarioName[]);
+  const tallies: Partial<Record<StoreKind, Tally>> = {};
+  const jobs: (() => Promise<void>)[] = [];
+  let serial = 0;
+
+  const runOne = async (kind: StoreKind, name: ScenarioName, index: number) => {
+    const prng = new Prng(options.seed).fork(`${kind}:${index}`);
+    const label = `seed ${options.seed} run ${index} ${kind} ${name}`;
+    const ctx: RunContext = {
+      kind,
+      location: storeLocation(kind, path.join(scratch, kind)),
+      scratch: path.join(scratch, kind, `run-${index}`),
+      modelUrl: server.url,
+      prng,
+      label,
+      rounds: prng.int(...ROUNDS),
+      turns: prng.int(...TURNS),
+      contextBudget: prng.chance(0.4) ? prng.int(...COMPACTING_BUDGET) : null,
+    };
+    mkdirSync(ctx.scratch, { recursive: true });
+    let result: Partial<Tally>;
+    try {
+      result = await SCENARIOS[name](ctx);
+    } catch (error) {
+      result = { runs: 1, crashes: 1, failures: [`${label}: the scenario itself threw ${error instanceof Error ? error.stack : String(error)}`] };
+    }
+    addTally(tallies[kind]!, result);
+    if (++serial % 50 === 0) server.reset(); // keep the recorded requests from growing without bound
+    const bad = (result.failures?.length ?? 0) > 0 ? ` FAILED: ${result.failures![0]}` : "";
+    log(`${label}: kills ${result.kills ?? 0}, faults ${result.faults ?? 0}, bad inputs ${result.badInputs ?? 0}${bad}`);
+  };
+
+  for (const kind of options.stores) {
+    tallies[kind] = emptyTally();
+    mkdirSync(path.join(scratch, kind), { recursive: true });
+    const prng = new Prng(options.seed).fork(`schedule:${kind}`);
+    const weights = SCENARIO_WEIGHTS.filter(([name]) => names.includes(name));
+    for (let i = 0; i < options.runs; i++) {
+      const name = i < names.length ? names[i] : prng.weighted(weights);
+      jobs.push(() => runOne(kind, name, i));
+    }
+  }
+  // Interleave the stores so both make progress together.
+  const order = jobs.map((job, i) => ({ job, key: (i % options.runs) * options.stores.length + Math.floor(i / options.runs) }));
+  order.sort((a, b) => a.key - b.key);
+  try {
+    await pool(order.map((o) => o.job), options.concurrency);
+    if (options.minKills) {
+      const extra = options.stores.map(async (kind) => {
+        for (let i = options.runs; tallies[kind]!.kills < options.minKills! && i < options.runs + 200; i++) {
+          await runOne(kind, "sigkill", i);
+        }
+      });
+      await Promise.all(extra);
+    }
+  } finally {
+    await server.close();
+    if (!options.keep) rmSync(scratch, { recursive: true, force: true });
+  }
+  return { seed: options.seed, tallies, scratch, durationMs: Date.now() - started };
+}
+
+/** Runs the jobs, at most `concurrency` at once. */
+async function pool(jobs: (() => Promise<void>)[], concurrency: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await jobs[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+}
+

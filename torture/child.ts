@@ -1,0 +1,83 @@
+/**
+ * The parent's side of a torture child: start `torture/worker.ts` with a job, follow its
+ * stdout messages, signal it by pid, and learn how it ended.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { parseWorkerLine, type WorkerJob, type WorkerMessage } from "./worker-protocol";
+
+const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export interface ChildEnd {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  messages: WorkerMessage[];
+  stderr: string;
+  /** The signal this parent sent while the child was still running, if any. */
+  sent: NodeJS.Signals | null;
+}
+
+export interface WorkerChild {
+  readonly pid: number;
+  readonly messages: WorkerMessage[];
+  /** Sends `signal` if the child still runs; true when it was sent. */
+  signal(signal: NodeJS.Signals): boolean;
+  readonly ended: Promise<ChildEnd>;
+}
+
+export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, child: WorkerChild) => void = () => {}): WorkerChild {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(job)], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const messages: WorkerMessage[] = [];
+  let stderr = "";
+  let sent: NodeJS.Signals | null = null;
+  let exited = false;
+  let pending = "";
+
+  const handle: WorkerChild = {
+    pid: child.pid ?? -1,
+    messages,
+    signal(signal) {
+      if (exited || child.exitCode !== null || child.signalCode !== null || sent) return false;
+      try {
+        process.kill(child.pid!, signal);
+      } catch {
+        return false; // it ended a moment ago
+      }
+      sent = signal;
+      return true;
+    },
+    ended: new Promise<ChildEnd>((resolve) => {
+      child.once("close", (code, signal) => {
+        exited = true;
+        if (pending.trim()) {
+          const last = parseWorkerLine(pending);
+          if (last) messages.push(last);
+        }
+        resolve({ code, signal, messages, stderr, sent });
+      });
+    }),
+  };
+  child.once("exit", () => (exited = true));
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => {
+    pending += chunk;
+    let newline: number;
+    while ((newline = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      const message = parseWorkerLine(line);
+      if (!message) continue;
+      messages.push(message);
+      onMessage(message, handle);
+    }
+  });
+  child.stderr!.setEncoding("utf8");
+  child.stderr!.on("data", (chunk: string) => {
+    if (stderr.length < 20_000) stderr += chunk;
+  });
+  return handle;
+}

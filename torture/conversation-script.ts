@@ -1,0 +1,86 @@
+/**
+ * The scripted conversation every torture run plays: the model's reply is a function of the
+ * request alone, so a resumed run (in a new process, after any kill) gets the reply that fits
+ * where the conversation stands. Each round starts with a person's message
+ * "[round r] ... in N turns."; the model then asks for N turns of tools (fast, slow, failing)
+ * and ends the round with text.
+ */
+import { randomBytes } from "node:crypto";
+import type { RecordedRequest, ScriptedReply } from "../test/support/model-server";
+
+export const FAST_TOOL = "fast_note";
+export const SLOW_TOOL = "slow_note";
+export const FAILING_TOOL = "failing_note";
+
+export interface ConversationPace {
+  /** Milliseconds between streamed frames of a reply (so kills land mid-stream). */
+  frameDelayMs: number;
+  /** How long the slow tool sleeps. */
+  slowMs: number;
+}
+
+/** A round's opening line; found anywhere in a text, since a compaction summary quotes it. */
+const ROUND_LINE = /\[round (\d+)\][^\n]*? in (\d+) turns\./g;
+
+/** The last round line in a text. */
+function lastRoundLine(text: string): RegExpExecArray | null {
+  let last: RegExpExecArray | null = null;
+  for (const match of text.matchAll(ROUND_LINE)) last = match as RegExpExecArray;
+  return last;
+}
+
+export const roundMessage = (round: number, turns: number) => `[round ${round}] Please write the notes of round ${round} in ${turns} turns.`;
+
+const textsOf = (message: any): string[] => {
+  if (typeof message?.content === "string") return [message.content];
+  if (!Array.isArray(message?.content)) return [];
+  return message.content.filter((b: any) => b?.type === "text" && typeof b.text === "string").map((b: any) => b.text);
+};
+
+/** The round the request is in, its planned turns, and how many model turns it already had. */
+export function positionOf(body: any): { round: number; turns: number; turn: number } {
+  const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.role !== "user") continue;
+    const mark = textsOf(messages[i]).map(lastRoundLine).filter(Boolean).at(-1);
+    if (!mark) continue;
+    const turn = messages.slice(i + 1).filter((m) => m?.role === "assistant").length;
+    return { round: Number(mark![1]), turns: Number(mark![2]), turn };
+  }
+  return { round: -1, turns: 0, turn: 0 };
+}
+
+/** Tool call ids carry their place and a random tail: unique even when a dropped request is asked again. */
+const callId = (round: number, turn: number, tool: string) => `toolu_r${round}t${turn}_${tool}_${randomBytes(4).toString("hex")}`;
+
+/** The library's compaction request: its own system prompt, no tools, the transcript as one message. */
+export function isCompactionRequest(body: any): boolean {
+  return typeof body?.system === "string" && /condense/i.test(body.system) && !Array.isArray(body?.tools);
+}
+
+/** The reply function for the scripted model server. */
+export function conversationReply(shape: ConversationPace): ScriptedReply {
+  return (request: RecordedRequest): ScriptedReply => {
+    if (isCompactionRequest(request.body)) {
+      // Keep the round line in the summary so the conversation goes on from it.
+      const transcript = (request.body.messages ?? []).flatMap(textsOf).join("\n");
+      const line = lastRoundLine(transcript);
+      return { text: `The person asked for notes. ${line ? line[0] : ""}`.trim(), delayMs: shape.frameDelayMs };
+    }
+    const { round, turns, turn } = positionOf(request.body);
+    if (round < 0) return { text: "I can only follow the torture script.", delayMs: shape.frameDelayMs };
+    if (turn < turns) {
+      const tag = `round ${round} turn ${turn}`;
+      return {
+        text: `Working on ${tag}.`,
+        delayMs: shape.frameDelayMs,
+        toolUses: [
+          { id: callId(round, turn, "fast"), name: FAST_TOOL, input: { note: `${tag} fast` } },
+          { id: callId(round, turn, "slow"), name: SLOW_TOOL, input: { note: `${tag} slow`, ms: shape.slowMs } },
+          { id: callId(round, turn, "failing"), name: FAILING_TOOL, input: { note: `${tag} failing` } },
+        ],
+      };
+    }
+    return { text: `Round ${round} is done: ${turns} turns of notes written.`, chunks: 4, delayMs: shape.frameDelayMs };
+  };
+}

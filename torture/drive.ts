@@ -1,0 +1,75 @@
+/**
+ * Drives a torture conversation to its end from wherever its State stands: opens the next
+ * round when the model closed the last one, runs otherwise, and goes on after a run that
+ * failed for a reason the caller expects (an injected store fault). Used by the child
+ * worker and by the in-process scenarios alike.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { StateBusyError, type Agent, type State } from "../src/main/agent";
+import type { RunOptions } from "../src/main/agent/agent";
+import { roundMessage } from "./conversation-script";
+import { conversationFinished, roundProgress } from "./conversation-progress";
+import { InjectedStoreFault } from "./fault-store";
+
+export interface DriveOptions {
+  rounds: number;
+  turns: number;
+  /** Give up after this many runs (a conversation that never finishes is a bug). */
+  maxAttempts: number;
+  /** Keep retrying a State held by another runner this long (a killed runner's lease). */
+  busyRetryMs: number;
+  /** Errors to go on after; anything else is thrown. Default: injected store faults. */
+  expected?: (error: unknown) => boolean;
+  runOptions?: RunOptions;
+  /** Aborted when the process is stopping (SIGTERM): drive no further. */
+  stop?: AbortSignal;
+  /** After each run (and each failed save of a person's message). */
+  onRunEnd?: (error: unknown | null) => void | Promise<void>;
+}
+
+export type DriveOutcome = "done" | "busy" | "stopped";
+
+/** An injected fault, thrown as is or kept as the note of the error a failing run threw. */
+export function isInjected(error: unknown): boolean {
+  if (error instanceof InjectedStoreFault) return true;
+  const notes = (error as { notes?: unknown } | null)?.notes;
+  return Array.isArray(notes) && notes.some((note) => String(note).includes("InjectedStoreFault"));
+}
+
+export async function driveConversation(agent: Agent, state: State, options: DriveOptions): Promise<DriveOutcome> {
+  const expected = options.expected ?? isInjected;
+  const busyUntil = Date.now() + options.busyRetryMs;
+  for (let attempt = 0; !conversationFinished(state.history, state.stoppedBy, options.rounds); attempt++) {
+    if (options.stop?.aborted) return "stopped";
+    if (attempt >= options.maxAttempts) throw new Error(`the conversation did not finish in ${options.maxAttempts} runs`);
+    const progress = roundProgress(state.history);
+    try {
+      if (progress.closed && state.stoppedBy === "end_turn") {
+        state.addUserMessage(roundMessage(progress.round + 1, options.turns));
+        await agent.save(state);
+      }
+      await agent.run(state, options.runOptions);
+      await options.onRunEnd?.(null);
+    } catch (error) {
+      if (options.stop?.aborted) return "stopped";
+      if (error instanceof StateBusyError) {
+        if (Date.now() > busyUntil) return "busy";
+        await sleep(25);
+        continue;
+      }
+      if (!expected(error)) throw error;
+      await options.onRunEnd?.(error);
+    }
+  }
+  // The closing save of the last run may have failed: the next save writes what is missing.
+  for (let attempt = 0; ; attempt++) {
+    if (options.stop?.aborted) return "stopped";
+    try {
+      await agent.save(state);
+      return "done";
+    } catch (error) {
+      if (options.stop?.aborted) return "stopped";
+      if (!expected(error) || attempt >= options.maxAttempts) throw error;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The campaign's command-line flags: --seed N, --runs N, --store sqlite|file|both,
+ * --concurrency N, --keep (keep the scratch folder for a post-mortem).
+ */
+import { parseArgs } from "node:util";
+import type { StoreKind } from "./tally";
+
+export interface CampaignFlags {
+  seed: number;
+  runs: number;
+  stores: StoreKind[];
+  concurrency: number;
+  keep: boolean;
+}
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export const USAGE =
+  "Usage: npm run torture -- [--seed N] [--runs N] [--store sqlite|file|both] [--concurrency N] [--keep]\n" +
+  "  --seed         repeat a campaign (default: a random seed, printed)\n" +
+  "  --runs         runs per store (default 40)\n" +
+  "  --store        which store to torture (default both)\n" +
+  "  --concurrency  runs at once (default 3)\n" +
+  "  --keep         keep the scratch folder (databases, acks, side effects) afterwards";
+
+function wholeNumber(flag: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`--${flag} must be a whole number >= ${min}, got "${text}"`);
+  return value;
+}
+
+export function parseCampaignFlags(argv: string[], randomSeed: () => number): CampaignFlags {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        seed: { type: "string" },
+        runs: { type: "string", default: "40" },
+        store: { type: "string", default: "both" },
+        concurrency: { type: "string", default: "3" },
+        keep: { type: "boolean", default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const store = values.store!;
+  if (store !== "sqlite" && store !== "file" && store !== "both") throw new UsageError(`--store must be sqlite, file or both, got "${store}"`);
+  return {
+    seed: values.seed === undefined ? randomSeed() : wholeNumber("seed", values.seed, 0),
+    runs: wholeNumber("runs", values.runs!, 1),
+    stores: store === "both" ? ["sqlite", "file"] : [store],
+    concurrency: wholeNumber("concurrency", values.concurrency!, 1),
+    keep: values.keep!,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The campaign's table: one row per store, plain text that reads well in a terminal and
+ * pastes into Markdown.
+ */
+import type { StoreKind, Tally } from "./tally";
+
+const COLUMNS: [string, (t: Tally) => number][] = [
+  ["runs", (t) => t.runs],
+  ["kills", (t) => t.kills],
+  ["recoveries", (t) => t.recoveries],
+  ["acknowledged entries lost", (t) => t.lost],
+  ["tools run twice", (t) => t.twice],
+  ["faults injected", (t) => t.faults],
+  ["bad inputs tried", (t) => t.badInputs],
+  ["crashes", (t) => t.crashes],
+  ["checks failed", (t) => t.failures.length],
+];
+
+const STORE_NAMES: Record<StoreKind, string> = { sqlite: "SqliteStore", file: "FileStore" };
+
+/** A Markdown table: `| store | runs | kills | ... |`. */
+export function formatTable(tallies: Partial<Record<StoreKind, Tally>>): string {
+  const header = ["store", ...COLUMNS.map(([name]) => name)];
+  const rows = (Object.entries(tallies) as [StoreKind, Tally][]).map(([kind, tally]) => [
+    STORE_NAMES[kind],
+    ...COLUMNS.map(([, value]) => String(value(tally))),
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? ":" : "") + "-".repeat(w + 1) + (i === 0 ? "" : ":")).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}

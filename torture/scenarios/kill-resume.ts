@@ -1,0 +1,145 @@
+/**
+ * Kill and resume: a child runs the conversation; the parent stops it at a random instant
+ * (SIGKILL, or SIGTERM through the library's signal helper), checks the saved State, and
+ * starts a new child that resumes it; after the planned stops, a last child must finish.
+ * Variant "faults": the child's store also fails writes at random.
+ */
+import { join } from "node:path";
+import { mkdirSync } from "node:fs";
+import { startWorker, type ChildEnd, type WorkerChild } from "../child";
+import { conversationFinished } from "../conversation-progress";
+import { checkAfterStop, checkFinished } from "../invariants";
+import type { Prng } from "../prng";
+import { closeStore, openStore } from "../stores";
+import type { Tally } from "../tally";
+import type { WorkerJob, WorkerMessage } from "../worker-protocol";
+import { stateIdOf, type RunContext } from "./run-context";
+
+export type KillMode = "sigkill" | "sigterm" | "faults";
+
+/** A child that runs longer than this is stuck: killed and reported. */
+const STUCK_MS = 90_000;
+
+interface StopPlan {
+  signal: NodeJS.Signals;
+  /** Stop after this many acknowledged writes (plus a small delay), or this long after "ready". */
+  afterAcks: number | null;
+  delayMs: number;
+}
+
+function planStop(prng: Prng, signal: NodeJS.Signals): StopPlan {
+  if (prng.chance(0.7)) return { signal, afterAcks: prng.int(1, 14), delayMs: prng.int(0, 12) };
+  return { signal, afterAcks: null, delayMs: prng.int(0, 600) };
+}
+
+/** Runs a child until it ends, stopping it as planned. */
+function runChild(job: WorkerJob, plan: StopPlan | null): Promise<ChildEnd & { stuck: boolean }> {
+  let acks = 0;
+  let armed = false;
+  let stuck = false;
+  const arm = (child: WorkerChild, delayMs: number) => {
+    if (armed || !plan) return;
+    armed = true;
+    setTimeout(() => child.signal(plan.signal), delayMs);
+  };
+  const child = startWorker(job, (message: WorkerMessage, self) => {
+    if (!plan) return;
+    if (message.type === "ready" && plan.afterAcks === null) arm(self, plan.delayMs);
+    if (message.type === "ack" && plan.afterAcks !== null && ++acks >= plan.afterAcks) arm(self, plan.delayMs);
+  });
+  const watchdog = setTimeout(() => {
+    stuck = true;
+    child.signal("SIGKILL");
+  }, STUCK_MS);
+  return child.ended.then((end) => {
+    clearTimeout(watchdog);
+    return { ...end, stuck };
+  });
+}
+
+const describeEnd = (end: ChildEnd) => {
+  const fatal = end.messages.find((m) => m.type === "fatal");
+  const detail = fatal && fatal.type === "fatal" ? `${fatal.name}: ${fatal.message}` : end.stderr.trim().split("\n").slice(-6).join(" | ");
+  return `exit code ${end.code}, signal ${end.signal}${detail ? `: ${detail}` : ""}`;
+};
+
+export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Partial<Tally>> {
+  const tally: Partial<Tally> & { failures: string[] } = { runs: 1, kills: 0, recoveries: 0, faults: 0, crashes: 0, failures: [] };
+  const fail = (what: string) => tally.failures.push(`${ctx.label}: ${what}`);
+  mkdirSync(ctx.scratch, { recursive: true });
+  const stateId = stateIdOf(ctx);
+  const job: WorkerJob = {
+    store: ctx.kind,
+    location: ctx.location,
+    stateId,
+    modelUrl: ctx.modelUrl,
+    rounds: ctx.rounds,
+    turns: ctx.turns,
+    contextBudget: ctx.contextBudget,
+    ackFile: join(ctx.scratch, "acks.jsonl"),
+    sideEffectsFile: join(ctx.scratch, "side-effects.jsonl"),
+    signals: mode === "sigterm",
+    busyRetryMs: 20_000,
+    maxAttempts: 60,
+  };
+  const lostSeqs = new Set<number>();
+  const unknownCalls = new Set<string>();
+  const stops = ctx.prng.int(1, 4);
+  let finished = false;
+
+  for (let i = 0; i <= stops && !finished; i++) {
+    const last = i === stops;
+    const signal: NodeJS.Signals = mode === "sigterm" && i === 0 ? "SIGTERM" : "SIGKILL";
+    const faults = mode === "faults" && !last ? { probability: 0.15, seed: ctx.prng.int(0, 2 ** 31), modes: ["before", "entries", "after"] as const } : undefined;
+    const end = await runChild({ ...job, faults: faults && { ...faults, modes: [...faults.modes] } }, last ? null : planStop(ctx.prng, signal));
+    tally.faults! += end.messages.filter((m) => m.type === "fault").length;
+    if (end.stuck) {
+      tally.crashes!++;
+      fail(`a child made no progress for ${STUCK_MS} ms and was killed (${describeEnd(end)})`);
+      return tally;
+    }
+    const killed = end.sent === "SIGKILL" && end.signal === "SIGKILL";
+    const terminated = end.sent === "SIGTERM" && end.code !== 0;
+    if (!killed && !terminated) {
+      if (end.code !== 0 || !end.messages.some((m) => m.type === "done")) {
+        tally.crashes!++;
+        fail(`a child died instead of finishing (${describeEnd(end)})`);
+        return tally;
+      }
+      finished = true;
+      break;
+    }
+    tally.kills!++;
+    if (terminated && end.code !== 143) fail(`after SIGTERM the child ended with ${describeEnd(end)}, not exit code 143`);
+    const store = openStore(ctx.kind, ctx.location);
+    try {
+      const check = await checkAfterStop({ store, stateId, ackFile: job.ackFile, sideEffectsFile: job.sideEffectsFile, stop: terminated ? "sigterm" : "kill" });
+      check.lost.forEach((seq) => lostSeqs.add(seq));
+      if (killed) check.openCalls.forEach((id) => unknownCalls.add(id));
+      check.failures.forEach(fail);
+      if (check.failures.length === 0) tally.recoveries!++;
+    } finally {
+      closeStore(store);
+    }
+  }
+  if (!finished) fail("the conversation did not finish");
+
+  const store = openStore(ctx.kind, ctx.location);
+  try {
+    const check = await checkFinished({
+      store,
+      stateId,
+      ackFile: job.ackFile,
+      sideEffectsFile: job.sideEffectsFile,
+      unknownCalls,
+      finished: (state) => conversationFinished(state.history, state.stoppedBy, ctx.rounds),
+    });
+    check.lost.forEach((seq) => lostSeqs.add(seq));
+    tally.twice = check.twice;
+    check.failures.forEach(fail);
+  } finally {
+    closeStore(store);
+  }
+  tally.lost = lostSeqs.size;
+  return tally;
+}

@@ -1,0 +1,42 @@
+/**
+ * The campaign's counters, one set per store. A failure is any broken invariant, kept with
+ * enough detail (seed, run, what) to replay it.
+ */
+export type StoreKind = "sqlite" | "file";
+
+export interface Tally {
+  runs: number;
+  /** SIGKILL and SIGTERM delivered to a child that was still running. */
+  kills: number;
+  /** Loads after a kill (or a failed save) that passed every check and went on to resume. */
+  recoveries: number;
+  /** Acknowledged entries missing or changed after a kill or a fault. */
+  lost: number;
+  /** Tool calls that started more than once. */
+  twice: number;
+  faults: number;
+  badInputs: number;
+  /** A child or a call that died instead of failing with a clear error. */
+  crashes: number;
+  failures: string[];
+}
+
+export const emptyTally = (): Tally => ({
+  runs: 0,
+  kills: 0,
+  recoveries: 0,
+  lost: 0,
+  twice: 0,
+  faults: 0,
+  badInputs: 0,
+  crashes: 0,
+  failures: [],
+});
+
+export function addTally(into: Tally, from: Partial<Tally>): Tally {
+  for (const key of ["runs", "kills", "recoveries", "lost", "twice", "faults", "badInputs", "crashes"] as const) {
+    into[key] += from[key] ?? 0;
+  }
+  into.failures.push(...(from.failures ?? []));
+  return into;
+}
