@@ -22,9 +22,10 @@ if (!process.env.ANTHROPIC_API_KEY) {
   process.exit(1);
 }
 
-// Loaded after the key check, so a missing key is reported at once.
-const [{ Agent }, { FileStore }, { State }, { abortOnSignals }] = await Promise.all([
-  import("../src/main/agent/agent"),
+// Loaded after the key check, so a missing key is reported at once; the model client (the
+// heaviest part) loads while the first message is typed.
+const agentModule = import("../src/main/agent/agent");
+const [{ FileStore }, { State }, { abortOnSignals }] = await Promise.all([
   import("../src/main/agent/file-store"),
   import("../src/main/agent/state"),
   import("../src/main/agent/signals"),
@@ -45,7 +46,6 @@ async function readMessage(): Promise<string | null> {
 }
 
 const store = new FileStore(RUNS_FOLDER);
-const agent = new Agent({ model: process.env.ALPINE_MODEL || "claude-sonnet-4-6", system: "You are a helpful assistant.", store });
 
 let state: InstanceType<typeof State>;
 if (process.argv.includes("--resume")) {
@@ -61,6 +61,9 @@ if (process.argv.includes("--resume")) {
   if (first === null) process.exit(0);
   state = new State(first);
 }
+
+const { Agent } = await agentModule;
+const agent = new Agent({ model: process.env.ALPINE_MODEL || "claude-sonnet-4-6", system: "You are a helpful assistant.", store });
 
 for (;;) {
   let streamed = "";

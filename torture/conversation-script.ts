@@ -20,7 +20,7 @@ export interface ConversationPace {
 }
 
 /** A round's opening line; found anywhere in a text, since a compaction summary quotes it. */
-const ROUND_LINE = /\[round (\d+)\][^\n]*? in (\d+) turns\./g;
+const ROUND_LINE = /\[round (\d+)\][^\n]*? in (\d+) turns(?:, (\d+) ms a slow note)?\./g;
 
 /** The last round line in a text. */
 function lastRoundLine(text: string): RegExpExecArray | null {
@@ -29,7 +29,9 @@ function lastRoundLine(text: string): RegExpExecArray | null {
   return last;
 }
 
-export const roundMessage = (round: number, turns: number) => `[round ${round}] Please write the notes of round ${round} in ${turns} turns.`;
+/** A person's message opening a round; `slowMs` overrides how long the slow tool takes in it. */
+export const roundMessage = (round: number, turns: number, slowMs?: number) =>
+  `[round ${round}] Please write the notes of round ${round} in ${turns} turns${slowMs === undefined ? "" : `, ${slowMs} ms a slow note`}.`;
 
 const textsOf = (message: any): string[] => {
   if (typeof message?.content === "string") return [message.content];
@@ -38,16 +40,16 @@ const textsOf = (message: any): string[] => {
 };
 
 /** The round the request is in, its planned turns, and how many model turns it already had. */
-export function positionOf(body: any): { round: number; turns: number; turn: number } {
+export function positionOf(body: any): { round: number; turns: number; turn: number; slowMs: number | null } {
   const messages: any[] = Array.isArray(body?.messages) ? body.messages : [];
   for (let i = messages.length - 1; i >= 0; i--) {
     if (messages[i]?.role !== "user") continue;
     const mark = textsOf(messages[i]).map(lastRoundLine).filter(Boolean).at(-1);
     if (!mark) continue;
     const turn = messages.slice(i + 1).filter((m) => m?.role === "assistant").length;
-    return { round: Number(mark![1]), turns: Number(mark![2]), turn };
+    return { round: Number(mark![1]), turns: Number(mark![2]), turn, slowMs: mark![3] === undefined ? null : Number(mark![3]) };
   }
-  return { round: -1, turns: 0, turn: 0 };
+  return { round: -1, turns: 0, turn: 0, slowMs: null };
 }
 
 /** Tool call ids carry their place and a random tail: unique even when a dropped request is asked again. */
@@ -67,7 +69,7 @@ export function conversationReply(shape: ConversationPace): ScriptedReply {
       const line = lastRoundLine(transcript);
       return { text: `The person asked for notes. ${line ? line[0] : ""}`.trim(), delayMs: shape.frameDelayMs };
     }
-    const { round, turns, turn } = positionOf(request.body);
+    const { round, turns, turn, slowMs } = positionOf(request.body);
     if (round < 0) return { text: "I can only follow the torture script.", delayMs: shape.frameDelayMs };
     if (turn < turns) {
       const tag = `round ${round} turn ${turn}`;
@@ -76,7 +78,7 @@ export function conversationReply(shape: ConversationPace): ScriptedReply {
         delayMs: shape.frameDelayMs,
         toolUses: [
           { id: callId(round, turn, "fast"), name: FAST_TOOL, input: { note: `${tag} fast` } },
-          { id: callId(round, turn, "slow"), name: SLOW_TOOL, input: { note: `${tag} slow`, ms: shape.slowMs } },
+          { id: callId(round, turn, "slow"), name: SLOW_TOOL, input: { note: `${tag} slow`, ms: slowMs ?? shape.slowMs } },
           { id: callId(round, turn, "failing"), name: FAILING_TOOL, input: { note: `${tag} failing` } },
         ],
       };

@@ -14,6 +14,8 @@ import { InjectedStoreFault } from "./fault-store";
 export interface DriveOptions {
   rounds: number;
   turns: number;
+  /** How long the slow tool takes in the rounds opened here (default: the campaign's pace). */
+  slowMs?: number;
   /** Give up after this many runs (a conversation that never finishes is a bug). */
   maxAttempts: number;
   /** Keep retrying a State held by another runner this long (a killed runner's lease). */
@@ -45,7 +47,7 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
     const progress = roundProgress(state.history);
     try {
       if (progress.closed && state.stoppedBy === "end_turn") {
-        state.addUserMessage(roundMessage(progress.round + 1, options.turns));
+        state.addUserMessage(roundMessage(progress.round + 1, options.turns, options.slowMs));
         await agent.save(state);
       }
       await agent.run(state, options.runOptions);

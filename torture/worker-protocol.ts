@@ -15,6 +15,8 @@ export interface WorkerJob {
   rounds: number;
   /** Tool turns the model asks for in each round. */
   turns: number;
+  /** How long the slow tool takes (default: the campaign's pace). */
+  slowMs?: number;
   /** The Agent's context budget in tokens: small ones make the run compact; null for the default. */
   contextBudget: number | null;
   ackFile: string;

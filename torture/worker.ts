@@ -49,10 +49,11 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
 
   const state: State = (await store.read(job.stateId))
     ? await store.load(job.stateId)
-    : new State(roundMessage(0, job.turns), { id: job.stateId });
+    : new State(roundMessage(0, job.turns, job.slowMs), { id: job.stateId });
   const outcome = await driveConversation(agent, state, {
     rounds: job.rounds,
     turns: job.turns,
+    slowMs: job.slowMs,
     maxAttempts: job.maxAttempts,
     busyRetryMs: job.busyRetryMs,
     stop: signals?.signal,

@@ -18,7 +18,7 @@ import { TextSource } from "../lib/text";
 import { launchBrowser } from "../window/browser";
 import { startHostProcess } from "../window/host-process";
 import { PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
-import { LONG_ID, SHORT_ID, seedWindowData } from "../window/seed";
+import { LONG_ID, OTHER_ID, seedWindowData } from "../window/seed";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILT_WINDOW = path.join(ROOT, "out/renderer/index.html");
@@ -92,7 +92,7 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         const opens: StepSummary[] = [];
         for (let i = 0; i < OPEN_REPS[config.mode]; i++) {
           opens.push((await page.evaluate(`window.__bench.open(${JSON.stringify(LONG_ID)}, 60000)`)) as StepSummary);
-          if (i < OPEN_REPS[config.mode] - 1) await page.evaluate(`window.__bench.open(${JSON.stringify(SHORT_ID(0))}, 60000)`);
+          if (i < OPEN_REPS[config.mode] - 1) await page.evaluate(`window.__bench.open(${JSON.stringify(OTHER_ID)}, 60000)`);
         }
         const afterOpen = await heapMB(page);
 

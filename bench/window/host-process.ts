@@ -27,13 +27,14 @@ export function startHostProcess(root: string, dataFolder: string, modelUrl: str
       if (child.exitCode === null) child.kill("SIGKILL");
       reject(new Error(`The test host ${why}. Its stderr: ${stderr.trim() || "(empty)"}`));
     };
-    child.once("exit", (code) => fail(`exited with ${code} before it was ready`));
+    const onEarlyExit = (code: number | null) => fail(`exited with ${code} before it was ready`);
+    child.once("exit", onEarlyExit);
     child.stdout.on("data", (chunk) => {
       stdout += chunk;
       const line = stdout.split("\n").find((l) => l.trim().startsWith("{") && l.trim().endsWith("}"));
       if (!line) return;
       clearTimeout(timer);
-      child.removeAllListeners("exit");
+      child.off("exit", onEarlyExit);
       child.stdout.resume();
       resolve({
         url: (JSON.parse(line) as { url: string }).url,

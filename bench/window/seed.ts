@@ -14,6 +14,8 @@ import { TextSource } from "../lib/text";
 export const LONG_ID = "long-conversation";
 export const SHORT_ID = (i: number) => `short-conversation-${i}`;
 export const SHORT_COUNT = 20;
+/** The newest short conversation: second in the sidebar, opened between opens of the long one. */
+export const OTHER_ID = SHORT_ID(SHORT_COUNT - 1);
 
 /** Now and then a reply with Markdown: a list and a code block, as real replies have. */
 function replyText(text: TextSource, i: number, chars: number): string {

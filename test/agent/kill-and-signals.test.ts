@@ -8,41 +8,48 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { type TestContext, describe, it } from "vitest";
 import { Agent, FileStore, StateBusyError, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
 import { startModelServer, type ModelServer } from "../support/model-server";
 import { type Child, MODEL, clientFor, makeTempDir, removeDir, startChild, rejectionOf } from "./helpers";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
 
-let server: ModelServer;
-let dir: string;
-let children: Child[] = [];
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
-  await Promise.all(children.map((c) => c.exited));
-  children = [];
-  await server.close();
-  removeDir(dir);
-});
-
-function runner(stateId: string, extra: Record<string, string> = {}): Child {
-  const child = startChild(RUNNER, {
-    ANTHROPIC_API_KEY: "test-key",
-    ANTHROPIC_BASE_URL: server.url,
-    RUNNER_STORE: join(dir, "runs"),
-    RUNNER_STATE: stateId,
-    RUNNER_MARKER: join(dir, "marker.txt"),
-    ...extra,
-  });
-  children.push(child);
-  return child;
+interface Setup {
+  server: ModelServer;
+  dir: string;
+  runner(stateId: string, extra?: Record<string, string>): Child;
 }
 
+/** A server, a folder and a way to start runner children, all cleaned up after the test. */
+async function setUp({ onTestFinished }: TestContext): Promise<Setup> {
+  const server = await startModelServer();
+  const dir = makeTempDir();
+  const children: Child[] = [];
+  onTestFinished(async () => {
+    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
+    await Promise.all(children.map((c) => c.exited));
+    await server.close();
+    removeDir(dir);
+  });
+  const runner = (stateId: string, extra: Record<string, string> = {}): Child => {
+    const child = startChild(RUNNER, {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.url,
+      RUNNER_STORE: join(dir, "runs"),
+      RUNNER_STATE: stateId,
+      RUNNER_MARKER: join(dir, "marker.txt"),
+      ...extra,
+    });
+    children.push(child);
+    return child;
+  };
+  return { server, dir, runner };
+}
+
+// Each test waits on its own child process: they run side by side (so each uses its context's
+// expect and onTestFinished).
+describe.concurrent("killed and stopped runners", () => {
 /** The same tools as the child's, in this process: slow_task would mark the file again if it ran. */
 const markingTools = (): Tool[] => [
   {
@@ -59,7 +66,9 @@ const markingTools = (): Tool[] => [
 const isEvent = (type: string, extra: (e: any) => boolean = () => true) => (line: string) =>
   line.startsWith("EVENT ") && JSON.parse(line.slice(6)).type === type && extra(JSON.parse(line.slice(6)));
 
-it("SIGKILL while a tool runs: the next run sends the exact unknown text, the tool ran once, a sibling's saved result is kept", async () => {
+it("SIGKILL while a tool runs: the next run sends the exact unknown text, the tool ran once, a sibling's saved result is kept", async (context) => {
+  const { expect } = context;
+  const { server, dir, runner } = await setUp(context);
   server.script({
     toolUses: [
       { id: "call_slow", name: "slow_task", input: {} },
@@ -100,11 +109,13 @@ it("SIGKILL while a tool runs: the next run sends the exact unknown text, the to
   expect(again.history.filter((e) => e.kind === "tool_result" && e.status === "unknown")).toHaveLength(1);
 });
 
-it("SIGKILL during a streamed reply: nothing half-written is kept, and the next run asks again", async () => {
+it("SIGKILL during a streamed reply: nothing half-written is kept, and the next run asks again", async (context) => {
+  const { expect } = context;
+  const { server, dir, runner } = await setUp(context);
   server.script({ hang: true, text: "Once upon a ti" });
   const child = runner("killed-in-think");
-  await server.waitForRequests(1);
   await child.waitForLine(isEvent("text_delta"), "the partial reply");
+  expect(server.openReplies()).toBe(1); // the reply is still streaming
   child.process.kill("SIGKILL");
   await child.exited;
 
@@ -119,7 +130,9 @@ it("SIGKILL during a streamed reply: nothing half-written is kept, and the next 
   expect((await store.load("killed-in-think")).history.map((e) => e.kind)).toEqual(["user", "assistant"]);
 });
 
-it("SIGTERM with abortOnSignals: calls are closed as aborted, the State is saved, the exit code is 143", async () => {
+it("SIGTERM with abortOnSignals: calls are closed as aborted, the State is saved, the exit code is 143", async (context) => {
+  const { expect } = context;
+  const { server, dir, runner } = await setUp(context);
   server.script({
     toolUses: [
       { id: "call_slow", name: "slow_task", input: {} },
@@ -139,4 +152,5 @@ it("SIGTERM with abortOnSignals: calls are closed as aborted, the State is saved
   expect(slow).toMatchObject({ status: "aborted", text: "(aborted: SignalAbortError)" });
   expect(loaded.history.at(-1)).toMatchObject({ kind: "error", name: "SignalAbortError", text: "SignalAbortError: The run was stopped by SIGTERM." });
   expect(readFileSync(join(dir, "marker.txt"), "utf8")).toBe("ran call_slow\n");
+});
 });

@@ -30,7 +30,7 @@ describe("the Alpine window", () => {
     await page().getByText(session.workFolder).waitFor();
 
     const since = await win().mark();
-    await page().getByRole("button", { name: "Settings" }).click();
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
     await dialog.waitFor();
     expect(await dialog.getByLabel("Working folder").inputValue()).toBe(session.workFolder);
@@ -115,7 +115,7 @@ describe("the Alpine window", () => {
     const { id, since } = await startConversation(win(), "Write me a long story");
     ids.story = id;
     await win().waitFor("stream-rendered", { id }, since);
-    const stop = page().getByRole("button", { name: "Stop" });
+    const stop = page().getByRole("button", { name: "Stop", exact: true });
     await stop.waitFor();
     expect(await page().locator(".message--streaming").textContent()).toContain("quiet valley");
 
@@ -176,7 +176,7 @@ describe("the Alpine window", () => {
     expect(asked.detail.question).toContain("hello.txt");
     const card = page().locator(".tool-card").filter({ hasText: "Write file" }).last();
     expect(await card.getAttribute("data-tool-status")).toBe("waiting");
-    expect(await page().getByRole("button", { name: "Stop" }).isVisible()).toBe(true);
+    expect(await page().getByRole("button", { name: "Stop", exact: true }).isVisible()).toBe(true);
     expect(fs.existsSync(path.join(session.workFolder, "hello.txt"))).toBe(false);
     await win().screenshotBothThemes("write-approval");
 
@@ -261,7 +261,7 @@ describe("the Alpine window", () => {
 
     // Remove the key: the window says what to do, and Continue explains why it cannot run.
     let mark = await win().mark();
-    await page().getByRole("button", { name: "Settings" }).click();
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
     await dialog.getByRole("button", { name: "Remove" }).click();
     await win().waitFor("settings-saved", { hasApiKey: false }, mark);
@@ -288,6 +288,6 @@ describe("the Alpine window", () => {
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, mark);
     await page().getByText("buy milk, call Ada").waitFor();
     const requests = await session.model.control.requests();
-    expect(requests[requests.length - 1].headers["x-api-key"]).toBe("sk-ant-a-new-key");
+    expect(requests[requests.length - 1].headers.authorization).toBe("Bearer sk-ant-a-new-key");
   });
 });

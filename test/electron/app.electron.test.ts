@@ -30,6 +30,8 @@ const FIRST_REPLY = "Day one: Zermatt to the Hörnli hut. Day two: a rest and a 
 const SLOW_CALL_ID = "toolu_write_plan_1";
 const NOTE_FILE = "hike-plan.md";
 const CONTINUED_REPLY = "The plan was not written, as you stopped me. Here it is again in this message instead.";
+/** Each step launches or quits the real app at least once; a cold Electron start on a CI runner takes a while. */
+const STEP_TIMEOUT_MS = 120_000;
 
 describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", () => {
   let server: ModelServer;
@@ -103,7 +105,7 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
       await app.window.getByText(FIRST_REPLY).waitFor({ state: "visible" });
       await app.screenshot(screenshots, "1-first-reply");
     });
-  });
+  }, STEP_TIMEOUT_MS);
 
   it("quits cleanly while a slow tool runs (write_file waiting for approval)", async () => {
     const app = running!;
@@ -122,7 +124,7 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
     expect(await quit(app), "the app exits with code 0 after a quit").toBe(0);
     expect(server.requests).toHaveLength(2);
     expect(existsSync(path.join(folder, NOTE_FILE)), "nothing was written: the person never allowed it").toBe(false);
-  });
+  }, STEP_TIMEOUT_MS);
 
   it("relaunches on the same data, lists the conversation with the tool's outcome, and continues it", async () => {
     const app = await launch();
@@ -155,5 +157,5 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
     expect(existsSync(path.join(folder, NOTE_FILE))).toBe(false);
 
     expect(await quit(app)).toBe(0);
-  });
+  }, STEP_TIMEOUT_MS);
 });

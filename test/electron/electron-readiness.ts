@@ -18,17 +18,21 @@ export type Readiness =
 const electronDir = () => path.dirname(require.resolve("electron/package.json"));
 export const electronVersion = (): string => JSON.parse(readFileSync(path.join(electronDir(), "package.json"), "utf8")).version;
 
+/** The binary's path inside Electron's dist folder, once the electron package has downloaded it (path.txt). */
+export function binaryInDist(): string | null {
+  const pathFile = path.join(electronDir(), "path.txt");
+  return existsSync(pathFile) ? readFileSync(pathFile, "utf8").trim() : null;
+}
+
 /**
  * Where `require("electron")` would say the binary is, without calling it: the electron package
  * downloads a missing binary on that call, which cannot succeed on a machine without access to
  * Electron's release site. So the same lookup is made here (path.txt, ELECTRON_OVERRIDE_DIST_PATH).
  */
-export function electronBinary(): { path: string } | { reason: string } {
-  const dir = electronDir();
-  const pathFile = path.join(dir, "path.txt");
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, "utf8").trim() : null;
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const binary = override ? path.join(override, relative ?? "electron") : relative ? path.join(dir, "dist", relative) : null;
+export function electronBinary(env: NodeJS.ProcessEnv = process.env): { path: string } | { reason: string } {
+  const relative = binaryInDist();
+  const override = env.ELECTRON_OVERRIDE_DIST_PATH;
+  const binary = override ? path.join(override, relative ?? "electron") : relative ? path.join(electronDir(), "dist", relative) : null;
   if (binary && existsSync(binary)) return { path: binary };
   return {
     reason:
@@ -44,7 +48,7 @@ function startScriptBinding(version: string): string | null {
 }
 
 /** Opens an in-memory database inside Electron (run as Node, so no window): proves the ABI matches. */
-function probeSqlite(binary: string, binding: string | null): { ok: true } | { ok: false; output: string } {
+function probeSqlite(binary: string, binding: string | null, env: NodeJS.ProcessEnv): { ok: true } | { ok: false; output: string } {
   const script =
     "const Database = require(process.env.ALPINE_PROBE_MODULE);" +
     "const binding = process.env.ALPINE_PROBE_BINDING;" +
@@ -53,7 +57,7 @@ function probeSqlite(binary: string, binding: string | null): { ok: true } | { o
     encoding: "utf8",
     timeout: 60_000,
     env: {
-      ...process.env,
+      ...env,
       ELECTRON_RUN_AS_NODE: "1",
       ALPINE_PROBE_MODULE: path.dirname(require.resolve("better-sqlite3/package.json")),
       ALPINE_PROBE_BINDING: binding ?? "",
@@ -63,17 +67,17 @@ function probeSqlite(binary: string, binding: string | null): { ok: true } | { o
   return { ok: false, output: `${probe.error?.message ?? ""}${probe.stdout ?? ""}${probe.stderr ?? ""}`.trim() };
 }
 
-export function checkElectronReadiness(): Readiness {
-  const found = electronBinary();
+export function checkElectronReadiness(env: NodeJS.ProcessEnv = process.env): Readiness {
+  const found = electronBinary(env);
   if ("reason" in found) return { ok: false, reason: found.reason };
-  if (process.platform === "linux" && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  if (process.platform === "linux" && !env.DISPLAY && !env.WAYLAND_DISPLAY) {
     return { ok: false, reason: "there is no display (DISPLAY is not set). Run the test under Xvfb: `xvfb-run npm run test:electron`." };
   }
   const version = electronVersion();
-  const asInstalled = probeSqlite(found.path, null);
+  const asInstalled = probeSqlite(found.path, null, env);
   if (asInstalled.ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: null };
   const separate = startScriptBinding(version);
-  if (separate && probeSqlite(found.path, separate).ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: separate };
+  if (separate && probeSqlite(found.path, separate, env).ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: separate };
   return {
     ok: false,
     reason:

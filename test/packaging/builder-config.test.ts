@@ -8,7 +8,7 @@ import path from "node:path";
 import { minimatch } from "minimatch";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadBuilderConfig, validateBuilderConfig } from "./builder-schema";
-import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
+import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot, readText } from "./project-files";
 
 /** Every file under a folder of the project, as forward-slash paths relative to the root. */
 function filesUnder(folder: string): string[] {
@@ -137,9 +137,16 @@ describe("package.json for packaging", () => {
     expect(pkg.dependencies.electron).toBeUndefined();
   });
 
+  it("builds the app with electron-vite inside npm test, so a broken build fails CI", () => {
+    expect(pkg.scripts.test).toBe("node scripts/test.mjs");
+    expect(readText("scripts/test.mjs")).toMatch(/electron-vite["')]*,\s*\[\s*"build"\s*\]/);
+  });
+
   it("has scripts to build installers and to rebuild the native module for Electron", () => {
     expect(pkg.scripts.dist).toBe("electron-vite build && electron-builder --publish never");
     expect(pkg.scripts["rebuild:electron"]).toMatch(/^electron-rebuild .*better-sqlite3/);
+    // Only the real-app folder: vitest filters by substring, and test/electron-layer needs the Node build.
+    expect(pkg.scripts["test:electron"]).toBe("vitest run test/electron/");
     expect(existsSync(fromRoot("node_modules/.bin/electron-rebuild")) || existsSync(fromRoot("node_modules/.bin/electron-rebuild.cmd"))).toBe(true);
   });
 });

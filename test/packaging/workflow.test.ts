@@ -59,7 +59,7 @@ describe(".github/workflows/ci.yml", () => {
     const electronBinary = stepRunning(/node_modules\/electron\/install\.js/);
     const rebuild = stepRunning(/^npm run rebuild:electron$/);
     const build = stepRunning(/^npx electron-vite build$/);
-    const realApp = stepRunning(/vitest run test\/electron/);
+    const realApp = stepRunning(/vitest run test\/electron\//);
     expect(install).toBeLessThan(typecheck);
     expect(typecheck).toBeLessThan(test);
     expect(test).toBeLessThan(rebuild);
@@ -71,7 +71,10 @@ describe(".github/workflows/ci.yml", () => {
   });
 
   it("runs the real-app test under Xvfb on Ubuntu, and the browser tests against a Chromium named by CHROMIUM_PATH", () => {
-    expect(steps[stepRunning(/vitest run test\/electron/)].run).toMatch(/xvfb-run .*vitest run test\/electron/);
+    const realAppStep = steps[stepRunning(/vitest run test\/electron\//)].run!;
+    expect(realAppStep).toMatch(/xvfb-run .*vitest run test\/electron\//);
+    // The trailing slash matters: vitest filters by substring, and test/electron-layer runs under Node.
+    expect(realAppStep).not.toMatch(/test\/electron(\s|$)/);
     const xvfb = steps[stepRunning(/apt-get install .*xvfb/)];
     expect(xvfb.if).toBe("runner.os == 'Linux'");
     expect(steps[stepRunning(/CHROMIUM_PATH=/)].run).toMatch(/GITHUB_ENV/);

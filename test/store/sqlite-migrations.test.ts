@@ -98,6 +98,12 @@ describe("schema versions", () => {
     expect(copy.prepare("SELECT id FROM conversations ORDER BY id").pluck().all()).toEqual(["fix-build", "haiku", "lisbon-trip"]);
 
     expectFixtureConversations(store);
+    // Migration 2 renumbered entry rows to (conversation num << 32) + seq.
+    const mismatched = connect(file, true)
+      .prepare("SELECT count(*) FROM entries e JOIN conversations c ON c.id = e.state_id WHERE e.id != (c.num << 32) + e.seq")
+      .pluck()
+      .get();
+    expect(mismatched).toBe(0);
     // Migration 2 indexed the old conversations: a word only in an old tool result is found.
     const found = store.search(TOOL_RESULT_WORD.slice(0, 6));
     expect(found.map((r) => r.id)).toEqual(["lisbon-trip"]);

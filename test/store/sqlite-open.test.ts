@@ -138,9 +138,9 @@ describe("opening a database file", () => {
     expect(expectRefusedUnchanged(file, StoreCorruptError).message).toContain("truncated");
   });
 
-  /** The fixture with its `entries` table's page (page 6 of the v2 fixture) overwritten. */
-  function garbledEntriesPage(): string {
-    const file = copyFixture(2, tempDir());
+  /** A copy of fixture `version` with its `entries` table's page (page 6) overwritten. */
+  function garbledEntriesPage(version = 2, folder = tempDir()): string {
+    const file = copyFixture(version, folder);
     const bytes = fs.readFileSync(file);
     const pageSize = bytes.readUInt16BE(16);
     bytes.fill(0x5a, pageSize * 5, pageSize * 6);
@@ -148,13 +148,38 @@ describe("opening a database file", () => {
     return file;
   }
 
-  it("refuses a database with a garbled page (found by quick_check), unchanged", () => {
-    expect(expectRefusedUnchanged(garbledEntriesPage(), StoreCorruptError).message).toContain("malformed");
+  it("refuses a database with a garbled page when asked to check every page, unchanged", () => {
+    const file = garbledEntriesPage();
+    const before = folderState(file);
+    expect(() => openStore(file, { integrityCheck: "always" })).toThrow(StoreCorruptError);
+    expect(folderState(file)).toEqual(before);
   });
 
-  it("reports a garbled page met later (integrity check off) as StoreCorruptError naming the file", () => {
+  it("checks every page of a database its last process did not close, and refuses a garbled one unchanged", () => {
+    const source = garbledEntriesPage();
+    const writer = new Database(source);
+    writer.pragma("wal_autocheckpoint = 0");
+    writer.prepare("INSERT INTO leases VALUES ('x', 't', 1, 'h', 0)").run(); // touches another page
+    const crashed = tempDir();
+    for (const suffix of ["", "-wal"]) fs.copyFileSync(`${source}${suffix}`, path.join(crashed, `alpine.sqlite3${suffix}`));
+    writer.close();
+    const file = path.join(crashed, "alpine.sqlite3");
+    const before = folderState(file);
+    expect(Object.keys(before)).toEqual(["alpine.sqlite3", "alpine.sqlite3-wal"]);
+    const error = refusal(file) as StoreCorruptError;
+    expect(error).toBeInstanceOf(StoreCorruptError);
+    expect(error.path).toBe(file);
+    const after = folderState(file);
+    expect([after["alpine.sqlite3"], after["alpine.sqlite3-wal"]]).toEqual([before["alpine.sqlite3"], before["alpine.sqlite3-wal"]]);
+  });
+
+  it("checks every page before migrating, and refuses a garbled old database unchanged, without a copy", () => {
+    expect(expectRefusedUnchanged(garbledEntriesPage(1), StoreCorruptError).message).toContain("malformed");
+  });
+
+  it("opens a cleanly closed database without reading every page, and reports a garbled page when met", () => {
     const file = garbledEntriesPage();
-    const store = openStore(file, { integrityCheck: false });
+    const store = openStore(file);
     expect(store.list().map((info) => info.id)).toContain("lisbon-trip"); // other pages are fine
     const error = (() => {
       try {
@@ -165,6 +190,7 @@ describe("opening a database file", () => {
     })();
     expect(error).toBeInstanceOf(StoreCorruptError);
     expect((error as StoreCorruptError).path).toBe(file);
+    expect((error as Error).message).toContain(file);
   });
 
   it("refuses a SQLite database that is not Alpine's, unchanged", () => {

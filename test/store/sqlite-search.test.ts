@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent/sqlite-store";
 import { toMatchExpression } from "../../src/main/agent/sqlite/search-query";
+import { makeSnippet } from "../../src/main/agent/sqlite/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 
@@ -106,6 +107,9 @@ describe("SqliteStore search", () => {
     expect(ids(store.search("common", { limit: 2, offset: 1 }))).toEqual(["c1", "c2"]);
     expect(store.searchCount("common")).toBe(5);
     expect(store.searchCount("")).toBe(0);
+    const page = store.searchPage("common", { limit: 2, offset: 2 });
+    expect([ids(page.items), page.total]).toEqual([["c2", "c3"], 5]);
+    expect(store.searchPage("common", { offset: 9 })).toEqual({ items: [], total: 5 });
   });
 
   it("follows renames, later saves and deletes, and keeps the index consistent", () => {
@@ -113,7 +117,7 @@ describe("SqliteStore search", () => {
     store.write("doc", [userEntry(0, "Draft the report")], makeSnapshot("doc", { entryCount: 1, task: "Draft the report" }), { create: true });
     store.rename("doc", "Quarterly numbers");
     expect(ids(store.search("quarter"))).toEqual(["doc"]);
-    expect(store.search("quarter")[0].snippet).toContain("Quarterly");
+    expect(store.search("quarter")[0].snippet).toBe("Quarterly numbers — Draft the report");
     store.write("doc", [assistantEntry(1, "The figures look buoyant.")], makeSnapshot("doc", { entryCount: 2, title: "Quarterly numbers" }), {
       create: false,
     });
@@ -140,5 +144,15 @@ describe("SqliteStore search", () => {
       { create: true },
     );
     expect(["alpha", "bravo", "charlie", "delta", "echo"].map((word) => store.search(word).length)).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it("cuts a snippet of about a dozen words around the first matching word", () => {
+    const text = "one two three four five six seven eight nine ten eleven twelve thirteen Zeppelin fifteen sixteen seventeen";
+    expect(makeSnippet(text, ["zep"])).toBe("…six seven eight nine ten eleven twelve thirteen Zeppelin fifteen sixteen seventeen");
+    expect(makeSnippet(`${text} ${text}`, ["thirteen"])).toBe("…ten eleven twelve thirteen Zeppelin fifteen sixteen seventeen one two three four…");
+    expect(makeSnippet("Grüße aus\n\nMünchen, the café", ["munch"])).toBe("Grüße aus München, the café");
+    expect(makeSnippet("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi", ["alpha"])).toBe(
+      "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu…",
+    );
   });
 });

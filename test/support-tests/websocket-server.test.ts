@@ -11,7 +11,9 @@ import { attachWebSocketServer, type WebSocketConnection } from "../support/webs
 import { frame } from "../support/websocket-test-client";
 
 let server: Server;
+let sockets: { closeAll(): void };
 afterEach(async () => {
+  sockets.closeAll();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
@@ -19,7 +21,7 @@ afterEach(async () => {
 /** An echo server; returns its port. */
 async function startEcho(): Promise<number> {
   server = createServer((_request, response) => response.writeHead(404).end());
-  attachWebSocketServer(server, "/ws", (connection: WebSocketConnection) => {
+  sockets = attachWebSocketServer(server, "/ws", (connection: WebSocketConnection) => {
     connection.onMessage((text) => connection.send(`echo:${text}`));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));

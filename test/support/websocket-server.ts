@@ -90,7 +90,8 @@ class Connection implements WebSocketConnection {
     payload.writeUInt16BE(code, 0);
     payload.write(reason, 2);
     this.socket.write(encodeFrame(OPCODE.close, payload));
-    this.socket.end();
+    // The server ends the TCP connection once the close frame is out (RFC 6455 §7.1.1).
+    this.socket.end(() => this.socket.destroy());
     this.finish();
   }
 

@@ -8,7 +8,7 @@
  * - when one conversation is broken, the others still load unchanged and list() works.
  */
 import Database from "better-sqlite3";
-import { copyFileSync, cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Store } from "../../src/main/agent";
 import { folderNameOf } from "../../src/main/agent/file-store";
@@ -51,6 +51,25 @@ function rawDb(location: string, work: (db: Database.Database) => void): void {
   }
 }
 
+/**
+ * Noise inside one entry's JSON, as a bad sector leaves it: a byte of the stored row
+ * overwritten in the file itself (SQL cannot write malformed JSON past the search index).
+ * The rows are found by a tool call id, which only that conversation has; the opening
+ * quote of the id becomes a control byte, so the JSON no longer parses.
+ */
+function garbleRowBytes(file: string, pristine: Pristine): void {
+  const record = JSON.parse(pristine.loaded.get(pristine.ids[1])!) as { entries: { content?: { id?: string }[] }[] };
+  const callId = record.entries.flatMap((e) => e.content ?? []).find((b) => b.id)?.id;
+  if (!callId) throw new Error("the conversation has no tool call to find its row by");
+  const bytes = readFileSync(file);
+  const needle = Buffer.from(`"${callId}"`, "utf8");
+  let found = 0;
+  // Every copy (a page split can leave a stale one in a free page): the live row is among them.
+  for (let at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1), found++) bytes[at] = 0x01;
+  if (found === 0) throw new Error(`the row with call ${callId} is not in the database file`);
+  writeFileSync(file, bytes);
+}
+
 const SQLITE_CASES: Case[] = [
   { name: "database truncated", wholeStore: true, breakIt: (db, ctx) => (truncateFile(db, ctx.prng.int(1, statSync(db).size - 1)), db) },
   { name: "database header garbled", wholeStore: true, breakIt: (db, ctx) => (garbleFile(db, ctx.prng, 8, 0, 16), db) },
@@ -72,7 +91,12 @@ const SQLITE_CASES: Case[] = [
   {
     name: "one conversation's entry garbled",
     wholeStore: false,
-    breakIt: (db, _ctx, { ids }) => (rawDb(db, (d) => d.prepare("UPDATE entries SET body = '{\"seq\": 1, garbage' WHERE state_id = ? AND seq = 1").run(ids[1])), db),
+    breakIt: (db, _ctx, pristine) => (garbleRowBytes(db, pristine), db),
+  },
+  {
+    name: "one conversation's entry of the wrong shape",
+    wholeStore: false,
+    breakIt: (db, _ctx, { ids }) => (rawDb(db, (d) => d.prepare(`UPDATE entries SET body = '{"seq": 1, "what": "not an entry"}' WHERE state_id = ? AND seq = 1`).run(ids[1])), db),
   },
   {
     name: "one conversation's snapshot missing",
@@ -147,10 +171,13 @@ async function buildPristine(ctx: RunContext): Promise<Pristine> {
   let hotWal: string | null = null;
   try {
     for (const stateId of ids) {
+      // The log then holds only the last conversation's pages, as a log usually does.
+      if (ctx.kind === "sqlite" && stateId === ids[2]) rawDb(location, (d) => d.pragma("wal_checkpoint(TRUNCATE)"));
       const session = openSession({ ...ctx, rounds: 1, turns: 1, store, stateId });
       await driveConversation(session.agent, session.state, { rounds: 1, turns: 1, maxAttempts: 10, busyRetryMs: 5_000 });
     }
     if (ctx.kind === "sqlite") {
+      // Taken while the store is open: a log that was not folded into the database yet.
       hotWal = join(ctx.scratch, "hot.db-wal");
       copyFileSync(`${location}-wal`, hotWal);
     }
@@ -221,6 +248,19 @@ async function tryCase(ctx: RunContext, pristine: Pristine, kase: Case, index: n
           if (problem && !namesState) fail(`loading the broken conversation gave ${problem}`);
         }
       }
+    }
+    // The person can still remove a broken conversation, and the others stay.
+    if (!kase.wholeStore) {
+      try {
+        await store.delete(pristine.ids[1]);
+        if (await store.read(pristine.ids[1])) fail("the broken conversation is still there after delete()");
+        for (const id of [pristine.ids[0], pristine.ids[2]]) {
+          if (canonicalJson(await store.read(id)) !== pristine.loaded.get(id)) fail(`deleting the broken conversation changed ${id}`);
+        }
+      } catch (error) {
+        fail(`the broken conversation cannot be deleted: ${String(error).split("\n")[0]}`);
+      }
+      return;
     }
   } finally {
     closeStore(store);

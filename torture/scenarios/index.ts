@@ -6,6 +6,7 @@ import { brokenFilesRun } from "./broken-files";
 import { faultSweepRun } from "./fault-sweep";
 import { fullDiskRun } from "./full-disk";
 import { killResumeRun } from "./kill-resume";
+import { raceRun } from "./races";
 import type { RunContext } from "./run-context";
 
 export const SCENARIOS = {
@@ -15,6 +16,10 @@ export const SCENARIOS = {
   "fault-sweep": faultSweepRun,
   "full-disk": fullDiskRun,
   "broken-files": brokenFilesRun,
+  "race-two-runners": (ctx: RunContext) => raceRun(ctx, "refused"),
+  "race-stale-copy": (ctx: RunContext) => raceRun(ctx, "waits"),
+  "race-killed-holder": (ctx: RunContext) => raceRun(ctx, "killed-holder"),
+  "race-many-writers": (ctx: RunContext) => raceRun(ctx, "many-writers"),
 } satisfies Record<string, (ctx: RunContext) => Promise<Partial<Tally>>>;
 
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -26,4 +31,8 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["fault-sweep", 4],
   ["full-disk", 3],
   ["broken-files", 3],
+  ["race-two-runners", 2],
+  ["race-stale-copy", 2],
+  ["race-killed-holder", 2],
+  ["race-many-writers", 1],
 ];

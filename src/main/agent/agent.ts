@@ -8,21 +8,18 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "./builtin-tools";
-import { compact, needsCompaction } from "./compact";
-import { assistantText, contextEntries, lastAssistantText, openCalls } from "./context";
 import { StateBusyError, StoreMismatchError } from "./errors";
 import type { OnStepEvent, StepEvent } from "./events";
-import { abortedResultText } from "./history";
 import { ResumeWarning, agentChanges, agentFingerprint } from "./resume-warning";
-import { type RunContext, type StepEventBody, abortError, throwIfAborted } from "./run-context";
+import { type RunContext, type StepEventBody, abortError } from "./run-context";
+import { type Outcome, errorToThrow, recordFailure } from "./run-outcome";
 import { activeRuns, processStop } from "./run-registry";
-import { type SavePoint, describeError, isSaveError, noteSaveFailure, saveState } from "./saver";
+import { type SavePoint, describeError, saveState } from "./saver";
 import type { AgentFingerprint } from "./snapshot";
-import { type State, appendEntry, stateBook } from "./state";
+import { type State, stateBook } from "./state";
 import type { Lease, Store } from "./store";
-import { think } from "./think";
+import { runSteps } from "./steps";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "./tool";
-import { useTools } from "./use-tools";
 
 export interface AgentOptions {
   /** The model name, e.g. "claude-sonnet-4-6". */
@@ -181,19 +178,19 @@ export class Agent {
     };
 
     let result: unknown = undefined;
-    let failure: { error: unknown } | null = null;
+    let failure: Outcome = null;
     try {
       state.stoppedBy = null;
       emit({ type: "run_start" });
       this.warnIfChanged(state, emit);
       await save("run_start");
-      result = await this.steps(run);
+      result = await runSteps(run, { maxSteps: this.maxSteps, contextBudget: this.contextBudget });
     } catch (error) {
       failure = { error };
-      this.recordFailure(run, error);
+      recordFailure(run, error);
     }
 
-    let saveFailure: { error: unknown } | null = null;
+    let saveFailure: Outcome = null;
     try {
       await save("run_end");
     } catch (error) {
@@ -209,7 +206,7 @@ export class Agent {
     book.running = false;
     activeRuns.delete(registration);
 
-    const thrown = this.outcomeError(controller.signal, failure, saveFailure);
+    const thrown = errorToThrow(controller.signal, failure, saveFailure);
     emit({
       type: "run_end",
       stoppedBy: state.stoppedBy,
@@ -218,110 +215,6 @@ export class Agent {
     settle();
     if (thrown !== undefined) throw thrown;
     return result;
-  }
-
-  /** The steps of a run; sets `state.stoppedBy` and returns what the person sees next. */
-  private async steps(run: RunContext): Promise<unknown> {
-    const state = run.state;
-    if (state.pendingAsk) {
-      state.stoppedBy = "ask";
-      return state.pendingAsk.question;
-    }
-    const done = this.alreadyAnswered(state);
-    if (done) {
-      state.stoppedBy = done.stoppedBy;
-      return done.result;
-    }
-    for (let step = 1; ; step++) {
-      throwIfAborted(run.signal);
-      if (step > this.maxSteps) {
-        state.stoppedBy = "max_steps";
-        return lastAssistantText(state);
-      }
-      if (needsCompaction(run, this.contextBudget)) {
-        const entry = await compact(run);
-        run.emit({ type: "compaction", through: entry.through });
-        await run.save("after_compact");
-        throwIfAborted(run.signal);
-      }
-      run.emit({ type: "think_start", step });
-      await run.save("before_think");
-      throwIfAborted(run.signal);
-      let turn;
-      try {
-        turn = await think(run);
-      } catch (error) {
-        run.emit({ type: "think_end", ok: false });
-        throw error;
-      }
-      run.emit({ type: "think_end", ok: true });
-      await run.save("after_think");
-      if (!turn.content.some((b) => b.type === "tool_use")) {
-        state.stoppedBy = "end_turn";
-        return assistantText(turn);
-      }
-      throwIfAborted(run.signal);
-      const outcome = await useTools(run, turn);
-      if (outcome.finished) {
-        state.answer = outcome.finished.answer;
-        state.stoppedBy = "finish";
-      } else if (outcome.asked) {
-        state.pendingAsk = outcome.asked;
-        state.stoppedBy = "ask";
-      }
-      await run.save("after_use_tools");
-      if (outcome.finished) return outcome.finished.answer;
-      if (outcome.asked) return outcome.asked.question;
-    }
-  }
-
-  /** Nothing new since the run ended by itself: answer again without a model request. */
-  private alreadyAnswered(state: State): { stoppedBy: "end_turn" | "finish"; result: unknown } | null {
-    const last = contextEntries(state).filter((e) => e.kind !== "notice" && e.kind !== "error").at(-1);
-    if (!last) return null;
-    if (last.kind === "assistant" && !last.content.some((b) => b.type === "tool_use")) return { stoppedBy: "end_turn", result: assistantText(last) };
-    if (last.kind === "tool_result" && last.name === FINISH_TOOL && last.status === "done") {
-      state.answer ??= last.answer ?? null;
-      return { stoppedBy: "finish", result: state.answer };
-    }
-    return null;
-  }
-
-  /** A failing run: close open calls, record the error, say how it stopped. */
-  private recordFailure(run: RunContext, error: unknown): void {
-    const state = run.state;
-    const aborted = run.signal.aborted;
-    const reason = aborted ? abortError(run.signal) : error instanceof Error ? error : new Error(String(error));
-    const name = reason.name;
-    for (const call of openCalls(state)) {
-      if (state.pendingAsk?.callId === call.id) continue;
-      appendEntry(state, { kind: "tool_result", callId: call.id, name: call.name, status: "aborted", text: abortedResultText(name) });
-      run.emit({ type: "tool_end", callId: call.id, name: call.name, status: "aborted", text: abortedResultText(name) });
-    }
-    const shown = aborted ? reason : error instanceof Error ? error : reason;
-    appendEntry(state, { kind: "error", name: shown.name, text: describeError(shown), error: shown });
-    state.stoppedBy = aborted ? "aborted" : "error";
-  }
-
-  /**
-   * What the run throws: nothing in a good run; the store's error when only saving failed;
-   * otherwise the original error with a failed save noted on it; an abort wins over both.
-   */
-  private outcomeError(signal: AbortSignal, failure: { error: unknown } | null, saveFailure: { error: unknown } | null): unknown {
-    if (!failure && !saveFailure) return signal.aborted ? abortError(signal) : undefined;
-    if (!failure) {
-      if (signal.aborted) {
-        const reason = abortError(signal);
-        noteSaveFailure(reason, saveFailure!.error);
-        return reason;
-      }
-      return saveFailure!.error;
-    }
-    const thrown = signal.aborted ? abortError(signal) : failure.error;
-    if (saveFailure && !(isSaveError(thrown) && thrown === failure.error) && saveFailure.error !== thrown) {
-      noteSaveFailure(thrown, saveFailure.error);
-    }
-    return thrown;
   }
 
   private warnIfChanged(state: State, emit: (event: StepEventBody) => void): void {

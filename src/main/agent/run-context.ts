@@ -5,6 +5,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import type { ToolSpec } from "./builtin-tools";
+import { RunAbortedError } from "./errors";
 import type { StepEvent } from "./events";
 import type { SavePoint } from "./saver";
 import type { State } from "./state";
@@ -32,9 +33,20 @@ export interface RunContext {
   saveQuietly(point: SavePoint): Promise<void>;
 }
 
-/** The reason a run was aborted, always an Error (`(aborted: <its name>)`). */
+const wrappedReasons = new WeakMap<AbortSignal, Error>();
+
+/**
+ * The reason a run was aborted, always an Error (calls are closed with `(aborted: <its name>)`).
+ * A reason that is not an Error is wrapped, once per signal, in a RunAbortedError.
+ */
 export function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason));
+  if (signal.reason instanceof Error) return signal.reason;
+  let wrapped = wrappedReasons.get(signal);
+  if (!wrapped) {
+    wrapped = new RunAbortedError(signal.reason);
+    wrappedReasons.set(signal, wrapped);
+  }
+  return wrapped;
 }
 
 /** Throws the abort reason when the run was aborted. */

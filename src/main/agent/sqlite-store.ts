@@ -19,67 +19,39 @@ import type { EntryRecord } from "./history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
 import { type Lease, type ListOptions, Store, type WriteOptions } from "./store";
-import { type ConversationRow, toSavedStateInfo } from "./sqlite/conversation-row";
+import { type ConversationRow, conversationColumns, toSavedStateInfo } from "./sqlite/conversation-row";
+import { type SerializedEntry, serializeEntry } from "./sqlite/entry-row";
 import { translateSqliteError } from "./sqlite/errors";
 import { SqliteLeases } from "./sqlite/lease";
 import type { MigrationOutcome } from "./sqlite/migrate";
 import { MIGRATIONS } from "./sqlite/migrations";
-import { openDatabase, type Synchronous } from "./sqlite/open-database";
-import { type SearchOptions, type SearchResult, SqliteSearch } from "./sqlite/search";
+import { type OpenedDatabase, openDatabase, type Synchronous } from "./sqlite/open-database";
+import type { IntegrityCheck } from "./sqlite/validate";
+import { type SearchOptions, type SearchPage, type SearchResult, SqliteSearch } from "./sqlite/search";
+import { readSettings, type SqliteSettings } from "./sqlite/settings";
 import { STORE_SQL } from "./sqlite/statements";
 
-export type { SearchOptions, SearchResult } from "./sqlite/search";
+export type { SearchOptions, SearchPage, SearchResult } from "./sqlite/search";
 export type { Synchronous } from "./sqlite/open-database";
-
-export interface SqliteStoreOptions {
-  /** "FULL" (default): a save survives a power cut. "NORMAL": it survives a killed process. */
-  synchronous?: Synchronous;
-  /** How long to wait for another connection's write before giving up (default 5000 ms). */
-  busyTimeoutMs?: number;
-  /** Run `PRAGMA quick_check` when opening (default true; about 2 ms per MB of database). */
-  integrityCheck?: boolean;
-}
-
-export interface SqliteSettings {
-  journalMode: string;
-  synchronous: string;
-  autoVacuum: string;
-  foreignKeys: boolean;
-  busyTimeoutMs: number;
-  schemaVersion: number;
-}
-
-const SYNCHRONOUS_NAMES = ["OFF", "NORMAL", "FULL", "EXTRA"];
-const AUTO_VACUUM_NAMES = ["NONE", "FULL", "INCREMENTAL"];
-
-/** An entry as its row: seq, kind, JSON. */
-type SerializedEntry = [number, string, string];
+export type { IntegrityCheck } from "./sqlite/validate";
+export type { SqliteSettings } from "./sqlite/settings";
 
 interface SerializedSnapshot {
   value: Snapshot;
   json: string;
 }
 
-function serializeEntry(entry: EntryRecord): SerializedEntry {
-  const { seq, kind } = entry as { seq: unknown; kind: unknown };
-  if (!Number.isSafeInteger(seq) || (seq as number) < 0) {
-    throw new TypeError(`A history entry's seq must be a whole number from 0; got ${JSON.stringify(seq)}.`);
-  }
-  if (typeof kind !== "string" || kind === "") {
-    throw new TypeError(`History entry ${seq} has no kind.`);
-  }
-  return [seq as number, kind, JSON.stringify(entry)];
-}
-
-/** The conversation row's columns taken from a snapshot. */
-function conversationColumns(snapshot: Snapshot): Record<string, unknown> {
-  return {
-    task: String(snapshot.task ?? ""),
-    title: String(snapshot.title ?? snapshot.task ?? ""),
-    createdAt: String(snapshot.createdAt ?? ""),
-    updatedAt: String(snapshot.updatedAt ?? ""),
-    stoppedBy: snapshot.stoppedBy ?? null,
-  };
+export interface SqliteStoreOptions {
+  /** "FULL" (default): a save survives a power cut. "NORMAL": it survives a killed process. */
+  synchronous?: Synchronous;
+  /** How long to wait for another connection's write before giving up (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /**
+   * When opening checks every page with `PRAGMA quick_check` (about 10 ms per MB):
+   * "after-crash" (default: when the last process was killed, and before a migration),
+   * "always" or "never". Damage found later is reported as StoreCorruptError all the same.
+   */
+  integrityCheck?: IntegrityCheck;
 }
 
 export class SqliteStore extends Store {
@@ -102,12 +74,17 @@ export class SqliteStore extends Store {
     super();
     this.path = path.resolve(databaseFile);
     this.busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
-    const opened = openDatabase(this.path, {
-      synchronous: options.synchronous ?? "FULL",
-      busyTimeoutMs: this.busyTimeoutMs,
-      integrityCheck: options.integrityCheck ?? true,
-      migrations: MIGRATIONS,
-    });
+    let opened: OpenedDatabase;
+    try {
+      opened = openDatabase(this.path, {
+        synchronous: options.synchronous ?? "FULL",
+        busyTimeoutMs: this.busyTimeoutMs,
+        integrityCheck: options.integrityCheck ?? "after-crash",
+        migrations: MIGRATIONS,
+      });
+    } catch (error) {
+      throw translateSqliteError(error, this.path, this.busyTimeoutMs);
+    }
     const db = opened.db;
     this.db = db;
     this.schema = opened.migration;
@@ -123,9 +100,10 @@ export class SqliteStore extends Store {
     const prepare = <Params extends unknown[] | {}, Row = unknown>(name: keyof typeof STORE_SQL) =>
       db.prepare<Params, Row>(STORE_SQL[name]);
     this.sql = {
-      conversationExists: prepare<[string], { num: number }>("conversationExists"),
-      insertEntry: prepare<[string, number, string, string]>("insertEntry"),
-      upsertConversation: prepare<[Record<string, unknown>]>("upsertConversation"),
+      conversationNum: prepare<[string], { num: number }>("conversationNum"),
+      insertConversation: prepare<[Record<string, unknown>], { num: number }>("insertConversation"),
+      insertEntry: prepare<[number, number, string, number, string, string]>("insertEntry"),
+      updateConversation: prepare<[Record<string, unknown>]>("updateConversation"),
       countNewEntries: prepare<[number, string]>("countNewEntries"),
       putSnapshot: prepare<[string, string]>("putSnapshot"),
       selectEntries: prepare<[string], { seq: number; body: string }>("selectEntries"),
@@ -141,21 +119,22 @@ export class SqliteStore extends Store {
     const sql = this.sql;
 
     this.writeTransaction = db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
-      const exists = sql.conversationExists.get(stateId) !== undefined;
-      if (create && exists) throw new StateExistsError(stateId);
-      if (!create && !exists) throw new StateNotFoundError(stateId);
+      const existing = sql.conversationNum.get(stateId);
+      if (create && existing) throw new StateExistsError(stateId);
+      if (!create && !existing) throw new StateNotFoundError(stateId);
+      const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
       let added = 0;
-      for (const [seq, kind, body] of rows) added += sql.insertEntry.run(stateId, seq, kind, body).changes;
-      if (snapshot !== null) {
-        sql.upsertConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
-        sql.putSnapshot.run(stateId, snapshot.json);
+      for (const [seq, kind, body] of rows) added += sql.insertEntry.run(num, seq, stateId, seq, kind, body).changes;
+      if (snapshot !== null && !create) {
+        sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
       } else if (added > 0) {
         sql.countNewEntries.run(added, stateId);
       }
+      if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
     });
 
     this.readTransaction = db.transaction((stateId: string): StoredRecord | null => {
-      if (sql.conversationExists.get(stateId) === undefined) return null;
+      if (sql.conversationNum.get(stateId) === undefined) return null;
       const entries = sql.selectEntries.all(stateId).map((row) => this.parse<EntryRecord>(row.body, stateId, `entry ${row.seq}`));
       const snapshotRow = sql.selectSnapshot.get(stateId);
       const snapshot = snapshotRow === undefined ? null : this.parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
@@ -240,9 +219,14 @@ export class SqliteStore extends Store {
     return this.guard(() => this.renameTransaction.immediate(stateId, title));
   }
 
-  /** Conversations whose task, title or message text match every word of `query`, newest first. */
+  /** Conversations whose task, title or message text match every word of `query` (as prefixes), newest first. */
   search(query: string, options?: SearchOptions): SearchResult[] {
-    return this.guard(() => this.searchIndex.search(query, options));
+    return this.guard(() => this.searchIndex.page(query, options).items);
+  }
+
+  /** One page of `search(query)` and how many conversations match in all, in one query. */
+  searchPage(query: string, options?: SearchOptions): SearchPage {
+    return this.guard(() => this.searchIndex.page(query, options));
   }
 
   /** How many conversations `search(query)` finds in all. */
@@ -258,17 +242,7 @@ export class SqliteStore extends Store {
 
   /** The connection's settings as SQLite reports them (for diagnostics and benchmarks). */
   settings(): SqliteSettings {
-    return this.guard(() => {
-      const read = (name: string) => this.db.pragma(name, { simple: true }) as number | string;
-      return {
-        journalMode: String(read("journal_mode")),
-        synchronous: SYNCHRONOUS_NAMES[Number(read("synchronous"))] ?? String(read("synchronous")),
-        autoVacuum: AUTO_VACUUM_NAMES[Number(read("auto_vacuum"))] ?? String(read("auto_vacuum")),
-        foreignKeys: Number(read("foreign_keys")) === 1,
-        busyTimeoutMs: Number(read("busy_timeout")),
-        schemaVersion: Number(read("user_version")),
-      };
-    });
+    return this.guard(() => readSettings(this.db));
   }
 
   /** Release this store's leases, fold the write-ahead log into the file, and close. */

@@ -28,7 +28,7 @@ if (!app.requestSingleInstanceLock()) {
     if (window.isMinimized()) window.restore();
     window.focus();
   });
-  app.whenReady().then(start, fail);
+  app.whenReady().then(start).catch(fail);
 
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");

@@ -21,7 +21,7 @@ export async function startConversation(window: AppWindow, text: string): Promis
 /** Settings → Choose… (the host's folder dialog answers with the work folder) → Save. */
 export async function chooseWorkFolder(window: AppWindow): Promise<void> {
   const since = await window.mark();
-  await window.page.getByRole("button", { name: "Settings" }).click();
+  await window.page.getByRole("button", { name: "Settings", exact: true }).click();
   await window.page.getByRole("button", { name: "Choose…" }).click();
   await window.waitFor("folder-chosen", {}, since);
   await window.page.getByRole("button", { name: "Save" }).click();

@@ -1,5 +1,5 @@
 /** A row of the `conversations` table and its public shape. */
-import type { SavedStateInfo, StoppedBy } from "../snapshot";
+import type { SavedStateInfo, Snapshot, StoppedBy } from "../snapshot";
 
 export interface ConversationRow {
   id: string;
@@ -23,5 +23,16 @@ export function toSavedStateInfo(row: ConversationRow): SavedStateInfo {
     updatedAt: row.updated_at,
     stoppedBy: row.stopped_by as StoppedBy,
     entryCount: row.entry_count,
+  };
+}
+
+/** The row's columns taken from a snapshot (named parameters of the statements). */
+export function conversationColumns(snapshot: Snapshot): Record<string, unknown> {
+  return {
+    task: String(snapshot.task ?? ""),
+    title: String(snapshot.title ?? snapshot.task ?? ""),
+    createdAt: String(snapshot.createdAt ?? ""),
+    updatedAt: String(snapshot.updatedAt ?? ""),
+    stoppedBy: snapshot.stoppedBy ?? null,
   };
 }

@@ -11,14 +11,14 @@ import { createDatabaseFile, restrictDatabaseFiles } from "./file-modes";
 import { inspectDatabaseFile } from "./header";
 import { migrateDatabase, type MigrationOutcome } from "./migrate";
 import type { Migration } from "./migrations";
-import { validateDatabase } from "./validate";
+import { type IntegrityCheck, validateDatabase } from "./validate";
 
 export type Synchronous = "FULL" | "NORMAL";
 
 export interface OpenDatabaseOptions {
   synchronous: Synchronous;
   busyTimeoutMs: number;
-  integrityCheck: boolean;
+  integrityCheck: IntegrityCheck;
   migrations: readonly Migration[];
 }
 

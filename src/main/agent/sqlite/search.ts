@@ -3,11 +3,15 @@
  * turns and tool results (FTS5 tables of schema version 2). Results are whole
  * conversations, newest first, each with a snippet of its latest matching entry
  * (or of its title or task when only those match).
+ *
+ * An entry's rowid is (conversation num << 32) + seq, so hits are grouped by
+ * conversation straight from the index, without reading the entries.
  */
 import type BetterSqlite3 from "better-sqlite3";
 import type { SavedStateInfo } from "../snapshot";
-import { toMatchExpression } from "./search-query";
 import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
+import { searchWords, toMatchExpression } from "./search-query";
+import { makeSnippet } from "./snippet";
 
 export interface SearchOptions {
   /** At most this many results (default 50). */
@@ -21,72 +25,70 @@ export interface SearchResult extends SavedStateInfo {
   snippet: string;
 }
 
-const SNIPPET_WORDS = 12;
+export interface SearchPage {
+  items: SearchResult[];
+  /** How many conversations match in all. */
+  total: number;
+}
 
 const MATCHES = `
   WITH entry_hits AS (
-    SELECT e.state_id AS id, max(e.id) AS entry_id
-    FROM entry_search JOIN entries e ON e.id = entry_search.rowid
-    WHERE entry_search MATCH :query
-    GROUP BY e.state_id
+    SELECT rowid >> 32 AS num, max(rowid) & 0xFFFFFFFF AS seq
+    FROM entry_search WHERE entry_search MATCH :query
+    GROUP BY num
   ),
   title_hits AS (
-    SELECT c.id AS id, NULL AS entry_id
-    FROM conversation_search JOIN conversations c ON c.num = conversation_search.rowid
-    WHERE conversation_search MATCH :query
+    SELECT rowid AS num, NULL AS seq FROM conversation_search WHERE conversation_search MATCH :query
   ),
   matches AS (
-    SELECT id, max(entry_id) AS entry_id
+    SELECT num, max(seq) AS seq
     FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits)
-    GROUP BY id
+    GROUP BY num
   )`;
 
 interface MatchRow extends ConversationRow {
   num: number;
-  entry_id: number | null;
+  hit_seq: number | null;
+  total: number;
 }
 
 export class SqliteSearch {
   private readonly find: BetterSqlite3.Statement<[{ query: string; limit: number; offset: number }], MatchRow>;
-  private readonly countMatches: BetterSqlite3.Statement<[{ query: string }], number>;
-  private readonly entrySnippet: BetterSqlite3.Statement<[string, number], string>;
-  private readonly titleSnippet: BetterSqlite3.Statement<[string, number], string>;
+  private readonly countMatches: BetterSqlite3.Statement<[{ query: string }], { n: number }>;
+  private readonly hitText: BetterSqlite3.Statement<[number, number], { text: string | null }>;
 
   constructor(db: BetterSqlite3.Database) {
     this.find = db.prepare(`${MATCHES}
-      SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count, m.entry_id
-      FROM matches m JOIN conversations c ON c.id = m.id
+      SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
+        m.seq AS hit_seq, count(*) OVER () AS total
+      FROM matches m JOIN conversations c ON c.num = m.num
       ORDER BY c.updated_at DESC, c.num DESC
       LIMIT :limit OFFSET :offset`);
-    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) FROM matches`).pluck() as typeof this.countMatches;
-    this.entrySnippet = db
-      .prepare(
-        `SELECT snippet(entry_search, 0, '', '', '…', ${SNIPPET_WORDS}) FROM entry_search
-         WHERE entry_search MATCH ? AND rowid = ?`,
-      )
-      .pluck() as typeof this.entrySnippet;
-    this.titleSnippet = db
-      .prepare(
-        `SELECT snippet(conversation_search, -1, '', '', '…', ${SNIPPET_WORDS}) FROM conversation_search
-         WHERE conversation_search MATCH ? AND rowid = ?`,
-      )
-      .pluck() as typeof this.titleSnippet;
+    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num`);
+    this.hitText = db.prepare("SELECT search_text AS text FROM entries WHERE id = (? << 32) + ?");
   }
 
-  search(input: string, options: SearchOptions = {}): SearchResult[] {
+  page(input: string, options: SearchOptions = {}): SearchPage {
     const query = toMatchExpression(input);
-    if (query === null) return [];
+    if (query === null) return { items: [], total: 0 };
+    const words = searchWords(input);
     const limit = Math.max(0, Math.floor(options.limit ?? 50));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    return this.find.all({ query, limit, offset }).map((row) => ({
-      ...toSavedStateInfo(row),
-      snippet:
-        (row.entry_id !== null ? this.entrySnippet.get(query, row.entry_id) : this.titleSnippet.get(query, row.num)) ?? row.title,
-    }));
+    const rows = this.find.all({ query, limit, offset });
+    const items = rows.map((row) => ({ ...toSavedStateInfo(row), snippet: this.snippetOf(row, words) }));
+    return { items, total: rows[0]?.total ?? (offset > 0 ? this.count(input) : 0) };
   }
 
   count(input: string): number {
     const query = toMatchExpression(input);
-    return query === null ? 0 : (this.countMatches.get({ query }) ?? 0);
+    return query === null ? 0 : (this.countMatches.get({ query })?.n ?? 0);
+  }
+
+  private snippetOf(row: MatchRow, words: string[]): string {
+    if (row.hit_seq !== null) {
+      const text = this.hitText.get(row.num, row.hit_seq)?.text;
+      if (typeof text === "string") return makeSnippet(text, words);
+    }
+    return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
   }
 }

@@ -6,14 +6,17 @@
 import { CONVERSATION_COLUMNS } from "./conversation-row";
 
 export const STORE_SQL = {
-  conversationExists: "SELECT num FROM conversations WHERE id = ?",
-  insertEntry: "INSERT OR IGNORE INTO entries (state_id, seq, kind, body) VALUES (?, ?, ?, ?)",
-  upsertConversation: `
+  conversationNum: "SELECT num FROM conversations WHERE id = ?",
+  insertConversation: `
     INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count)
-    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, :added)
-    ON CONFLICT (id) DO UPDATE SET task = excluded.task, title = excluded.title,
-      created_at = excluded.created_at, updated_at = excluded.updated_at,
-      stopped_by = excluded.stopped_by, entry_count = entry_count + excluded.entry_count`,
+    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0)
+    RETURNING num`,
+  // An entry's id is (conversation num << 32) + seq: search groups hits by it (migration 2).
+  insertEntry: "INSERT OR IGNORE INTO entries (id, state_id, seq, kind, body) VALUES ((? << 32) + ?, ?, ?, ?, ?)",
+  updateConversation: `
+    UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
+      stopped_by = :stoppedBy, entry_count = entry_count + :added
+    WHERE id = :id`,
   countNewEntries: "UPDATE conversations SET entry_count = entry_count + ? WHERE id = ?",
   putSnapshot: `
     INSERT INTO snapshots (state_id, body) VALUES (?, ?)
@@ -30,4 +33,11 @@ export const STORE_SQL = {
 } as const;
 
 /** The statements one save runs. */
-export const SAVE_STATEMENTS = ["conversationExists", "insertEntry", "upsertConversation", "countNewEntries", "putSnapshot"] as const;
+export const SAVE_STATEMENTS = [
+  "conversationNum",
+  "insertConversation",
+  "insertEntry",
+  "updateConversation",
+  "countNewEntries",
+  "putSnapshot",
+] as const;

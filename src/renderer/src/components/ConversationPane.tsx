@@ -41,7 +41,13 @@ export function ConversationPane() {
   );
 
   const liveEntries = live?.entries;
-  const items = useMemo(() => (view ? buildDisplayItems(mergeEntries(view.entries, liveEntries ?? [])) : []), [view, liveEntries]);
+  const openAskId = view?.pendingAsk?.callId ?? null;
+  const items = useMemo(() => {
+    if (!view) return [];
+    const all = buildDisplayItems(mergeEntries(view.entries, liveEntries ?? []));
+    // The open question is shown once, in the prompt above the composer.
+    return openAskId ? all.filter((item) => !(item.kind === "ask" && item.callId === openAskId)) : all;
+  }, [view, liveEntries, openAskId]);
   const streamText = live?.streamText ?? "";
   const thinking = live?.thinking ?? false;
 
@@ -125,7 +131,8 @@ export function ConversationPane() {
           </span>
         )}
       </header>
-      {!hasApiKey && <KeyMissingBanner onOpenSettings={openSettings} />}
+      {/* The interruption banner says it already when the missing key stopped this run. */}
+      {!hasApiKey && !/api key/i.test(interruption?.detail ?? "") && <KeyMissingBanner onOpenSettings={openSettings} />}
 
       {viewError ? (
         <div className="pane__center">

@@ -1,6 +1,7 @@
 /** How the last run stopped when it did not end by itself, and the one click that continues it. */
 import type { Interruption } from "../../../shared/view-types";
 import { AlertIcon, PlayIcon } from "./icons";
+import { tidyErrorText } from "../lib/tidy-error-text";
 
 const HEADLINES: Record<Interruption["kind"], string> = {
   killed: "Alpine closed while this conversation was running",
@@ -22,8 +23,8 @@ export function InterruptionBanner({ interruption, busy, onContinue, onOpenSetti
       <AlertIcon />
       <div className="banner__text">
         <p className="banner__title">{HEADLINES[interruption.kind]}</p>
-        <p className="banner__detail">{interruption.detail}</p>
-        <p className="banner__hint">Everything up to the last saved step is kept. Continue picks up from there, or send a message.</p>
+        <p className="banner__detail">{tidyErrorText(interruption.detail)}</p>
+        {interruption.kind !== "error" && <p className="banner__hint">Everything up to the last saved step is kept. Continue picks up from there, or send a message.</p>}
       </div>
       <div className="banner__actions">
         {needsSettings && (

@@ -5,6 +5,7 @@ import type { ToolCardStatus } from "./ToolCard";
 import { ToolCard } from "./ToolCard";
 import { Markdown } from "../markdown/Markdown";
 import { fullTime } from "../lib/relative-time";
+import { tidyErrorText } from "../lib/tidy-error-text";
 import { AlertIcon, InfoIcon, LayersIcon, QuestionIcon } from "./icons";
 
 interface MessageItemProps {
@@ -87,7 +88,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
           <AlertIcon />
           <div>
             <p className="callout__title">{errorTitle(item.name)}</p>
-            <p className="callout__text">{item.text}</p>
+            <p className="callout__text">{tidyErrorText(item.text, item.name)}</p>
           </div>
         </div>
       );

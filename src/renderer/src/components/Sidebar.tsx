@@ -139,6 +139,11 @@ export function Sidebar() {
 
       <div className="sidebar__list" aria-busy={!listLoaded}>
         {listError && <p className="sidebar__message sidebar__message--error">{listError}</p>}
+        {listLoaded && listQuery && listTotal > 0 && (
+          <p className="sidebar__count" role="status">
+            {listTotal === 1 ? "1 conversation matches" : `${listTotal.toLocaleString()} conversations match`}
+          </p>
+        )}
         {listLoaded && listTotal === 0 && !listError && (
           <p className="sidebar__message">{listQuery ? `No conversations match “${listQuery}”.` : "No conversations yet. Start one on the right."}</p>
         )}

@@ -9,6 +9,10 @@ import type { LiveToolStatus } from "../store/live-run";
 import { ChevronIcon, ToolIcon } from "./icons";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
+type ShownStatus = ToolCardStatus | "denied";
+
+/** A write the person denied ran fine as a tool, but "Done" would misread it. */
+const DENIED_RESULT = /^The person denied/;
 
 interface ToolCardProps {
   callId: string;
@@ -18,7 +22,8 @@ interface ToolCardProps {
   status: ToolCardStatus;
 }
 
-const STATUS_LABELS: Record<ToolCardStatus, string> = {
+const STATUS_LABELS: Record<ShownStatus, string> = {
+  denied: "Denied",
   running: "Running",
   done: "Done",
   error: "Error",
@@ -47,7 +52,8 @@ function inputSummary(input: unknown): string {
 
 const RESULT_PREVIEW_CHARS = 4000;
 
-export const ToolCard = memo(function ToolCard({ callId, name, input, result, status }: ToolCardProps) {
+export const ToolCard = memo(function ToolCard({ callId, name, input, result, status: callStatus }: ToolCardProps) {
+  const status: ShownStatus = callStatus === "done" && DENIED_RESULT.test(result?.text ?? "") ? "denied" : callStatus;
   // Results that need attention start open; routine ones stay folded.
   const [open, setOpen] = useState(status === "error" || status === "unknown");
   const [showAll, setShowAll] = useState(false);

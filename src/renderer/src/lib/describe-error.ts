@@ -1,3 +1,5 @@
+import { tidyErrorText } from "./tidy-error-text";
+
 /**
  * A failed request as the person reads it. The main process already sends friendly
  * messages for its own errors; this keeps them as they are and only adds words for
@@ -10,7 +12,7 @@ export function describeError(error: unknown): string {
     if (name === "ConnectionClosedError" || (/^(Error|TypeError)?$/.test(name) && /socket|connection|closed|network/i.test(message))) {
       return `Lost the connection to Alpine's main process (${message}). Restart Alpine if this persists.`;
     }
-    return message.replace(/^Error invoking remote method '[^']+': (\w+: )?/, "");
+    return tidyErrorText(message.replace(/^Error invoking remote method '[^']+': (\w+: )?/, ""), name);
   }
   return String(error);
 }

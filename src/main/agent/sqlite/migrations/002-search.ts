@@ -5,6 +5,10 @@
  * `conversations` (title, task) and `entries` (a virtual column picking the text of
  * user messages, assistant turns and tool results out of the JSON), so no text is
  * stored twice. Triggers keep the index in the same transaction as the rows.
+ *
+ * Entry rows are renumbered to id = (conversation num << 32) + seq, and new entries
+ * get such ids, so a search hit tells its conversation by its rowid alone: grouping
+ * thousands of hits by conversation needs no lookup per hit.
  * Existing conversations are indexed by the migration itself.
  */
 import type { Migration } from "./migration";
@@ -17,6 +21,8 @@ export const searchSchema: Migration = {
   creates: ["entry_search", "conversation_search"],
   up(db) {
     db.exec(`
+      UPDATE entries SET id = coalesce(((SELECT c.num FROM conversations c WHERE c.id = entries.state_id) << 32) + seq, id);
+
       ALTER TABLE entries ADD COLUMN search_text TEXT GENERATED ALWAYS AS (
         CASE WHEN kind IN ('user', 'assistant', 'tool_result') THEN json_extract(body, '$.text') END
       ) VIRTUAL;

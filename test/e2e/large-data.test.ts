@@ -1,0 +1,88 @@
+/**
+ * Ten thousand conversations and one of five thousand messages, saved by the library in
+ * a real database: the sidebar keeps only the visible rows in the page and loads the
+ * others page by page as it scrolls; the long conversation opens with its last rows and
+ * adds earlier ones on request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AlpineSession } from "./support/alpine-session";
+import { seedConversations, type SeedResult } from "./support/seed-conversations";
+import { conversationRow } from "./support/window-actions";
+
+const CONVERSATIONS = 10_000;
+const LONG_MESSAGES = 5_000;
+
+describe("a window with a lot of history", () => {
+  let session: AlpineSession;
+  let seeded: SeedResult;
+  const win = () => session.window;
+  const page = () => session.window.page;
+
+  beforeAll(async () => {
+    session = await AlpineSession.start({
+      prepare: async (dataFolder) => {
+        seeded = await seedConversations(dataFolder, { count: CONVERSATIONS, longMessages: LONG_MESSAGES });
+      },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it("lists 10,001 conversations with only the visible rows in the page, and scrolls to the oldest", async () => {
+    const first = await win().waitFor("list-rendered", { total: CONVERSATIONS + 1 });
+    expect(first.detail.ids).toContain(seeded.longId);
+    const rows = page().locator(".virtual-list__row");
+    expect(await rows.count()).toBeLessThan(40);
+    expect(await page().locator(".virtual-list__space").evaluate((el) => (el as any).getBoundingClientRect().height)).toBeGreaterThan(
+      CONVERSATIONS * 50,
+    );
+
+    // Jump to the end: the last page is fetched and the oldest conversation shows.
+    const since = await win().mark();
+    await page().locator(".virtual-list").evaluate((el: any) => (el.scrollTop = el.scrollHeight));
+    const last = page().locator(`.virtual-list__row[aria-posinset="${CONVERSATIONS + 1}"] .conversation-row[data-conversation-id]`);
+    await last.waitFor();
+    expect(await last.locator(".conversation-row__title").textContent()).toMatch(/^Conversation number \d+$/);
+    const atEnd = await win().waitFor("list-rendered", {}, since);
+    expect(atEnd.detail.total).toBe(CONVERSATIONS + 1);
+    expect(await rows.count()).toBeLessThan(40);
+
+    // Keyboard: Home goes back to the newest row, ArrowDown to the next.
+    await last.getByRole("button").first().focus();
+    await page().keyboard.press("Home");
+    await page().locator('.virtual-list__row[aria-posinset="1"] [data-row-focus]').waitFor();
+    await page().waitForFunction(() => (globalThis as any).document.activeElement?.closest("[aria-posinset]")?.getAttribute("aria-posinset") === "1");
+    await page().keyboard.press("ArrowDown");
+    const focused = await page().evaluate(() => (globalThis as any).document.activeElement?.closest("[aria-posinset]")?.getAttribute("aria-posinset"));
+    expect(focused).toBe("2");
+  });
+
+  it("searches ten thousand conversations as you type", async () => {
+    const since = await win().mark();
+    await page().getByRole("searchbox", { name: "Search conversations" }).fill("number 4321");
+    const found = await win().waitFor("list-rendered", { query: "number 4321" }, since);
+    expect(found.detail.titles).toContain("Conversation number 4321");
+    await page().getByRole("button", { name: "Clear search" }).click();
+    await win().waitFor("list-rendered", { query: "", total: CONVERSATIONS + 1 }, since);
+  });
+
+  it("opens a conversation of 5,000 messages with its latest rows and adds earlier ones on request", async () => {
+    const since = await win().mark();
+    const started = Date.now();
+    await conversationRow(win(), seeded.longId!).getByRole("button").first().click();
+    const opened = await win().waitFor("conversation-opened", { id: seeded.longId }, since);
+    await page().getByText(`Reply ${LONG_MESSAGES / 2}: here is`).waitFor();
+    console.log(`opened a conversation of ${LONG_MESSAGES} messages in ${Date.now() - started} ms`);
+    expect(opened.detail.entries).toBe(LONG_MESSAGES);
+
+    const rows = page().locator(".conversation__row");
+    const before = await rows.count();
+    expect(before).toBeLessThanOrEqual(60);
+    const earlier = page().getByRole("button", { name: /^Show earlier messages/ });
+    await earlier.click();
+    await page().waitForFunction((count) => (globalThis as any).document.querySelectorAll(".conversation__row").length > count, before);
+    expect(await rows.count()).toBe(before + 80);
+  });
+});

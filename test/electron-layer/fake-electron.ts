@@ -1,0 +1,194 @@
+/**
+ * A stand-in for the `electron` module (the binary cannot run here): just enough of app,
+ * BrowserWindow, ipcMain, protocol, safeStorage, shell and dialog for the thin Electron
+ * layer to run, recording what it was asked to do. Tests install it with
+ * `vi.mock("electron", () => import("./fake-electron"))` and reset it between tests.
+ */
+import { EventEmitter } from "node:events";
+import fs from "node:fs";
+
+type Listener = (...args: any[]) => unknown;
+
+class FakeApp extends EventEmitter {
+  readonly exitCalls: number[] = [];
+  quitCalls = 0;
+  singleInstance = true;
+  userData = "";
+  ready: Promise<void> = Promise.resolve();
+  exit(code = 0): void {
+    this.exitCalls.push(code);
+  }
+  quit(): void {
+    this.quitCalls++;
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.singleInstance;
+  }
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+  getPath(name: string): string {
+    if (name !== "userData") throw new Error(`no fake path for ${name}`);
+    return this.userData;
+  }
+  setPath(name: string, value: string): void {
+    if (name === "userData") this.userData = value;
+  }
+  getVersion(): string {
+    return "9.9.9";
+  }
+  /** Emit like Electron: listeners get an event whose preventDefault is recorded. */
+  emitWithEvent(name: string): { defaultPrevented: boolean } {
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    this.emit(name, event);
+    return event;
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  static nextId = 1;
+  readonly id = FakeWebContents.nextId++;
+  readonly sent: [string, unknown][] = [];
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  permissionHandler: Listener | null = null;
+  readonly mainFrame = { url: "app://alpine/index.html", parent: null };
+  readonly session = {
+    setPermissionRequestHandler: (handler: Listener) => {
+      this.permissionHandler = handler;
+    },
+  };
+  send(channel: string, payload: unknown): void {
+    this.sent.push([channel, payload]);
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+  /** Emit a navigation-like event and report whether a listener prevented it. */
+  emitPreventable(name: string, url: string): boolean {
+    let prevented = false;
+    this.emit(name, { preventDefault: () => (prevented = true) }, url);
+    return prevented;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static instances: BrowserWindow[] = [];
+  private static waiting: ((window: BrowserWindow) => void)[] = [];
+  /** Resolves with the first window created from now on (or already created). */
+  static next(): Promise<BrowserWindow> {
+    if (BrowserWindow.instances.length > 0) return Promise.resolve(BrowserWindow.instances[0]);
+    return new Promise((resolve) => BrowserWindow.waiting.push(resolve));
+  }
+  readonly webContents = new FakeWebContents();
+  loadedUrl: string | null = null;
+  destroyed = false;
+  focused = 0;
+  constructor(readonly options: Record<string, any>) {
+    super();
+    BrowserWindow.instances.push(this);
+    for (const resolve of BrowserWindow.waiting.splice(0)) resolve(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  restore(): void {}
+  focus(): void {
+    this.focused++;
+  }
+  show(): void {}
+}
+
+class FakeIpcMain {
+  readonly handlers = new Map<string, Listener>();
+  handle(channel: string, handler: Listener): void {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, handler);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+  /** Call a channel as a window would: `sender` and `frame` describe where it came from. */
+  invoke(channel: string, args: unknown, from: { sender: { id: number }; senderFrame: { url: string; parent: unknown } | null }): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return Promise.resolve(handler(from, args));
+  }
+}
+
+class FakeProtocol {
+  readonly privileged: unknown[] = [];
+  readonly handlers = new Map<string, (request: Request) => Response | Promise<Response>>();
+  registerSchemesAsPrivileged(schemes: unknown[]): void {
+    this.privileged.push(...schemes);
+  }
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    this.handlers.set(scheme, handler);
+  }
+}
+
+/** "Encrypts" by reversing bytes behind a marker, so a test can tell encrypted from plain. */
+class FakeSafeStorage {
+  available = true;
+  async encryptStringAsync(text: string): Promise<Buffer> {
+    if (!this.available) throw new Error("Encryption is not available.");
+    return Buffer.concat([Buffer.from("ENC:"), Buffer.from(text, "utf8").reverse()]);
+  }
+  async decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
+    if (!encrypted.subarray(0, 4).equals(Buffer.from("ENC:"))) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
+    return { result: Buffer.from(encrypted.subarray(4)).reverse().toString("utf8"), shouldReEncrypt: false };
+  }
+}
+
+export const app = new FakeApp();
+export const ipcMain = new FakeIpcMain();
+export const protocol = new FakeProtocol();
+export const safeStorage = new FakeSafeStorage();
+export const shell = { opened: [] as string[], openExternal: async (url: string) => void shell.opened.push(url) };
+let errorShown: (error: [string, string]) => void = () => {};
+export const dialog = {
+  chosen: null as string | null,
+  errors: [] as [string, string][],
+  /** Resolves with the first error box shown (already or still to come). */
+  nextError: () =>
+    dialog.errors.length > 0 ? Promise.resolve(dialog.errors[0]) : new Promise<[string, string]>((resolve) => (errorShown = resolve)),
+  showOpenDialog: async () => ({ canceled: dialog.chosen === null, filePaths: dialog.chosen ? [dialog.chosen] : [] }),
+  showErrorBox: (title: string, content: string) => {
+    dialog.errors.push([title, content]);
+    errorShown([title, content]);
+  },
+};
+
+/** Forget everything recorded; a new app object is not needed because listeners are removed. */
+export function resetFakeElectron(): void {
+  app.removeAllListeners();
+  app.exitCalls.length = 0;
+  app.quitCalls = 0;
+  app.singleInstance = true;
+  app.ready = Promise.resolve();
+  BrowserWindow.instances.length = 0;
+  ipcMain.handlers.clear();
+  protocol.privileged.length = 0;
+  protocol.handlers.clear();
+  safeStorage.available = true;
+  shell.opened.length = 0;
+  dialog.chosen = null;
+  dialog.errors.length = 0;
+}
+
+export function readFileMode(file: string): number {
+  return fs.statSync(file).mode & 0o777;
+}
+
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog };

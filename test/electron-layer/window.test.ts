@@ -1,0 +1,101 @@
+/**
+ * The window's security settings and guards, and the app:// protocol that serves it with
+ * the CSP header, under a stand-in electron module.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BrowserWindow, protocol, resetFakeElectron, shell } from "./fake-electron";
+
+vi.mock("electron", () => import("./fake-electron"));
+
+const { createMainWindow } = await import("../../src/main/electron/window");
+const { APP_URL, isAppUrl, registerAppScheme, rendererResponse, serveRenderer } = await import("../../src/main/electron/app-protocol");
+const { contentSecurityPolicy } = await import("../../src/main/service/content-security-policy");
+
+beforeEach(resetFakeElectron);
+
+describe("the main window", () => {
+  it("is isolated and sandboxed, with no Node in the page and web security on", () => {
+    const window = createMainWindow({ preload: "/app/out/preload/index.cjs", url: APP_URL }) as unknown as BrowserWindow;
+    expect(window.options.webPreferences).toMatchObject({
+      preload: "/app/out/preload/index.cjs",
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(window.loadedUrl).toBe("app://alpine/index.html");
+  });
+
+  it("refuses navigation and new windows; web links open in the browser, other schemes nowhere", () => {
+    const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
+    const contents = window.webContents;
+    expect(contents.emitPreventable("will-navigate", "https://example.com/page")).toBe(true);
+    expect(contents.emitPreventable("will-navigate", "app://alpine/other.html")).toBe(true);
+    expect(contents.emitPreventable("will-navigate", "file:///etc/passwd")).toBe(true);
+    expect(contents.emitPreventable("will-attach-webview", "")).toBe(true);
+    expect(contents.windowOpenHandler!({ url: "http://example.org/" })).toEqual({ action: "deny" });
+    expect(contents.windowOpenHandler!({ url: "javascript:alert(1)" })).toEqual({ action: "deny" });
+    expect(contents.windowOpenHandler!({ url: "smb://server/share" })).toEqual({ action: "deny" });
+    expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/"]);
+  });
+
+  it("grants no permission the page asks for", () => {
+    const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
+    const answers: boolean[] = [];
+    for (const permission of ["media", "geolocation", "notifications", "clipboard-read"]) {
+      window.webContents.permissionHandler!(window.webContents, permission, (granted: boolean) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+  });
+});
+
+describe("the app:// protocol", () => {
+  let renderer: string;
+  beforeEach(() => {
+    renderer = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
+    fs.mkdirSync(path.join(renderer, "assets"));
+    fs.writeFileSync(path.join(renderer, "index.html"), "<!doctype html><title>Alpine</title>");
+    fs.writeFileSync(path.join(renderer, "assets", "app.js"), "1");
+    fs.writeFileSync(path.join(path.dirname(renderer), `${path.basename(renderer)}-secret.txt`), "secret");
+  });
+  afterEach(() => {
+    fs.rmSync(renderer, { recursive: true, force: true });
+    fs.rmSync(path.join(path.dirname(renderer), `${path.basename(renderer)}-secret.txt`), { force: true });
+  });
+
+  it("is registered as a standard, secure scheme before ready", () => {
+    registerAppScheme();
+    expect(protocol.privileged).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  });
+
+  it("serves the window's files with the CSP header, and nothing outside them", async () => {
+    const csp = contentSecurityPolicy();
+    serveRenderer(renderer, csp);
+    const handle = protocol.handlers.get("app")!;
+    const page = await handle(new Request("app://alpine/index.html"));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toBe(csp);
+    expect(csp).toMatch(/default-src 'none'; script-src 'self'; style-src 'self'/);
+    expect(await page.text()).toContain("<title>Alpine</title>");
+    expect((await handle(new Request("app://alpine/assets/app.js"))).headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(rendererResponse(`app://alpine/..%2f${path.basename(renderer)}-secret.txt`, renderer, csp).status).toBe(404);
+    expect(rendererResponse("app://other-host/index.html", renderer, csp).status).toBe(404);
+    expect(rendererResponse("app://alpine/missing.js", renderer, csp).status).toBe(404);
+  });
+
+  it("knows the app's own pages", () => {
+    expect(isAppUrl("app://alpine/index.html")).toBe(true);
+    expect(isAppUrl("app://alpine/")).toBe(true);
+    expect(isAppUrl("app://evil/index.html")).toBe(false);
+    expect(isAppUrl("https://alpine/index.html")).toBe(false);
+    expect(isAppUrl("file:///app/out/renderer/index.html")).toBe(false);
+    expect(isAppUrl("not a url")).toBe(false);
+  });
+});

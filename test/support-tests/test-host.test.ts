@@ -1,0 +1,200 @@
+/**
+ * The test host: the window's files with the app's CSP, the IPC contract over the
+ * WebSocket (same dispatcher as the app), events to every page, only its own pages heard;
+ * and as a child process: ready line, clean stop on SIGTERM, and a restart after SIGKILL
+ * during a file write that shows the unknown outcome and never writes twice.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/history";
+import type { ConversationView } from "../../src/shared/view-types";
+import { startModelServer, type ModelServer } from "../support/model-server";
+import { startTestHost, type TestHost } from "../support/test-host";
+import { connectTestSocket, type TestSocket } from "../support/websocket-test-client";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function model(): Promise<ModelServer> {
+  const server = await startModelServer();
+  cleanups.push(() => server.close());
+  return server;
+}
+
+/** A host serving a small stand-in window, so these tests do not depend on the build. */
+async function host(modelServer: ModelServer): Promise<TestHost> {
+  const renderer = tempDir();
+  fs.mkdirSync(path.join(renderer, "assets"));
+  fs.writeFileSync(path.join(renderer, "index.html"), "<!doctype html><title>Alpine</title><script type=module src=/assets/app.js></script>");
+  fs.writeFileSync(path.join(renderer, "assets", "app.js"), "console.log('app');");
+  const started = await startTestHost({ dataFolder: tempDir(), modelUrl: modelServer.url, rendererFolder: renderer });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+async function socket(target: { url: string; wsUrl: string }, origin = target.url.replace(/\/$/, "")): Promise<TestSocket> {
+  const connected = await connectTestSocket(target.wsUrl, origin);
+  cleanups.push(() => connected.close());
+  return connected;
+}
+
+describe("test host (in process)", () => {
+  it("sends the page to ?transport=ws and serves the window's files with the strict CSP", async () => {
+    const target = await host(await model());
+    const root = await fetch(target.url, { redirect: "manual" });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("location")).toBe("/?transport=ws");
+
+    const page = await fetch(`${target.url}?transport=ws`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const csp = page.headers.get("content-security-policy")!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ${target.wsUrl}`);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).not.toContain("unsafe-eval");
+    const script = await fetch(`${target.url}assets/app.js`);
+    expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await script.text()).toBe("console.log('app');");
+
+    for (const escape of ["/../package.json", "/%2e%2e/package.json", "/assets/..%2f..%2fpackage.json"]) {
+      expect((await fetch(`${target.url.replace(/\/$/, "")}${escape}`)).status).toBe(404);
+    }
+    expect((await fetch(target.url, { method: "POST" })).status).toBe(405);
+  });
+
+  it("carries requests and responses over the socket, and every event to every page", async () => {
+    const modelServer = await model();
+    const target = await host(modelServer);
+    const first = await socket(target);
+    const second = await socket(target);
+    modelServer.script({ text: "Hello over the socket", chunks: 2 });
+
+    const started = await first.request("runs:start", { text: "Hi" });
+    expect(started).toEqual({ ok: true, value: { id: expect.any(String) } });
+    const id = (started as { value: { id: string } }).value.id;
+    const isEnd = (e: { type: string }) => e.type === "step" && (e as { event: { type: string } }).event.type === "run_end";
+    await first.waitForEvent(isEnd);
+    await second.waitForEvent(isEnd);
+    expect(second.events.filter((e) => e.type === "step" && e.event.type === "text_delta")).toHaveLength(2);
+
+    const view = await second.request("conversations:get", { id });
+    expect(view.ok && (view.value as ConversationView).entries.map((e) => e.text)).toEqual(["Hi", "Hello over the socket"]);
+    expect(await first.request("runs:send", { id, text: "" })).toMatchObject({ ok: false, error: { name: "InvalidRequestError" } });
+    expect(await first.request("no:such-channel", {})).toMatchObject({ ok: false, error: { name: "InvalidRequestError" } });
+  });
+
+  it("hears only its own pages, and closes a connection that sends something else than requests", async () => {
+    const target = await host(await model());
+    const stranger = await socket(target, "http://evil.example");
+    expect(await stranger.closed).toBe(1008);
+    const garbled = await socket(target);
+    garbled.sendText("not json");
+    expect(await garbled.closed).toBe(1007);
+  });
+});
+
+interface HostChild {
+  child: ChildProcess;
+  url: string;
+  wsUrl: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+async function startHostChild(dataFolder: string, modelUrl: string, extra: string[] = []): Promise<HostChild> {
+  const child = spawn(process.execPath, ["--import", "tsx", "test/support/test-host-cli.ts", "--data", dataFolder, "--model-url", modelUrl, ...extra], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const line = await new Promise<string>((resolve, reject) => {
+    let stdout = "";
+    child.stdout!.on("data", (chunk) => {
+      stdout += chunk;
+      if (stdout.includes("\n")) resolve(stdout.split("\n")[0]);
+    });
+    child.once("exit", (code) => reject(new Error(`the test host exited with ${code} before it was ready: ${stderr}`)));
+  });
+  const ready = JSON.parse(line) as { url: string; wsUrl: string; pid: number };
+  expect(ready.pid).toBe(child.pid);
+  expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  return { child, url: ready.url, wsUrl: ready.wsUrl, exited };
+}
+
+describe("test host (child process)", () => {
+  it("on SIGTERM aborts the run in progress, saves it and exits 0", async () => {
+    const modelServer = await model();
+    const dataFolder = tempDir();
+    const first = await startHostChild(dataFolder, modelServer.url);
+    const page = await socket(first);
+    modelServer.script({ hang: true, text: "Halfway thr" });
+    const started = await page.request("runs:start", { text: "Take your time" });
+    const id = (started as { value: { id: string } }).value.id;
+    await page.waitForEvent((e) => e.type === "step" && e.event.type === "text_delta");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+
+    const second = await startHostChild(dataFolder, modelServer.url);
+    const again = await socket(second);
+    const view = (await again.request("conversations:get", { id })) as { ok: true; value: ConversationView };
+    expect(view.value.summary.stoppedBy).toBe("aborted");
+    expect(view.value.interruption).toMatchObject({ kind: "aborted" });
+    second.child.kill("SIGTERM");
+    await second.exited;
+  });
+
+  it("after SIGKILL during a file write's question, shows the unknown outcome, writes nothing, and Continue finishes", async () => {
+    const modelServer = await model();
+    const dataFolder = tempDir();
+    const folder = tempDir();
+    const first = await startHostChild(dataFolder, modelServer.url);
+    const page = await socket(first);
+    await page.request("settings:set", { folder });
+    modelServer.script({ toolUses: [{ id: "toolu_w", name: "write_file", input: { path: "out.txt", content: "data" } }] });
+    const started = await page.request("runs:start", { text: "Write out.txt" });
+    const id = (started as { value: { id: string } }).value.id;
+    await page.waitForEvent((e) => e.type === "step" && e.event.type === "tool_start");
+    first.child.kill("SIGKILL");
+    expect((await first.exited).signal).toBe("SIGKILL");
+
+    const second = await startHostChild(dataFolder, modelServer.url);
+    const again = await socket(second);
+    const list = (await again.request("conversations:list", {})) as { ok: true; value: { items: { id: string }[] } };
+    expect(list.value.items.map((s) => s.id)).toEqual([id]);
+    const view = (await again.request("conversations:get", { id })) as { ok: true; value: ConversationView };
+    expect(view.value.interruption).toMatchObject({ kind: "killed" });
+    expect(view.value.pendingAsk).toBeNull();
+    expect(view.value.entries.at(-1)).toMatchObject({ kind: "tool_result", callId: "toolu_w", status: "unknown", text: UNKNOWN_RESULT_TEXT });
+
+    modelServer.script({ text: "I will check before writing again." });
+    await again.request("runs:continue", { id });
+    await again.waitForEvent((e) => e.type === "step" && e.event.type === "run_end");
+    const [, request] = await modelServer.waitForRequests(2);
+    expect(JSON.stringify(request.body.messages.at(-1).content)).toContain(UNKNOWN_RESULT_TEXT.slice(0, 60));
+    expect(fs.existsSync(path.join(folder, "out.txt"))).toBe(false);
+    second.child.kill("SIGTERM");
+    await second.exited;
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Races between processes on one store:
+ * - two runners of one State: while a first child runs it, a second loads it and tries
+ *   to run it. Refused at once ("refused"), or, following the refusal's own advice, it
+ *   waits for the first run to end and runs it then ("waits"): either way it must not
+ *   write over what the first one saved;
+ * - a runner killed while holding the lease: of two children starting right after, one
+ *   takes the State over at once (a dead holder's lease does not block), the other is
+ *   refused;
+ * - many conversations saved at the same moment from several processes (the store's
+ *   locking and busy handling): every child finishes.
+ * Then a last child finishes the State, and the usual end checks run on all acknowledgements.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { startWorker, type ChildEnd, type WorkerChild } from "../child";
+import { conversationFinished } from "../conversation-progress";
+import { checkFinished } from "../invariants";
+import { closeStore, openStore } from "../stores";
+import type { Tally } from "../tally";
+import { WORKER_EXIT, type WorkerJob } from "../worker-protocol";
+import { stateIdOf, type RunContext } from "./run-context";
+
+export type RaceKind = "refused" | "waits" | "killed-holder" | "many-writers";
+
+type RaceTally = Partial<Tally> & { failures: string[]; kills: number; crashes: number; lost: number; twice: number; recoveries: number };
+
+const firstAck = (child: WorkerChild) =>
+  new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (child.messages.some((m) => m.type === "ack" || m.type === "done")) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 5);
+    void child.ended.then(() => {
+      clearInterval(check);
+      resolve();
+    });
+  });
+
+const describeEnd = (end: ChildEnd) => {
+  const fatal = end.messages.find((m) => m.type === "fatal");
+  return `exit code ${end.code}${fatal && fatal.type === "fatal" ? ` (${fatal.name}: ${fatal.message.split("\n")[0]})` : ""}`;
+};
+
+function jobFor(ctx: RunContext, stateId: string, files: string, slowMs?: number): WorkerJob {
+  return {
+    store: ctx.kind,
+    location: ctx.location,
+    stateId,
+    modelUrl: ctx.modelUrl,
+    rounds: 2,
+    turns: 2,
+    slowMs,
+    contextBudget: null,
+    ackFile: join(files, "acks.jsonl"),
+    sideEffectsFile: join(files, "side-effects.jsonl"),
+    signals: false,
+    busyRetryMs: 0,
+    maxAttempts: 40,
+  };
+}
+
+/** A last child finishes the State; then the end checks over every child's acknowledgements. */
+async function finishAndCheck(ctx: RunContext, job: WorkerJob, tally: RaceTally, fail: (what: string) => void): Promise<void> {
+  const last = await startWorker({ ...job, busyRetryMs: 20_000 }).ended;
+  if (last.code !== WORKER_EXIT.done) {
+    tally.crashes++;
+    fail(`the child finishing the State ended with ${describeEnd(last)}`);
+  }
+  const store = openStore(ctx.kind, ctx.location);
+  try {
+    const check = await checkFinished({
+      store,
+      stateId: job.stateId,
+      ackFile: job.ackFile,
+      sideEffectsFile: job.sideEffectsFile,
+      unknownCalls: new Set(),
+      finished: (state) => conversationFinished(state.history, state.stoppedBy, job.rounds),
+    });
+    tally.lost += check.lost.length;
+    tally.twice += check.twice;
+    check.failures.forEach(fail);
+  } finally {
+    closeStore(store);
+  }
+}
+
+async function twoRunners(ctx: RunContext, patient: boolean, tally: RaceTally, fail: (what: string) => void): Promise<void> {
+  const stateId = `${stateIdOf(ctx).slice(0, 110)}-${patient ? "w" : "r"}`;
+  const files = join(ctx.scratch, stateId);
+  mkdirSync(files, { recursive: true });
+  const job = jobFor(ctx, stateId, files, 400);
+  const first = startWorker(job);
+  await firstAck(first);
+  let firstEndedAt = Number.POSITIVE_INFINITY;
+  void first.ended.then(() => (firstEndedAt = Date.now()));
+  let secondFirstAckAt = Number.POSITIVE_INFINITY;
+  const second = startWorker({ ...job, busyRetryMs: patient ? 30_000 : 0 }, (message) => {
+    if (message.type === "ack" && secondFirstAckAt === Number.POSITIVE_INFINITY) secondFirstAckAt = Date.now();
+  });
+  const [a, b] = await Promise.all([first.ended, second.ended]);
+  if (a.code !== WORKER_EXIT.done) fail(`the first runner ended with ${describeEnd(a)}`);
+  if (b.code !== WORKER_EXIT.done && b.code !== WORKER_EXIT.busy) fail(`the second runner ended with ${describeEnd(b)}, not done or refused`);
+  if (secondFirstAckAt < firstEndedAt) fail("the second runner saved while the first was still running");
+  await finishAndCheck(ctx, job, tally, fail);
+}
+
+async function killedHolder(ctx: RunContext, tally: RaceTally, fail: (what: string) => void): Promise<void> {
+  const stateId = `${stateIdOf(ctx).slice(0, 110)}-k`;
+  const files = join(ctx.scratch, stateId);
+  mkdirSync(files, { recursive: true });
+  const job = jobFor(ctx, stateId, files, 400);
+  const holder = startWorker(job);
+  await firstAck(holder);
+  if (holder.signal("SIGKILL")) tally.kills++;
+  await holder.ended;
+  const [b, c] = await Promise.all([startWorker(job).ended, startWorker(job).ended]);
+  const won = [b, c].filter((end) => end.code === WORKER_EXIT.done).length;
+  const refused = [b, c].filter((end) => end.code === WORKER_EXIT.busy).length;
+  if (won + refused !== 2) fail(`after the holder was killed, a runner ended with ${describeEnd(b.code === WORKER_EXIT.done || b.code === WORKER_EXIT.busy ? c : b)}`);
+  if (won === 0) fail("the lease of the killed holder blocked both new runners");
+  else tally.recoveries++;
+  await finishAndCheck(ctx, job, tally, fail);
+}
+
+async function manyWriters(ctx: RunContext, tally: RaceTally, fail: (what: string) => void): Promise<void> {
+  const writers = 6;
+  const jobs = Array.from({ length: writers }, (_, i) => {
+    const stateId = `${stateIdOf(ctx).slice(0, 110)}-m${i}`;
+    const files = join(ctx.scratch, stateId);
+    mkdirSync(files, { recursive: true });
+    return { ...jobFor(ctx, stateId, files), rounds: 1, turns: 3 };
+  });
+  const ends = await Promise.all(jobs.map((job) => startWorker(job).ended));
+  ends.forEach((end, i) => {
+    if (end.code !== WORKER_EXIT.done) {
+      tally.crashes++;
+      fail(`writer ${i} of ${writers} saving at once ended with ${describeEnd(end)}`);
+    }
+  });
+  for (const job of jobs) await finishAndCheck(ctx, job, tally, fail);
+}
+
+export async function raceRun(ctx: RunContext, race: RaceKind): Promise<Partial<Tally>> {
+  const tally: RaceTally = { runs: 1, kills: 0, crashes: 0, lost: 0, twice: 0, recoveries: 0, failures: [] };
+  const fail = (what: string) => tally.failures.push(`${ctx.label}: ${what}`);
+  mkdirSync(ctx.scratch, { recursive: true });
+  if (race === "refused" || race === "waits") await twoRunners(ctx, race === "waits", tally, fail);
+  else if (race === "killed-holder") await killedHolder(ctx, tally, fail);
+  else await manyWriters(ctx, tally, fail);
+  return tally;
+}
