@@ -68,8 +68,8 @@ const quick: BenchConfig = {
   agentRuns: 20,
   agentHistorySizes: [10],
   storageTurns: 50,
-  windowMessages: 500,
-  windowTokens: 200,
+  windowMessages: 200,
+  windowTokens: 100,
 };
 
 export function configFor(mode: Mode): BenchConfig {

@@ -21,6 +21,8 @@ export interface ChildEnd {
 export interface WorkerChild {
   readonly pid: number;
   readonly messages: WorkerMessage[];
+  /** Writes a line to the child's stdin. */
+  send(line: string): void;
   /** Sends `signal` if the child still runs; true when it was sent. */
   signal(signal: NodeJS.Signals): boolean;
   readonly ended: Promise<ChildEnd>;
@@ -29,7 +31,7 @@ export interface WorkerChild {
 export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, child: WorkerChild) => void = () => {}): WorkerChild {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(job)], {
     cwd: REPO_ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
   });
   const messages: WorkerMessage[] = [];
   let stderr = "";
@@ -40,6 +42,9 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
   const handle: WorkerChild = {
     pid: child.pid ?? -1,
     messages,
+    send(line) {
+      if (!exited) child.stdin!.write(`${line}\n`);
+    },
     signal(signal) {
       if (exited || child.exitCode !== null || child.signalCode !== null || sent) return false;
       try {
@@ -62,6 +67,7 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
     }),
   };
   child.once("exit", () => (exited = true));
+  child.stdin!.on("error", () => {}); // a child that ended no longer reads: nothing to tell it
   child.stdout!.setEncoding("utf8");
   child.stdout!.on("data", (chunk: string) => {
     pending += chunk;

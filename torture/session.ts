@@ -23,6 +23,8 @@ export interface SessionOptions {
   modelUrl: string;
   rounds: number;
   turns: number;
+  /** How long the slow tool takes in this conversation (default: the campaign's pace). */
+  slowMs?: number;
   contextBudget: number | null;
   plan?: FaultStoreHooks["plan"];
   onFault?: FaultStoreHooks["onFault"];
@@ -55,7 +57,7 @@ export function openSession(options: SessionOptions): Session {
     client: new Anthropic({ apiKey: "torture-key", baseURL: options.modelUrl, maxRetries: 1 }),
     ...(options.contextBudget ? { contextBudget: options.contextBudget } : {}),
   });
-  const state = new State(roundMessage(0, options.turns), { id: options.stateId });
+  const state = new State(roundMessage(0, options.turns, options.slowMs), { id: options.stateId });
   return {
     store,
     agent,

@@ -27,12 +27,16 @@ export interface WorkerJob {
   faults?: { probability: number; seed: number; modes: FaultMode[] };
   /** How long to keep retrying while another runner holds the State (a killed one's lease). */
   busyRetryMs: number;
+  /** After loading, wait for a "go" line on stdin (so the parent can line up two runners). */
+  waitForGo?: boolean;
   /** Stop after this many attempts of a run that keeps failing (a library bug, not a fault). */
   maxAttempts: number;
 }
 
 export type WorkerMessage =
   | { type: "ready"; pid: number }
+  /** The State was loaded (or made new): how many entries it has. */
+  | { type: "loaded"; entries: number }
   /** A write the store acknowledged: the seqs of its entries (none for a snapshot-only write). */
   | { type: "ack"; seqs: number[]; total: number }
   | { type: "fault"; mode: FaultMode; write: number }

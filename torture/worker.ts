@@ -19,6 +19,20 @@ import { WORKER_EXIT, type WorkerJob, type WorkerMessage } from "./worker-protoc
 export const TORTURE_MODEL = "claude-sonnet-4-6";
 export const TORTURE_SYSTEM = "You write notes with the tools you are given.";
 
+/** Resolves at the first line on stdin. */
+function goLine(): Promise<void> {
+  return new Promise((resolve) => {
+    process.stdin.setEncoding("utf8");
+    const onData = (chunk: string) => {
+      if (!chunk.includes("\n")) return;
+      process.stdin.off("data", onData);
+      process.stdin.pause();
+      resolve();
+    };
+    process.stdin.on("data", onData);
+  });
+}
+
 const say = (message: WorkerMessage) => process.stdout.write(JSON.stringify(message) + "\n");
 
 /** The exit code, or null when a signal is stopping the process (the signal helper exits with 128 + n). */
@@ -50,6 +64,8 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
   const state: State = (await store.read(job.stateId))
     ? await store.load(job.stateId)
     : new State(roundMessage(0, job.turns, job.slowMs), { id: job.stateId });
+  say({ type: "loaded", entries: state.history.length });
+  if (job.waitForGo) await goLine();
   const outcome = await driveConversation(agent, state, {
     rounds: job.rounds,
     turns: job.turns,

@@ -149,10 +149,18 @@ describe("FileStore", () => {
     expect(readdirSync(dir).sort()).toEqual(["=report", "report"]);
   });
 
-  it("lists from the snapshot when meta.json is missing", async () => {
+  it("lists from one index file, and from the State's folder when the index lacks it", async () => {
     const store = new FileStore(dir);
-    await savedState(store, "nometa");
-    writeFileSync(join(dir, "nometa", "meta.json"), "");
-    expect((await store.list()).map((s) => s.id)).toEqual(["nometa"]);
+    await savedState(store, "indexed");
+    await savedState(store, "unindexed");
+    const index = join(dir, "index.jsonl");
+    const lines = readFileSync(index, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({ id: "unindexed", stoppedBy: "end_turn" });
+    // Lose the index lines of one State and its meta.json: list() reads its snapshot and heals the index.
+    writeFileSync(index, `${lines.filter((l) => l.id !== "unindexed").map((l) => JSON.stringify(l)).join("\n")}\n{torn`);
+    writeFileSync(join(dir, "unindexed", "meta.json"), "");
+    expect((await store.list()).map((s) => s.id)).toEqual(["unindexed", "indexed"]);
+    expect(readFileSync(index, "utf8")).toContain('"id":"unindexed"');
+    expect(statSync(index).mode & 0o777).toBe(0o600);
   });
 });

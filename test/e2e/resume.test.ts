@@ -61,7 +61,8 @@ describe("resume after the app stops mid-run", () => {
     expect(await card.locator(".tool-status").textContent()).toBe("Outcome unknown");
     expect(await card.locator(".tool-card__explain").textContent()).toContain("may or may not have taken effect");
     const banner = page().locator('[data-interruption="killed"]');
-    expect(await banner.textContent()).toContain("Alpine closed while this conversation was running");
+    expect(await banner.textContent()).toContain("Interrupted mid-run");
+    expect(await banner.textContent()).toContain("stopped while this conversation was running");
     await page().getByText("I will write the report now.").waitFor();
     await win().screenshotBothThemes("after-kill");
 
@@ -94,6 +95,7 @@ describe("resume after the app stops mid-run", () => {
     expect(opened.detail.interruption).toBe("aborted");
     const banner = page().locator('[data-interruption="aborted"]');
     expect(await banner.textContent()).toContain("because Alpine was quitting");
+    expect(await page().locator('[data-error-name="ServiceShuttingDownError"]').textContent()).toBe("Stopped: Alpine was quitting");
     await win().screenshotBothThemes("after-quit");
 
     await session.model.control.script({ text: "Dear team, this quarter we shipped resume after relaunch." });

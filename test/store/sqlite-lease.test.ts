@@ -9,7 +9,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StateBusyError } from "../../src/main/agent/errors";
 import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { HEARTBEAT_MS, LEASE_DURATION_MS, type SqliteLease } from "../../src/main/agent/sqlite/lease";
+import { HEARTBEAT_MS, LEASE_DURATION_MS, LIVE_HOLDER_GRACE_MS, type SqliteLease } from "../../src/main/agent/sqlite/lease";
 import { entriesUpTo, makeSnapshot } from "./records";
 import { useTempDirs } from "./temp-dirs";
 
@@ -79,10 +79,17 @@ describe("SqliteStore leases", () => {
     expect(rows()).toEqual([]);
   });
 
-  it("refuses while a live process of this host holds it, naming its pid", () => {
-    const { store, plant } = setup();
-    plant({ token: "parent", pid: process.ppid, host: os.hostname(), expires_at: Date.now() + 60_000 });
-    expect(busyMessage(store)).toContain(`process ${process.ppid}`);
+  it("refuses while a live process of this host holds it, even with a late heartbeat, naming its pid", () => {
+    const { store, rows, plant } = setup();
+    const alive = process.ppid;
+    plant({ token: "parent", pid: alive, host: os.hostname(), expires_at: Date.now() + 60_000 });
+    expect(busyMessage(store)).toContain(`process ${alive}`);
+    plant({ token: "parent", pid: alive, host: os.hostname(), expires_at: Date.now() - LIVE_HOLDER_GRACE_MS / 2 });
+    expect(busyMessage(store)).toContain(`process ${alive}`);
+    // Silent for longer than the grace: the pid is taken to be another process's now.
+    plant({ token: "parent", pid: alive, host: os.hostname(), expires_at: Date.now() - LIVE_HOLDER_GRACE_MS - 1 });
+    store.acquireLease("s");
+    expect(rows()[0].pid).toBe(process.pid);
   });
 
   it("takes over at once the unexpired lease of a process of this host that is gone", async () => {

@@ -18,7 +18,8 @@ afterEach(() => {
 });
 
 function openStore(): SqliteStore {
-  const store = new SqliteStore(path.join(tempDir(), "alpine.sqlite3"));
+  // Durability is not under test here: skip the sync at each commit.
+  const store = new SqliteStore(path.join(tempDir(), "alpine.sqlite3"), { synchronous: "NORMAL" });
   stores.push(store);
   return store;
 }

@@ -109,7 +109,7 @@ describe("SqliteStore", () => {
   it("hands the space of a deleted conversation back to the file system", () => {
     const file = path.join(tempDir(), "alpine.sqlite3");
     let store = openStore(file);
-    const big = Array.from({ length: 40 }, (_, seq) => toolResultEntry(seq, `c${seq}`, "read_file", `${seq} ${"data ".repeat(20_000)}`));
+    const big = Array.from({ length: 40 }, (_, seq) => toolResultEntry(seq, `c${seq}`, "read_file", `${seq} ${"x".repeat(100_000)}`));
     store.write("big", big, makeSnapshot("big", { entryCount: 40 }), { create: true });
     store.write("small", entriesUpTo(2), makeSnapshot("small", { entryCount: 2 }), { create: true });
     store.close();

@@ -11,10 +11,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/history";
+import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
 import { startModelServer, type ModelServer } from "../support/model-server";
 import { startTestHost, type TestHost } from "../support/test-host";
 import { connectTestSocket, type TestSocket } from "../support/websocket-test-client";
+import { openService } from "../service/helpers";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -87,7 +89,7 @@ describe("test host (in process)", () => {
     const started = await first.request("runs:start", { text: "Hi" });
     expect(started).toEqual({ ok: true, value: { id: expect.any(String) } });
     const id = (started as { value: { id: string } }).value.id;
-    const isEnd = (e: { type: string }) => e.type === "step" && (e as { event: { type: string } }).event.type === "run_end";
+    const isEnd = (e: AppEvent) => e.type === "step" && e.event.type === "run_end";
     await first.waitForEvent(isEnd);
     await second.waitForEvent(isEnd);
     expect(second.events.filter((e) => e.type === "step" && e.event.type === "text_delta")).toHaveLength(2);
@@ -156,13 +158,12 @@ describe("test host (child process)", () => {
     first.child.kill("SIGTERM");
     expect(await first.exited).toEqual({ code: 0, signal: null });
 
-    const second = await startHostChild(dataFolder, modelServer.url);
-    const again = await socket(second);
-    const view = (await again.request("conversations:get", { id })) as { ok: true; value: ConversationView };
-    expect(view.value.summary.stoppedBy).toBe("aborted");
-    expect(view.value.interruption).toMatchObject({ kind: "aborted" });
-    second.child.kill("SIGTERM");
-    await second.exited;
+    // The next start (in this process) finds the run aborted and saved.
+    const again = await openService({ dataFolder, model: modelServer });
+    cleanups.push(() => again.close());
+    const view = await again.call<ConversationView>("conversations:get", { id });
+    expect(view.summary.stoppedBy).toBe("aborted");
+    expect(view.interruption).toMatchObject({ kind: "aborted", detail: expect.stringMatching(/because Alpine was quitting/) });
   });
 
   it("after SIGKILL during a file write's question, shows the unknown outcome, writes nothing, and Continue finishes", async () => {

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { startWorker, type ChildEnd, type WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { checkFinished } from "../invariants";
+import { openSession } from "../session";
 import { closeStore, openStore } from "../stores";
 import type { Tally } from "../tally";
 import { WORKER_EXIT, type WorkerJob } from "../worker-protocol";
@@ -87,23 +88,59 @@ async function finishAndCheck(ctx: RunContext, job: WorkerJob, tally: RaceTally,
   }
 }
 
+const loaded = (child: WorkerChild) =>
+  new Promise<boolean>((resolve) => {
+    const check = setInterval(() => {
+      if (child.messages.some((m) => m.type === "loaded")) {
+        clearInterval(check);
+        resolve(true);
+      }
+    }, 5);
+    void child.ended.then(() => {
+      clearInterval(check);
+      resolve(false);
+    });
+  });
+
+/** The State saved with only its task, so two children can load the same thing. */
+async function saveNewState(ctx: RunContext, job: WorkerJob, files: string): Promise<void> {
+  const session = openSession({ ...ctx, store: openStore(ctx.kind, ctx.location), stateId: job.stateId, scratch: files, rounds: job.rounds, turns: job.turns, slowMs: job.slowMs });
+  try {
+    await session.agent.save(session.state);
+  } finally {
+    session.close();
+  }
+}
+
 async function twoRunners(ctx: RunContext, patient: boolean, tally: RaceTally, fail: (what: string) => void): Promise<void> {
   const stateId = `${stateIdOf(ctx).slice(0, 110)}-${patient ? "w" : "r"}`;
   const files = join(ctx.scratch, stateId);
   mkdirSync(files, { recursive: true });
-  const job = jobFor(ctx, stateId, files, 400);
-  const first = startWorker(job);
-  await firstAck(first);
-  let firstEndedAt = Number.POSITIVE_INFINITY;
-  void first.ended.then(() => (firstEndedAt = Date.now()));
-  let secondFirstAckAt = Number.POSITIVE_INFINITY;
-  const second = startWorker({ ...job, busyRetryMs: patient ? 30_000 : 0 }, (message) => {
-    if (message.type === "ack" && secondFirstAckAt === Number.POSITIVE_INFINITY) secondFirstAckAt = Date.now();
+  const job: WorkerJob = { ...jobFor(ctx, stateId, files, 300), waitForGo: true };
+  await saveNewState(ctx, job, files);
+  // Both load the same saved State, then both start at once: one runs, the other is refused.
+  const ackedAt: number[][] = [[], []];
+  const endedAt = [Infinity, Infinity];
+  const runners = [0, 1].map((i) => {
+    const child = startWorker({ ...job, busyRetryMs: patient ? 30_000 : 0 }, (message) => {
+      if (message.type === "ack") ackedAt[i].push(Date.now());
+    });
+    void child.ended.then(() => (endedAt[i] = Date.now()));
+    return child;
   });
-  const [a, b] = await Promise.all([first.ended, second.ended]);
-  if (a.code !== WORKER_EXIT.done) fail(`the first runner ended with ${describeEnd(a)}`);
-  if (b.code !== WORKER_EXIT.done && b.code !== WORKER_EXIT.busy) fail(`the second runner ended with ${describeEnd(b)}, not done or refused`);
-  if (secondFirstAckAt < firstEndedAt) fail("the second runner saved while the first was still running");
+  await Promise.all(runners.map(loaded));
+  runners.forEach((child) => child.send("go"));
+  const ends = await Promise.all(runners.map((child) => child.ended));
+  const done = ends.filter((end) => end.code === WORKER_EXIT.done).length;
+  ends.forEach((end, i) => {
+    if (end.code !== WORKER_EXIT.done && end.code !== WORKER_EXIT.busy) fail(`runner ${i} ended with ${describeEnd(end)}, not done or refused`);
+  });
+  if (!patient && done !== 1) fail(`${done} of two runners started at once ran the State, not 1`);
+  // Two runners at once: one saved between the other's first and last save.
+  for (const [i, j] of [[0, 1], [1, 0]]) {
+    const first = ackedAt[j][0] ?? Infinity;
+    if (ackedAt[i].some((t) => t > first && t < endedAt[j])) fail(`runner ${i} saved while runner ${j} was running the same State`);
+  }
   await finishAndCheck(ctx, job, tally, fail);
 }
 

@@ -5,6 +5,7 @@
  *   <folder>/<id>/snapshot.json   the rest of the State, replaced atomically
  *   <folder>/<id>/meta.json       what list() shows, so listing never reads a whole snapshot
  *   <folder>/<id>/lock            the lease of the runner in progress (see file-lease.ts)
+ *   <folder>/index.jsonl          a cache of every meta.json, so list() reads one file (see list-index.ts)
  *
  * A kill at any instant leaves a loadable State: entries are appended and fsynced before
  * the snapshot that covers them replaces the old one. A new State is built in a temporary
@@ -22,6 +23,7 @@ import { FILE_MODE, FOLDER_MODE, syncFolder, writeFileAtomic, writeNewFile } fro
 import { appendEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
 import { SchemaTooNewError, StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "./errors";
 import { acquireFileLease, isLockHeld } from "./file-lease";
+import { appendToIndex, readIndex, rewriteIndex } from "./list-index";
 import type { EntryRecord } from "./history";
 import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, type StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
@@ -99,6 +101,7 @@ export class FileStore extends Store {
       throw error;
     }
     await syncFolder(this.folder);
+    await appendToIndex(this.folder, [metaOf(snapshot)]);
   }
 
   private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
@@ -108,6 +111,7 @@ export class FileStore extends Store {
       await writeFileAtomic(join(folder, SNAPSHOT), JSON.stringify(snapshot));
       // meta.json only speeds up list(); after a power cut list() falls back to the snapshot.
       await writeFileAtomic(join(folder, META), JSON.stringify(metaOf(snapshot)), { durable: false });
+      await appendToIndex(this.folder, [metaOf(snapshot)]);
     }
   }
 
@@ -123,12 +127,22 @@ export class FileStore extends Store {
     const names = (await readdir(this.folder, { withFileTypes: true }))
       .filter((d) => d.isDirectory() && !d.name.startsWith("."))
       .map((d) => d.name);
+    const index = await readIndex(this.folder);
     const infos: SavedStateInfo[] = [];
-    const batch = 64;
-    for (let i = 0; i < names.length; i += batch) {
-      const found = await Promise.all(names.slice(i, i + batch).map((name) => this.infoOf(name)));
-      for (const info of found) if (info) infos.push(info);
+    const missing: string[] = [];
+    for (const name of names) {
+      const info = index.infos.get(idOfFolderName(name));
+      if (info) infos.push(info);
+      else missing.push(name);
     }
+    const healed: SavedStateInfo[] = [];
+    for (let i = 0; i < missing.length; i += 64) {
+      const found = await Promise.all(missing.slice(i, i + 64).map((name) => this.infoOf(name)));
+      for (const info of found) if (info) healed.push(info);
+    }
+    for (const info of healed) infos.push(info);
+    if (index.lines > 2 * infos.length + 1000) await rewriteIndex(this.folder, infos);
+    else await appendToIndex(this.folder, healed);
     infos.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? -1 : 1));
     const offset = options.offset ?? 0;
     return infos.slice(offset, options.limit === undefined ? undefined : offset + options.limit);

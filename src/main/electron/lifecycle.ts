@@ -4,8 +4,6 @@
  * settled. Quit, closing the last window, SIGTERM and SIGINT all lead to the same
  * shutdown, run once; Electron's own quit is held back (`preventDefault`) until then.
  */
-import type { App } from "electron";
-
 export type ShutdownReason = "quit" | "window-all-closed" | "SIGTERM" | "SIGINT";
 
 export interface ShutdownParticipant {
@@ -46,7 +44,14 @@ export interface SignalSource {
 
 export const EXIT_CODES: Record<ShutdownReason, number> = { quit: 0, "window-all-closed": 0, SIGTERM: 128 + 15, SIGINT: 128 + 2 };
 
-export function wireLifecycle(app: Pick<App, "on" | "exit">, lifecycle: Lifecycle, signals: SignalSource = process): void {
+/** What the wiring needs of Electron's `app`. */
+export interface LifecycleApp {
+  on(event: "before-quit", listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: "window-all-closed", listener: () => void): unknown;
+  exit(exitCode?: number): void;
+}
+
+export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: SignalSource = process): void {
   let exiting = false;
   const end = (reason: ShutdownReason) => {
     void lifecycle.shutdownOnce(reason).then(() => {

@@ -2,9 +2,7 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { EntryRecord, HistoryEntry } from "../agent/history";
-import type { PendingAsk } from "../agent/snapshot";
-import type { State } from "../agent/state";
+import type { EntryRecord, HistoryEntry, PendingAsk, State } from "../agent";
 import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
 import { friendlyErrorText } from "./friendly-errors";
 import { readRunFailure } from "./run-failure";

@@ -3,7 +3,7 @@
  * view, rename and delete. A conversation that cannot be loaded is shown with its load
  * error; the others keep working.
  */
-import type { SavedStateInfo } from "../agent/snapshot";
+import type { SavedStateInfo } from "../agent";
 import type { ConversationSummary, ConversationView } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";

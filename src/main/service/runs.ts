@@ -3,10 +3,7 @@
  * continue an interrupted run. At most one run per conversation; several conversations
  * may run at once. Each run's step events go out on the app's event bus.
  */
-import { Agent } from "../agent/agent";
-import type { StepEvent } from "../agent/events";
-import { State } from "../agent/state";
-import type { Tool } from "../agent/tool";
+import { Agent, type StepEvent, State, type Tool } from "../agent";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { entryRecord, interruptionOf, summaryOf } from "./conversation-view";

@@ -6,7 +6,7 @@
  * without a result, which the library turns into the unknown result on the next load,
  * so a write that may have happened is never repeated.
  */
-import type { PendingAsk } from "../agent/snapshot";
+import type { PendingAsk } from "../agent";
 import { InvalidChoiceError } from "./service-errors";
 
 export const APPROVAL_CHOICES = ["Allow", "Deny"] as const;

@@ -1,9 +1,10 @@
 /**
  * One runner per State across processes: a row in `leases` (state id, owner token,
  * pid, host, expiry) taken in an IMMEDIATE transaction. The holder extends the expiry
- * every second; a lease whose expiry passed, or whose process on this host is gone,
- * is taken over, so a killed runner blocks the next one for a few seconds at most
- * (not at all on the same host).
+ * every second. A lease is taken over when its process on this host is gone (at once),
+ * or when its expiry passed (a holder on another host). A live process on this host
+ * keeps its lease through a late heartbeat (a busy machine) for a grace period; past
+ * that its pid is taken to belong to another process now.
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -16,6 +17,8 @@ import { isProcessAlive } from "./process-alive";
 export const LEASE_DURATION_MS = 5_000;
 /** How often the holder extends it. */
 export const HEARTBEAT_MS = 1_000;
+/** How long past its expiry a lease of a live process on this host still holds. */
+export const LIVE_HOLDER_GRACE_MS = 30_000;
 /** A heartbeat waits this long for a busy database, then tries again next beat. */
 const HEARTBEAT_BUSY_TIMEOUT_MS = 50;
 
@@ -112,10 +115,11 @@ export class SqliteLeases {
   }
 
   private isStale(row: LeaseRow): boolean {
-    if (row.expires_at <= Date.now()) return true;
-    if (row.host !== this.host) return false;
-    if (row.pid === process.pid) return !heldTokens.has(row.token); // left by an earlier process with our pid
-    return !isProcessAlive(row.pid);
+    const now = Date.now();
+    if (row.host !== this.host) return row.expires_at <= now;
+    if (row.pid === process.pid) return !heldTokens.has(row.token); // else left by an earlier process with our pid
+    if (!isProcessAlive(row.pid)) return true;
+    return row.expires_at + LIVE_HOLDER_GRACE_MS <= now;
   }
 
   /** Push the expiry on; false when the lease is no longer ours, null when the database was busy. */

@@ -1,5 +1,5 @@
 /** current_time: the clock and time zone of the person's computer. */
-import type { Tool } from "../../agent/tool";
+import type { Tool } from "../../agent";
 
 export function currentTimeTool(now: () => Date = () => new Date()): Tool<Record<string, never>> {
   return {

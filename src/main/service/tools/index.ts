@@ -2,7 +2,7 @@
  * The built-in tools the app offers the model: read-only tools over the folder the
  * person chose, a clock, and write_file, which asks the person first.
  */
-import type { Tool } from "../../agent/tool";
+import type { Tool } from "../../agent";
 import type { WriteApprovals } from "../write-approvals";
 import { currentTimeTool } from "./current-time";
 import { FolderGuard } from "./folder-guard";

@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { defineTool, type Tool } from "../../agent/tool";
+import { defineTool, type Tool } from "../../agent";
 import { displayPath, type FolderGuard } from "./folder-guard";
 import { SKIPPED_FOLDERS, TOOL_LIMITS } from "./limits";
 

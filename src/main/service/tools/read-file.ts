@@ -1,7 +1,7 @@
 /** read_file: the text of a file inside the chosen folder (read-only, size-limited). */
 import fs from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, type Tool } from "../../agent/tool";
+import { defineTool, type Tool } from "../../agent";
 import type { FolderGuard } from "./folder-guard";
 import { looksBinary, TOOL_LIMITS } from "./limits";
 

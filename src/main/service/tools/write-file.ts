@@ -5,7 +5,7 @@
  */
 import fs from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, type Tool } from "../../agent/tool";
+import { defineTool, type Tool } from "../../agent";
 import type { WriteApprovals } from "../write-approvals";
 import { displayPath, type FolderGuard } from "./folder-guard";
 import { TOOL_LIMITS } from "./limits";

@@ -4,9 +4,9 @@ import { AlertIcon, PlayIcon } from "./icons";
 import { tidyErrorText } from "../lib/tidy-error-text";
 
 const HEADLINES: Record<Interruption["kind"], string> = {
-  killed: "Alpine closed while this conversation was running",
-  aborted: "This run was stopped before it finished",
-  error: "This run stopped because of an error",
+  killed: "Interrupted mid-run",
+  aborted: "Stopped before it finished",
+  error: "Stopped by an error",
 };
 
 interface InterruptionBannerProps {
@@ -24,7 +24,6 @@ export function InterruptionBanner({ interruption, busy, onContinue, onOpenSetti
       <div className="banner__text">
         <p className="banner__title">{HEADLINES[interruption.kind]}</p>
         <p className="banner__detail">{tidyErrorText(interruption.detail)}</p>
-        {interruption.kind !== "error" && <p className="banner__hint">Everything up to the last saved step is kept. Continue picks up from there, or send a message.</p>}
       </div>
       <div className="banner__actions">
         {needsSettings && (

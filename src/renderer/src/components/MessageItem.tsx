@@ -28,6 +28,13 @@ const ERROR_TITLES: Record<string, string> = {
   NotFoundError: "Model not found",
 };
 
+/** Errors that mean the run was stopped on purpose (Stop, quitting): not failures. */
+const STOP_REASONS: Record<string, string> = {
+  StoppedByPersonError: "Stopped: you pressed Stop",
+  ServiceShuttingDownError: "Stopped: Alpine was quitting",
+  AbortError: "Stopped",
+};
+
 export function errorTitle(name: string): string {
   return ERROR_TITLES[name] ?? "Something went wrong";
 }
@@ -83,6 +90,15 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
         </div>
       );
     case "error":
+      if (STOP_REASONS[item.name]) {
+        return (
+          <div className="stop-marker" role="note" data-seq={item.seq} data-error-name={item.name}>
+            <span className="stop-marker__line" aria-hidden="true" />
+            <span className="stop-marker__label">{STOP_REASONS[item.name]}</span>
+            <span className="stop-marker__line" aria-hidden="true" />
+          </div>
+        );
+      }
       return (
         <div className="callout callout--error" role="note" data-seq={item.seq} data-error-name={item.name}>
           <AlertIcon />

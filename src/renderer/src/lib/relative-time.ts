@@ -1,4 +1,13 @@
-/** "now", "5 min", "3 h", "Yesterday", "Mon", "12 Mar", "12 Mar 2023": short times for the sidebar. */
+/** "now", "5 min", "14:05", "Yesterday", "Mon", "12 Mar", "12 Mar 2023": short times for the sidebar. */
+
+// Formatters are costly to create; a long list formats many times.
+const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const weekday = new Intl.DateTimeFormat(undefined, { weekday: "short" });
+const dayMonth = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
+const dayMonthYear = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
+const full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const DAY_MS = 86_400_000;
+
 export function relativeTime(iso: string, now = new Date()): string {
   const then = new Date(iso);
   const seconds = (now.getTime() - then.getTime()) / 1000;
@@ -6,15 +15,14 @@ export function relativeTime(iso: string, now = new Date()): string {
   if (seconds < 60) return "now";
   if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  if (then.getTime() >= startOfToday) return then.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-  if (then.getTime() >= startOfToday - 86_400_000) return "Yesterday";
-  if (then.getTime() >= startOfToday - 6 * 86_400_000) return then.toLocaleDateString(undefined, { weekday: "short" });
-  const sameYear = then.getFullYear() === now.getFullYear();
-  return then.toLocaleDateString(undefined, sameYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
+  if (then.getTime() >= startOfToday) return timeOfDay.format(then);
+  if (then.getTime() >= startOfToday - DAY_MS) return "Yesterday";
+  if (then.getTime() >= startOfToday - 6 * DAY_MS) return weekday.format(then);
+  return (then.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(then);
 }
 
 /** The full date and time, for tooltips. */
 export function fullTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime()) ? "" : full.format(date);
 }
