@@ -4,22 +4,27 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
-const bin = (name) => `node_modules/.bin/${name}`;
-const step = (title, command, args) => {
-  console.log(`\n== ${title}: ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit" });
+// Each tool is started as `node <its entry script>`, so this runs the same on Windows.
+const tools = {
+  tsc: "node_modules/typescript/bin/tsc",
+  "electron-vite": "node_modules/electron-vite/bin/electron-vite.js",
+  vitest: "node_modules/vitest/vitest.mjs",
+};
+const step = (title, tool, args) => {
+  console.log(`\n== ${title}: ${tool} ${args.join(" ")}`);
+  const result = spawnSync(process.execPath, [tools[tool], ...args], { stdio: "inherit" });
   return result.status === 0;
 };
 
 let failedSteps = 0;
-if (!step("type-check (Node code)", bin("tsc"), ["-p", "tsconfig.node.json", "--noEmit"])) failedSteps++;
-if (!step("type-check (window code)", bin("tsc"), ["-p", "tsconfig.web.json", "--noEmit"])) failedSteps++;
-if (!step("build", bin("electron-vite"), ["build"])) failedSteps++;
+if (!step("type-check (Node code)", "tsc", ["-p", "tsconfig.node.json", "--noEmit"])) failedSteps++;
+if (!step("type-check (window code)", "tsc", ["-p", "tsconfig.web.json", "--noEmit"])) failedSteps++;
+if (!step("build", "electron-vite", ["build"])) failedSteps++;
 
 mkdirSync("test-results", { recursive: true });
 const report = "test-results/vitest.json";
 rmSync(report, { force: true });
-const vitestOk = step("tests", bin("vitest"), [
+const vitestOk = step("tests", "vitest", [
   "run",
   "--reporter=default",
   "--reporter=json",

@@ -1,8 +1,11 @@
 /**
- * 1. Save cost against history length. Each subject grows conversations to each history size,
- * then times single-message step saves: median and p99 per step, bytes passed to write() per
- * step, and bytes added on disk per step (after folding the WAL in). Conversations rotate so
- * none grows by more than a tenth while being timed: the 10-entry figure is about 10 entries.
+ * 1. Save cost against history length. Every subject (each store, through `Store.write` and
+ * through `agent.save`, and the naive baseline) holds conversations grown to each history
+ * size, and their step saves are interleaved: one step of every subject and size in turn, so
+ * a busy moment of the machine falls on all of them alike and the ratios stay fair.
+ * Per step: time (median, p99), bytes passed to write() (WAL, checkpoints, temp files: all of
+ * it), and bytes added on disk (after folding the WAL in). Conversations rotate so none grows
+ * by more than a tenth while timed: the 10-entry figure is about 10 entries.
  */
 import type { BenchConfig } from "../config";
 import { sizeRange } from "../config";
@@ -12,45 +15,71 @@ import { summarise } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
 import { TextSource } from "../lib/text";
 import { timeOnce } from "../lib/timing";
-import type { SubjectFactory } from "../subjects/save-subject";
-
-export interface SaveMeasurement {
-  medianMs: number;
-  p99Ms: number;
-  writtenPerStep: number;
-  storedPerStep: number;
-  payload: string | null;
-}
-
-export async function measureSaves(factory: SubjectFactory, length: number, config: BenchConfig): Promise<SaveMeasurement> {
-  const { saveWarmup: warmup, saveSteps: steps } = config;
-  const count = Math.ceil((warmup + steps) / Math.max(1, Math.floor(length / 10)));
-  const source = new TextSource(length);
-  const texts = Array.from({ length: warmup + steps }, () => source.text(config.entryChars));
-  return withTempFolder(async (folder) => {
-    const subject = factory.open(folder);
-    try {
-      await subject.prepare(length, count);
-      for (let i = 0; i < warmup; i++) await subject.step(i % count, texts[i]);
-      const storedBefore = subject.storedBytes();
-      const writtenBefore = writtenBytes();
-      const samples: number[] = [];
-      for (let i = warmup; i < warmup + steps; i++) samples.push(await timeOnce(() => subject.step(i % count, texts[i])));
-      const writtenAfter = writtenBytes();
-      const storedAfter = subject.storedBytes();
-      const { medianMs, p99Ms } = summarise(samples);
-      const written = writtenBefore === null || writtenAfter === null ? Number.NaN : (writtenAfter - writtenBefore) / steps;
-      return { medianMs, p99Ms, writtenPerStep: written, storedPerStep: (storedAfter - storedBefore) / steps, payload: subject.lastPayload() };
-    } finally {
-      await subject.close();
-    }
-  });
-}
+import type { SaveSubject, SubjectFactory } from "../subjects/save-subject";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 
 /** Figure key prefix of one subject, e.g. `save.sqlite.agent`. */
 export const savePrefix = (factory: SubjectFactory) => `save.${factory.key}.${factory.level}`;
 
+interface Run {
+  factory: SubjectFactory;
+  length: number;
+  subject: SaveSubject;
+  /** Conversations the steps rotate over. */
+  count: number;
+  samples: number[];
+  written: number;
+  storedBefore: number;
+}
+
 export async function runSaveCost(report: Report, config: BenchConfig, factories: SubjectFactory[]): Promise<Map<string, string>> {
+  const { saveWarmup: warmup, saveSteps: steps } = config;
+  const source = new TextSource(17);
+  const texts = Array.from({ length: warmup + steps }, () => source.text(config.entryChars));
+  const payloads = new Map<string, string>();
+  await withTempFolder(async (folder) => {
+    const runs: Run[] = [];
+    try {
+      for (const factory of factories) {
+        for (const length of config.historySizes) {
+          const own = path.join(folder, `${factory.key}-${factory.level}-${length}`);
+          mkdirSync(own);
+          const count = Math.ceil((warmup + steps) / Math.max(1, Math.floor(length / 10)));
+          const subject = factory.open(own);
+          runs.push({ factory, length, subject, count, samples: [], written: 0, storedBefore: 0 });
+          await subject.prepare(length, count);
+        }
+      }
+      for (let i = 0; i < warmup; i++) for (const run of runs) await run.subject.step(i % run.count, texts[i]);
+      for (const run of runs) run.storedBefore = run.subject.storedBytes();
+      for (let i = warmup; i < warmup + steps; i++) {
+        for (const run of runs) {
+          const before = writtenBytes() ?? Number.NaN;
+          run.samples.push(await timeOnce(() => run.subject.step(i % run.count, texts[i])));
+          run.written += (writtenBytes() ?? Number.NaN) - before;
+        }
+      }
+      const { largest } = sizeRange(config);
+      for (const run of runs) {
+        const prefix = `${savePrefix(run.factory)}.${run.length}`;
+        const { medianMs, p99Ms } = summarise(run.samples);
+        report.set(`${prefix}.medianMs`, medianMs);
+        report.set(`${prefix}.p99Ms`, p99Ms);
+        if (Number.isFinite(run.written)) report.set(`${prefix}.writtenBytesPerStep`, run.written / steps);
+        report.set(`${prefix}.storedBytesPerStep`, (run.subject.storedBytes() - run.storedBefore) / steps);
+        const payload = run.subject.lastPayload();
+        if (payload && run.length === largest) payloads.set(savePrefix(run.factory), payload);
+      }
+    } finally {
+      for (const run of runs) await run.subject.close();
+    }
+  });
+  printSaveCost(report, config, factories);
+  return payloads;
+}
+
+function printSaveCost(report: Report, config: BenchConfig, factories: SubjectFactory[]): void {
   const { smallest, largest } = sizeRange(config);
   const section = report.section("Save cost per step against history length", [
     "store",
@@ -61,28 +90,26 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
     "written B/step",
     "stored B/step",
   ]);
-  const payloads = new Map<string, string>();
   for (const factory of factories) {
     const prefix = savePrefix(factory);
     for (const length of config.historySizes) {
-      const m = await measureSaves(factory, length, config);
-      report.set(`${prefix}.${length}.medianMs`, m.medianMs);
-      report.set(`${prefix}.${length}.p99Ms`, m.p99Ms);
-      if (Number.isFinite(m.writtenPerStep)) report.set(`${prefix}.${length}.writtenBytesPerStep`, m.writtenPerStep);
-      report.set(`${prefix}.${length}.storedBytesPerStep`, m.storedPerStep);
-      if (m.payload && length === largest) payloads.set(prefix, m.payload);
+      const key = `${prefix}.${length}`;
+      const written = report.figures[`${key}.writtenBytesPerStep`];
       section.rows.push([
         factory.label,
         factory.level,
         length,
-        m.medianMs,
-        m.p99Ms,
-        Number.isFinite(m.writtenPerStep) ? Math.round(m.writtenPerStep) : null,
-        Math.round(m.storedPerStep),
+        report.get(`${key}.medianMs`),
+        report.get(`${key}.p99Ms`),
+        written === undefined ? null : Math.round(written),
+        Math.round(report.get(`${key}.storedBytesPerStep`)),
       ]);
     }
     report.set(`${prefix}.ratio`, report.get(`${prefix}.${largest}.medianMs`) / report.get(`${prefix}.${smallest}.medianMs`));
   }
+  section.notes.push(`${config.saveSteps} timed steps per row after ${config.saveWarmup} untimed ones, all rows interleaved step by step.`);
+  section.notes.push("written: bytes the process passed to write() per step (kernel count, all threads); stored: growth of the files on disk per step, WAL folded in.");
+
   const ratios = report.section(`Flatness and baseline (${largest.toLocaleString("en-US")} vs ${smallest} entries)`, [
     "store",
     "through",
@@ -102,5 +129,4 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
     ratios.rows.push([factory.label, factory.level, report.get(`${prefix}.ratio`), writtenRatio, vsBaseline]);
   }
   ratios.notes.push("vs baseline: our median step save divided by the naive whole-document rewrite's, at the largest size (below 1 is faster).");
-  return payloads;
 }

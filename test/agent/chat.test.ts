@@ -41,7 +41,8 @@ it("chats through stdin, saves in .agent-runs/, and --resume continues the last 
   await first.waitForLine((l) => l === "Paris is the capital of France.", "the second reply");
   first.process.stdin!.end();
   expect((await first.exited).code).toBe(0);
-  expect(readdirSync(join(dir, ".agent-runs"))).toHaveLength(1);
+  const conversations = readdirSync(join(dir, ".agent-runs"), { withFileTypes: true }).filter((d) => d.isDirectory());
+  expect(conversations).toHaveLength(1);
 
   server.script({ text: "About 2.1 million people." });
   const resumed = chat(["--resume"]);

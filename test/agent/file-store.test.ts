@@ -121,7 +121,7 @@ describe("FileStore", () => {
     const state = await savedState(store, "taken");
     const record = (await store.read("taken"))!;
     await expect(store.write("taken", record.entries, record.snapshot, { create: true })).rejects.toBeInstanceOf(StateExistsError);
-    expect(readdirSync(dir)).toEqual(["taken"]); // no temporary folder left behind
+    expect(readdirSync(dir).sort()).toEqual(["index.jsonl", "taken"]); // no temporary folder left behind
     expect(state.id).toBe("taken");
   });
 
@@ -146,7 +146,7 @@ describe("FileStore", () => {
     await savedState(store, "report", "lower");
     expect((await store.load("Report")).history[1].text).toBe("upper");
     expect((await store.load("report")).history[1].text).toBe("lower");
-    expect(readdirSync(dir).sort()).toEqual(["=report", "report"]);
+    expect(readdirSync(dir).sort()).toEqual(["=report", "index.jsonl", "report"]);
   });
 
   it("lists from one index file, and from the State's folder when the index lacks it", async () => {

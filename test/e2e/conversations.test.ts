@@ -21,8 +21,9 @@ describe("the Alpine window", () => {
   });
 
   afterAll(async () => {
-    expect(session?.window.pageErrors ?? []).toEqual([]);
+    const pageErrors = session?.window.pageErrors ?? [];
     await session?.close();
+    expect(pageErrors).toEqual([]);
   });
 
   it("keeps settings: folder from the dialog, model and system prompt; the key is write-only", async () => {
@@ -94,7 +95,15 @@ describe("the Alpine window", () => {
       { toolUses: [{ name: "list_files", input: {} }], text: "Let me look at your folder." },
       { text: "You have **notes.md** and **todo.txt**." },
     );
-    const since = await sendMessage(win(), "Which files do I have?");
+    // Shift+Enter starts a new line; Enter sends.
+    const since = await win().mark();
+    const field = page().getByRole("textbox", { name: "Message" });
+    await field.fill("Which files");
+    await field.press("Shift+Enter");
+    await field.pressSequentially("do I have?");
+    await field.press("Enter");
+    await page().locator(".message__bubble", { hasText: "do I have?" }).waitFor();
+    expect(await page().locator(".message__bubble", { hasText: "do I have?" }).innerText()).toBe("Which files\ndo I have?");
     const started = await win().waitForStep("tool_start", { name: "list_files" }, since);
     expect(started.detail.conversationId).toBe(ids.first);
     await win().waitFor("run-ended", { id: ids.first }, since);

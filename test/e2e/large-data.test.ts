@@ -27,7 +27,9 @@ describe("a window with a lot of history", () => {
   }, 120_000);
 
   afterAll(async () => {
+    const pageErrors = session?.window.pageErrors ?? [];
     await session?.close();
+    expect(pageErrors).toEqual([]);
   });
 
   it("lists 10,001 conversations with only the visible rows in the page, and scrolls to the oldest", async () => {

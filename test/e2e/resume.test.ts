@@ -23,7 +23,9 @@ describe("resume after the app stops mid-run", () => {
   });
 
   afterAll(async () => {
+    const pageErrors = session?.window.pageErrors ?? [];
     await session?.close();
+    expect(pageErrors).toEqual([]);
   });
 
   /** After a relaunch: find the conversation in the list and open it. */

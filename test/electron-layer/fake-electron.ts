@@ -151,6 +151,21 @@ class FakeSafeStorage {
   }
 }
 
+/** The window side: what the preload exposes, and an ipcRenderer whose invoke a test answers. */
+class FakeIpcRenderer extends EventEmitter {
+  answer: (channel: string, args: unknown) => unknown = () => undefined;
+  readonly invoked: [string, unknown][] = [];
+  async invoke(channel: string, args: unknown): Promise<unknown> {
+    this.invoked.push([channel, args]);
+    return this.answer(channel, args);
+  }
+}
+export const ipcRenderer = new FakeIpcRenderer();
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld: (key: string, api: unknown) => void contextBridge.exposed.set(key, api),
+};
+
 export const app = new FakeApp();
 export const ipcMain = new FakeIpcMain();
 export const protocol = new FakeProtocol();
@@ -185,10 +200,13 @@ export function resetFakeElectron(): void {
   shell.opened.length = 0;
   dialog.chosen = null;
   dialog.errors.length = 0;
+  ipcRenderer.removeAllListeners();
+  ipcRenderer.invoked.length = 0;
+  contextBridge.exposed.clear();
 }
 
 export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog };
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge };

@@ -34,12 +34,11 @@ export type DetailMatch = Record<string, unknown>;
 const isWindows = process.platform === "win32";
 
 export class ElectronApp {
-  /** Everything the main process printed, for the failure message when something goes wrong. */
-  readonly output: string[] = [];
-
   private constructor(
     readonly app: ElectronApplication,
     readonly window: Page,
+    /** Everything the main process printed, for the failure message when something goes wrong. */
+    readonly output: string[],
   ) {}
 
   static async launch(options: LaunchOptions): Promise<ElectronApp> {
@@ -67,13 +66,20 @@ export class ElectronApp {
       env,
       timeout: 60_000,
     });
-    const window = await app.firstWindow({ timeout: 60_000 });
-    const launched = new ElectronApp(app, window);
+    const output: string[] = [];
     for (const stream of [app.process().stdout, app.process().stderr]) {
-      stream?.on("data", (chunk: Buffer) => launched.output.push(chunk.toString("utf8")));
+      stream?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
     }
-    await launched.waitFor("ready");
-    return launched;
+    try {
+      const launched = new ElectronApp(app, await app.firstWindow({ timeout: 60_000 }), output);
+      await launched.waitFor("ready");
+      return launched;
+    } catch (error) {
+      // A window that never became ready: end the app this call started and say what it printed.
+      endProcess(app);
+      (error as Error).message += `\n--- the app printed ---\n${output.join("").slice(-6000)}`;
+      throw error;
+    }
   }
 
   /** A call through the window's own IPC bridge (`window.alpine`), exactly as the window makes it. */
@@ -149,10 +155,14 @@ export class ElectronApp {
 
   /** After a failure: end the process this test started, by its pid. */
   kill(): void {
-    const child = this.app.process();
-    if (child.exitCode !== null || child.pid === undefined) return;
-    // On Windows Playwright starts Electron through a shell; end the shell and what it started.
-    if (isWindows) spawnSync("taskkill", ["/pid", String(child.pid), "/T", "/F"]);
-    else process.kill(child.pid, "SIGKILL");
+    endProcess(this.app);
   }
+}
+
+function endProcess(app: ElectronApplication): void {
+  const child = app.process();
+  if (child.exitCode !== null || child.pid === undefined) return;
+  // On Windows Playwright starts Electron through a shell; end the shell and what it started.
+  if (isWindows) spawnSync("taskkill", ["/pid", String(child.pid), "/T", "/F"]);
+  else process.kill(child.pid, "SIGKILL");
 }

@@ -28,13 +28,12 @@ async function askToWrite(): Promise<{ id: string; view: ConversationView }> {
     { text: "All done." },
   );
   const { id } = await fixture.call("runs:start", { text: "Write my notes" });
-  await fixture.log.next((e) => e.type === "conversation_changed" && e.summary.id === id && e.summary.running, 0);
-  await fixture.log.step(id, "tool_start");
   // The question appears once the call waits for the person (announced by conversation_changed).
   for (;;) {
+    const mark = fixture.log.count;
     const view = await fixture.call<ConversationView>("conversations:get", { id });
     if (view.pendingAsk) return { id, view };
-    await fixture.log.next((e) => e.type === "conversation_changed" && e.summary.id === id, fixture.log.count);
+    await fixture.log.next((e) => e.type === "conversation_changed" && e.summary.id === id, mark);
   }
 }
 
@@ -88,6 +87,38 @@ describe("write_file", () => {
     expect(view.summary.stoppedBy).toBe("aborted");
     expect(view.entries.find((e) => e.kind === "tool_result")).toMatchObject({ status: "aborted", text: "(aborted: StoppedByPersonError)" });
     expect(fs.existsSync(path.join(folder, "notes.txt"))).toBe(false);
+  });
+
+  it("asks about two writes of one turn one after the other", async () => {
+    await withFolder();
+    fixture.model.script(
+      {
+        toolUses: [
+          { id: "toolu_a", name: "write_file", input: { path: "a.txt", content: "A" } },
+          { id: "toolu_b", name: "write_file", input: { path: "b.txt", content: "B" } },
+        ],
+      },
+      { text: "Wrote one of them." },
+    );
+    const { id } = await fixture.call("runs:start", { text: "Write two files" });
+    const waitForQuestion = async (callId: string) => {
+      for (;;) {
+        const mark = fixture.log.count;
+        const view = await fixture.call<ConversationView>("conversations:get", { id });
+        if (view.pendingAsk?.callId === callId) return view.pendingAsk;
+        await fixture.log.next((e) => e.type === "conversation_changed" && e.summary.id === id, mark);
+      }
+    };
+    const first = await waitForQuestion("toolu_a");
+    expect(first.question).toContain('"a.txt"');
+    await fixture.call("runs:answer", { id, answer: "Allow" });
+    const second = await waitForQuestion("toolu_b");
+    expect(second).toMatchObject({ choices: ["Allow", "Deny"] });
+    expect(second.question).toContain('"b.txt"');
+    await fixture.call("runs:answer", { id, answer: "Deny" });
+    expect((await fixture.log.step(id, "run_end")).stoppedBy).toBe("end_turn");
+    expect(fs.readFileSync(path.join(folder, "a.txt"), "utf8")).toBe("A");
+    expect(fs.existsSync(path.join(folder, "b.txt"))).toBe(false);
   });
 
   it("is refused before asking when the path leaves the folder", async () => {

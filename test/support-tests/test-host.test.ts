@@ -180,22 +180,21 @@ describe("test host (child process)", () => {
     first.child.kill("SIGKILL");
     expect((await first.exited).signal).toBe("SIGKILL");
 
-    const second = await startHostChild(dataFolder, modelServer.url);
-    const again = await socket(second);
-    const list = (await again.request("conversations:list", {})) as { ok: true; value: { items: { id: string }[] } };
-    expect(list.value.items.map((s) => s.id)).toEqual([id]);
-    const view = (await again.request("conversations:get", { id })) as { ok: true; value: ConversationView };
-    expect(view.value.interruption).toMatchObject({ kind: "killed" });
-    expect(view.value.pendingAsk).toBeNull();
-    expect(view.value.entries.at(-1)).toMatchObject({ kind: "tool_result", callId: "toolu_w", status: "unknown", text: UNKNOWN_RESULT_TEXT });
+    // The next start (in this process, on the same database).
+    const again = await openService({ dataFolder, model: modelServer });
+    cleanups.push(() => again.close());
+    const list = await again.call<{ items: { id: string }[] }>("conversations:list", {});
+    expect(list.items.map((s) => s.id)).toEqual([id]);
+    const view = await again.call<ConversationView>("conversations:get", { id });
+    expect(view.interruption).toMatchObject({ kind: "killed" });
+    expect(view.pendingAsk).toBeNull();
+    expect(view.entries.at(-1)).toMatchObject({ kind: "tool_result", callId: "toolu_w", status: "unknown", text: UNKNOWN_RESULT_TEXT });
 
     modelServer.script({ text: "I will check before writing again." });
-    await again.request("runs:continue", { id });
-    await again.waitForEvent((e) => e.type === "step" && e.event.type === "run_end");
+    await again.call("runs:continue", { id });
+    expect((await again.log.step(id, "run_end")).stoppedBy).toBe("end_turn");
     const [, request] = await modelServer.waitForRequests(2);
     expect(JSON.stringify(request.body.messages.at(-1).content)).toContain(UNKNOWN_RESULT_TEXT.slice(0, 60));
     expect(fs.existsSync(path.join(folder, "out.txt"))).toBe(false);
-    second.child.kill("SIGTERM");
-    await second.exited;
   });
 });

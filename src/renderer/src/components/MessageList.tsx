@@ -35,7 +35,8 @@ export function MessageList({ items, toolStatus, tail, tailSize }: MessageListPr
 
   const showMore = () => {
     const element = scroller.current;
-    if (!element || hidden === 0) return;
+    // One expansion at a time: a second one before the first is laid out would misplace the anchor.
+    if (!element || hidden === 0 || anchor.current) return;
     anchor.current = { height: element.scrollHeight, top: element.scrollTop };
     setShown((n) => n + MORE_ROWS);
   };
