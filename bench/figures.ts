@@ -3,6 +3,7 @@
  * JSON against this list, so a measurement that silently stopped producing a number fails.
  */
 import type { BenchConfig } from "./config";
+import { sizeRange } from "./config";
 
 const SAVE_PREFIXES = ["save.sqlite.store", "save.sqlite.agent", "save.file.store", "save.file.agent", "save.naive.doc"];
 const OURS = SAVE_PREFIXES.filter((prefix) => !prefix.startsWith("save.naive"));
@@ -62,8 +63,11 @@ export function expectedFigures(config: BenchConfig): string[] {
       }
     }
   }
+  const { smallest, largest } = sizeRange(config);
   for (const variant of ["shipped", "noPrefix", "noSearch", "normal"]) {
-    for (const figure of ["medianMs", "p99Ms", "writtenBytesPerSave", "storedVsRaw"]) keys.push(`why.sqlite.${variant}.${figure}`);
+    for (const size of [smallest, largest]) {
+      for (const figure of ["medianMs", "p99Ms", "writtenBytesPerSave", "storedBytesPerSave", "storedVsRaw"]) keys.push(`why.sqlite.${variant}.${size}.${figure}`);
+    }
   }
   keys.push(...WINDOW_FIGURES);
   return keys;

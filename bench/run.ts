@@ -9,6 +9,7 @@ import { configFor } from "./config";
 import { parseArgs } from "./lib/args";
 import { describeMachine, machineInfo } from "./lib/machine";
 import { Report } from "./lib/report";
+import { reportMarkdown } from "./lib/markdown";
 import { writeResults } from "./lib/results-file";
 import { formatReport } from "./lib/table";
 import { nowMs } from "./lib/timing";
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
     targets: report.targets,
     errors: report.errors,
     sections: report.sections,
-  });
+  }, reportMarkdown(report, date, args.mode, machine));
   console.log(`${durationSeconds.toFixed(1)} s. Results: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   if (args.mode === "quick") console.log("Quick mode: small sizes, few repetitions; figures are indicative, targets are judged on the full run.");
   return report.errors.length > 0 ? 1 : 0;

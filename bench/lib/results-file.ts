@@ -1,6 +1,7 @@
 /**
- * The JSON results: `<date>-<mode>.json` for the record and `latest-<mode>.json` for tools,
- * each written to a temporary file and renamed, so a reader never sees half a file.
+ * The results: `<date>-<mode>.json` for the record and `latest-<mode>.json` for tools, each
+ * with a Markdown twin for the README. Each file is written to a temporary file and renamed,
+ * so a reader never sees half a file.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -24,12 +25,16 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temp, file);
 }
 
-/** Writes both files; returns their paths. */
-export function writeResults(folder: string, document: ResultsDocument): string[] {
+/** Writes the JSON and its Markdown twin, dated and as `latest-<mode>`; returns their paths. */
+export function writeResults(folder: string, document: ResultsDocument, markdown: string): string[] {
   mkdirSync(folder, { recursive: true });
   const text = `${JSON.stringify(document, null, 2)}\n`;
   const day = document.date.slice(0, 10);
-  const files = [path.join(folder, `${day}-${document.mode}.json`), path.join(folder, `latest-${document.mode}.json`)];
-  for (const file of files) writeAtomically(file, text);
+  const files: string[] = [];
+  for (const name of [`${day}-${document.mode}`, `latest-${document.mode}`]) {
+    writeAtomically(path.join(folder, `${name}.json`), text);
+    writeAtomically(path.join(folder, `${name}.md`), markdown);
+    files.push(path.join(folder, `${name}.json`), path.join(folder, `${name}.md`));
+  }
   return files;
 }

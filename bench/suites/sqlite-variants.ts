@@ -9,6 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/sqlite-store";
 import type { BenchConfig } from "../config";
+import { sizeRange } from "../config";
 import { entries, rawTextBytes, snapshotOf } from "../lib/conversation";
 import { writtenBytes } from "../lib/io";
 import type { Report } from "../lib/report";
@@ -49,52 +50,88 @@ const VARIANTS: Variant[] = [
   { key: "normal", label: "as shipped, synchronous=NORMAL", options: { synchronous: "NORMAL" } },
 ];
 
+interface VariantRun {
+  medianMs: number;
+  p99Ms: number;
+  writtenPerSave: number | null;
+  storedPerSave: number;
+  storedVsRaw: number;
+}
+
+/** A conversation grown to `length` entries in one write, then `steps` saves of one entry each. */
+async function measureVariant(variant: Variant, length: number, steps: number, config: BenchConfig): Promise<VariantRun> {
+  return withTempFolder(async (folder) => {
+    const file = path.join(folder, "variant.db");
+    new SqliteStore(file).close();
+    if (variant.alter) {
+      const db = new Database(file);
+      try {
+        variant.alter(db);
+      } finally {
+        db.close();
+      }
+    }
+    const store = new SqliteStore(file, variant.options);
+    try {
+      const id = "variant";
+      const all = entries(0, length + steps, new TextSource(31), config.entryChars);
+      store.write(id, all.slice(0, length), snapshotOf(id, all[0].text, length), { create: true });
+      const storedBefore = (checkpointSqlite(file), sqliteFilesSize(file));
+      const samples: number[] = [];
+      const writtenBefore = writtenBytes();
+      for (let seq = length; seq < length + steps; seq++) {
+        samples.push(await timeOnce(() => store.write(id, [all[seq]], snapshotOf(id, all[0].text, seq + 1), { create: false })));
+      }
+      const writtenAfter = writtenBytes();
+      store.close();
+      checkpointSqlite(file);
+      const stored = sqliteFilesSize(file);
+      const { medianMs, p99Ms } = summarise(samples.slice(Math.min(config.saveWarmup, steps - 1)));
+      return {
+        medianMs,
+        p99Ms,
+        writtenPerSave: writtenBefore === null || writtenAfter === null ? null : (writtenAfter - writtenBefore) / steps,
+        storedPerSave: (stored - storedBefore) / steps,
+        storedVsRaw: stored / rawTextBytes(all),
+      };
+    } finally {
+      store.close();
+    }
+  });
+}
+
 export async function runSqliteVariants(report: Report, config: BenchConfig): Promise<void> {
-  const steps = config.storageTurns * 2;
-  const section = report.section(`Why a SqliteStore save costs what it does: ${steps} saves of one entry each, the same store on altered schemas`, [
+  const { smallest, largest } = sizeRange(config);
+  const steps = config.saveSteps;
+  const section = report.section(`Why a SqliteStore save costs what it does: ${steps} one-entry saves, the same store on altered schemas`, [
     "variant",
+    "entries",
     "median ms",
     "p99 ms",
     "written B/save",
+    "stored B/save",
     "stored / raw text",
   ]);
   for (const variant of VARIANTS) {
-    await withTempFolder(async (folder) => {
-      const file = path.join(folder, "variant.db");
-      new SqliteStore(file).close();
-      if (variant.alter) {
-        const db = new Database(file);
-        try {
-          variant.alter(db);
-        } finally {
-          db.close();
-        }
-      }
-      const store = new SqliteStore(file, variant.options);
-      try {
-        const id = "variant";
-        const all = entries(0, steps + 1, new TextSource(31), config.entryChars);
-        store.write(id, all.slice(0, 1), snapshotOf(id, all[0].text, 1), { create: true });
-        const samples: number[] = [];
-        const writtenBefore = writtenBytes();
-        for (let seq = 1; seq <= steps; seq++) {
-          samples.push(await timeOnce(() => store.write(id, [all[seq]], snapshotOf(id, all[0].text, seq + 1), { create: false })));
-        }
-        const writtenAfter = writtenBytes();
-        store.close();
-        checkpointSqlite(file);
-        const ratio = sqliteFilesSize(file) / rawTextBytes(all);
-        const { medianMs, p99Ms } = summarise(samples.slice(Math.min(config.saveWarmup, steps - 1)));
-        const written = writtenBefore === null || writtenAfter === null ? null : (writtenAfter - writtenBefore) / steps;
-        report.set(`why.sqlite.${variant.key}.medianMs`, medianMs);
-        report.set(`why.sqlite.${variant.key}.p99Ms`, p99Ms);
-        if (written !== null) report.set(`why.sqlite.${variant.key}.writtenBytesPerSave`, written);
-        report.set(`why.sqlite.${variant.key}.storedVsRaw`, ratio);
-        section.rows.push([variant.label, medianMs, p99Ms, written === null ? null : Math.round(written), ratio]);
-      } finally {
-        store.close();
-      }
-    });
+    for (const length of [smallest, largest]) {
+      const run = await measureVariant(variant, length, steps, config);
+      const prefix = `why.sqlite.${variant.key}.${length}`;
+      report.set(`${prefix}.medianMs`, run.medianMs);
+      report.set(`${prefix}.p99Ms`, run.p99Ms);
+      if (run.writtenPerSave !== null) report.set(`${prefix}.writtenBytesPerSave`, run.writtenPerSave);
+      report.set(`${prefix}.storedBytesPerSave`, run.storedPerSave);
+      report.set(`${prefix}.storedVsRaw`, run.storedVsRaw);
+      section.rows.push([
+        variant.label,
+        length,
+        run.medianMs,
+        run.p99Ms,
+        run.writtenPerSave === null ? null : Math.round(run.writtenPerSave),
+        Math.round(run.storedPerSave),
+        run.storedVsRaw,
+      ]);
+    }
   }
   section.notes.push("Each row is the real SqliteStore.write; only the schema (changed through a second connection) or the synchronous option differs.");
+  section.notes.push("The conversation is written in one save of all its entries first, then grown one entry per save; stored / raw text is the whole file at the end.");
 }

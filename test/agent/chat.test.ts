@@ -4,35 +4,38 @@
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { type TestContext, describe, it } from "vitest";
 import { startModelServer, type ModelServer } from "../support/model-server";
 import { type Child, REPO_ROOT, makeTempDir, removeDir, startChild } from "./helpers";
 
 const CHAT = join(REPO_ROOT, "scripts/chat.ts");
 
-let server: ModelServer;
-let dir: string;
-const children: Child[] = [];
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
-    await child.exited;
-  }
-  await server.close();
-  removeDir(dir);
-});
-
-function chat(args: string[], env: Record<string, string> = {}): Child {
-  const child = startChild(CHAT, { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url, ...env }, { cwd: dir, args });
-  children.push(child);
-  return child;
+/** A scripted server, a working folder, and chat children in it; all cleaned up after the test. */
+async function setUp({ onTestFinished }: TestContext): Promise<{ server: ModelServer; dir: string; chat(args: string[], env?: Record<string, string>): Child }> {
+  const server = await startModelServer();
+  const dir = makeTempDir();
+  const children: Child[] = [];
+  onTestFinished(async () => {
+    for (const child of children) {
+      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
+      await child.exited;
+    }
+    await server.close();
+    removeDir(dir);
+  });
+  const chat = (args: string[], env: Record<string, string> = {}): Child => {
+    const child = startChild(CHAT, { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url, ...env }, { cwd: dir, args });
+    children.push(child);
+    return child;
+  };
+  return { server, dir, chat };
 }
 
-it("chats through stdin, saves in .agent-runs/, and --resume continues the last conversation", async () => {
+// The tests wait on their own child processes and run side by side.
+describe.concurrent("npm run chat", () => {
+it("chats through stdin, saves in .agent-runs/, and --resume continues the last conversation", async (context) => {
+  const { expect } = context;
+  const { server, dir, chat } = await setUp(context);
   server.script({ text: "Hello! How can I help?" }, { text: "Paris is the capital of France." });
   const first = chat([]);
   first.process.stdin!.write("Hi there\n");
@@ -61,7 +64,9 @@ it("chats through stdin, saves in .agent-runs/, and --resume continues the last 
   expect(auth).toContain("test-key"); // the key came from the environment
 });
 
-it("without an API key it says how to set one and exits non-zero", async () => {
+it("without an API key it says how to set one and exits non-zero", async (context) => {
+  const { expect } = context;
+  const { server, chat } = await setUp(context);
   const child = chat([], { ANTHROPIC_API_KEY: "" });
   const exit = await child.exited;
   expect(exit.code).toBe(1);
@@ -70,8 +75,11 @@ it("without an API key it says how to set one and exits non-zero", async () => {
   expect(server.requests).toHaveLength(0);
 });
 
-it("--resume with nothing saved says how to start", async () => {
+it("--resume with nothing saved says how to start", async (context) => {
+  const { expect } = context;
+  const { chat } = await setUp(context);
   const child = chat(["--resume"]);
   expect((await child.exited).code).toBe(1);
   expect(child.stderr()).toContain("No saved conversation");
+});
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, State, type Tool } from "../../src/main/agent";
+import { Agent, State, defineTool, type Tool } from "../../src/main/agent";
 import { startModelServer, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, RecordingStore, clientFor } from "./helpers";
 
@@ -162,5 +162,28 @@ describe("a run", () => {
     const log = new EventLog();
     await agent.run(new State("Go"), { onEvent: log.onEvent });
     expect(log.ofType("save").map((e) => `${e.point}:${e.entries}`)).toEqual(["run_start:1", "after_think:1", "tool_result:1", "after_think:1", "run_end:0"]);
+  });
+
+  it("defineTool derives the input schema from zod and sends a mismatching input back as an error", async () => {
+    const add = defineTool({
+      name: "add",
+      description: "Adds two numbers.",
+      input: z.object({ a: z.number(), b: z.number() }),
+      run: ({ a, b }) => a + b,
+    });
+    server.script(
+      { toolUses: [{ id: "bad", name: "add", input: { a: "one", b: 2 } }, { id: "good", name: "add", input: { a: 1, b: 2 } }] },
+      { text: "3" },
+    );
+    const agent = new Agent({ model: MODEL, client: clientFor(server), tools: [add] });
+    await agent.run(new State("Add"));
+    const spec = server.requests[0].body.tools.find((t: { name: string }) => t.name === "add");
+    expect(spec.input_schema).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
+    const results = server.requests[1].body.messages[2].content;
+    expect(results).toContainEqual({ type: "tool_result", tool_use_id: "good", content: "3" });
+    const bad = results.find((r: { tool_use_id: string }) => r.tool_use_id === "bad");
+    expect(bad.is_error).toBe(true);
+    expect(bad.content).toMatch(/^ToolInputError: The input of add does not match its schema/);
+    expect(bad.content).toContain("→ at a"); // the model is told which field is wrong
   });
 });

@@ -101,6 +101,9 @@ describe("one runner at a time", () => {
     const refused = await rejectionOf(agent.run(twin));
     expect(refused).toBeInstanceOf(StateBusyError);
     expect(refused.message).toContain(`pid ${process.pid}`);
+    // Saving that twin would write over the runner's steps: refused too.
+    twin.addUserMessage("meanwhile");
+    await expect(agent.save(twin)).rejects.toBeInstanceOf(StateBusyError);
     release();
     expect(await first).toBe("done");
     // Once the first run ended, the lease is free again.

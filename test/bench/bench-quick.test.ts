@@ -47,11 +47,14 @@ describe("npm run bench -- --quick", () => {
     expect(results().errors).toEqual([]);
   });
 
-  it("writes a dated results file and the latest one, alike", () => {
+  it("writes a dated results file and the latest one, alike, each with its Markdown", () => {
     const document = results();
     const dated = path.join(outFolder, `${document.date.slice(0, 10)}-quick.json`);
     expect(existsSync(dated)).toBe(true);
     expect(JSON.parse(readFileSync(dated, "utf8"))).toEqual(document);
+    const markdown = readFileSync(path.join(outFolder, "latest-quick.md"), "utf8");
+    expect(markdown).toContain("### Targets");
+    for (const target of document.targets) expect(markdown).toContain(target.name);
     expect(document.mode).toBe("quick");
     expect(document.machine.cores).toBeGreaterThan(0);
   });

@@ -127,6 +127,7 @@ describe("the Alpine window", () => {
     const stop = page().getByRole("button", { name: "Stop", exact: true });
     await stop.waitFor();
     expect(await page().locator(".message--streaming").textContent()).toContain("quiet valley");
+    await win().screenshotBothThemes("streaming");
 
     await page().keyboard.press("Escape");
     await win().waitFor("stop-requested", { id }, since);

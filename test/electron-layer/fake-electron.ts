@@ -56,10 +56,14 @@ export class FakeWebContents extends EventEmitter {
   readonly sent: [string, unknown][] = [];
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   permissionHandler: Listener | null = null;
+  permissionCheck: Listener | null = null;
   readonly mainFrame = { url: "app://alpine/index.html", parent: null };
   readonly session = {
     setPermissionRequestHandler: (handler: Listener) => {
       this.permissionHandler = handler;
+    },
+    setPermissionCheckHandler: (handler: Listener) => {
+      this.permissionCheck = handler;
     },
   };
   send(channel: string, payload: unknown): void {
@@ -71,7 +75,7 @@ export class FakeWebContents extends EventEmitter {
   /** Emit a navigation-like event and report whether a listener prevented it. */
   emitPreventable(name: string, url: string): boolean {
     let prevented = false;
-    this.emit(name, { preventDefault: () => (prevented = true) }, url);
+    this.emit(name, { url, preventDefault: () => (prevented = true) }, url);
     return prevented;
   }
 }

@@ -53,6 +53,7 @@ describe("the main window", () => {
       window.webContents.permissionHandler!(window.webContents, permission, (granted: boolean) => answers.push(granted));
     }
     expect(answers).toEqual([false, false, false, false]);
+    expect(window.webContents.permissionCheck!(window.webContents, "clipboard-sanitized-write", "app://alpine")).toBe(false);
   });
 });
 

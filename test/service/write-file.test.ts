@@ -68,11 +68,13 @@ describe("write_file", () => {
     expect(JSON.stringify(second.body.messages.at(-1).content)).toContain("denied this write");
   });
 
-  it("refuses an answer that is not one of the choices, and keeps waiting", async () => {
+  it("refuses an answer that is not one of the choices, or a typed message, and keeps waiting", async () => {
     await withFolder();
     const { id } = await askToWrite();
     const wrong = await fixture.request("runs:answer", { id, answer: "maybe" });
     expect(wrong).toMatchObject({ ok: false, error: { name: "InvalidChoiceError" } });
+    const typed = await fixture.request("runs:send", { id, text: "just do it" });
+    expect(typed).toMatchObject({ ok: false, error: { name: "ApprovalPendingError", message: expect.stringMatching(/Allow or Deny on a file write/) } });
     expect((await fixture.call<ConversationView>("conversations:get", { id })).pendingAsk).not.toBeNull();
     await fixture.call("runs:answer", { id, answer: "Deny" });
     await fixture.log.step(id, "run_end");

@@ -77,6 +77,9 @@ export class Agent {
     this.maxTokens = options.maxTokens ?? 8192;
     this.outputSchema = options.outputSchema;
     this.clientInstance = options.client;
+    for (const [name, value] of [["maxSteps", this.maxSteps], ["contextBudget", this.contextBudget], ["maxTokens", this.maxTokens]] as const) {
+      if (!(value >= 1) || (name !== "contextBudget" && !Number.isInteger(value))) throw new RangeError(`${name} must be a positive ${name === "contextBudget" ? "number" : "integer"}, got ${value}.`);
+    }
 
     const builtIns: ToolSpec[] = [];
     if (options.finishTool !== false) builtIns.push(finishSpec(options.outputSchema));
@@ -99,12 +102,26 @@ export class Agent {
     return this.clientInstance;
   }
 
-  /** Save what the store does not have yet (e.g. a user message added between runs). */
+  /**
+   * Save what the store does not have yet (e.g. a user message added between runs).
+   * Outside a run it takes the State's lease for the save, so it cannot write over a
+   * runner in another process (StateBusyError).
+   */
   async save(state: State): Promise<void> {
     this.checkStore(state);
     if (!this.store) return;
-    state[stateBook].agent = this.fingerprint;
-    await saveState(state, this.store);
+    const book = state[stateBook];
+    book.agent = this.fingerprint;
+    if (book.running || book.isNew) {
+      await saveState(state, this.store); // a run holds the lease; a new State is created all or nothing
+      return;
+    }
+    const lease = await this.store.acquireLease(state.id);
+    try {
+      await saveState(state, this.store);
+    } finally {
+      await lease.release();
+    }
   }
 
   /**
@@ -162,9 +179,12 @@ export class Agent {
     const registration = { stateId: state.id, abort: (reason: Error) => controller.abort(reason), settled: new Promise<void>((r) => (settle = r)) };
     activeRuns.add(registration);
     book.onEntry = (entry) => emit({ type: "entry", entry });
+    const agent = this;
     const run: RunContext = {
       state,
-      client: this.client,
+      get client() {
+        return agent.client; // created at the first request: a client that cannot be made fails that step
+      },
       model: this.model,
       system: this.system,
       maxTokens: this.maxTokens,

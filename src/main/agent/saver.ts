@@ -114,14 +114,12 @@ function markSaveError(error: unknown): void {
   if (typeof error === "object" && error !== null) saveErrors.add(error);
 }
 
-function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message.split("\n")[0]}`;
-  return String(error);
+/** "Name: message", the way an error reads in history (and in a tool's error result). */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-/** Attach a failed save to the error a run is already failing with. */
+/** Attach a failed save to the error a run is already failing with (its first line is enough). */
 export function noteSaveFailure(original: unknown, saveError: unknown): void {
-  addErrorNote(original, `saving the state also failed: ${describeError(saveError)}`);
+  addErrorNote(original, `saving the state also failed: ${describeError(saveError).split("\n")[0]}`);
 }
-
-export { describeError };

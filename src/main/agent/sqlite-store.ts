@@ -52,6 +52,11 @@ export interface SqliteStoreOptions {
    * "always" or "never". Damage found later is reported as StoreCorruptError all the same.
    */
   integrityCheck?: IntegrityCheck;
+  /**
+   * The path of a better-sqlite3 native module to load instead of the installed one
+   * (the app passes the build made for Electron's ABI when run from source).
+   */
+  nativeBinding?: string;
 }
 
 export class SqliteStore extends Store {
@@ -80,6 +85,7 @@ export class SqliteStore extends Store {
         synchronous: options.synchronous ?? "FULL",
         busyTimeoutMs: this.busyTimeoutMs,
         integrityCheck: options.integrityCheck ?? "after-crash",
+        nativeBinding: options.nativeBinding,
         migrations: MIGRATIONS,
       });
     } catch (error) {

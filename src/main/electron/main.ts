@@ -37,6 +37,8 @@ if (!app.requestSingleInstanceLock()) {
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
       appVersion: app.getVersion(),
+      // Set by `npm start`: the SQLite module built for Electron, kept apart from the Node build the tests use.
+      sqliteBinding: process.env.ALPINE_SQLITE_BINDING || undefined,
       chooseFolder: async () => {
         const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);

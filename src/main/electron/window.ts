@@ -39,9 +39,9 @@ export function createMainWindow(options: { preload: string; url: string }): Bro
 
 /** Refuse navigation, new windows, webviews and permission requests; open web links outside. */
 export function guardContents(contents: WebContents): void {
-  contents.on("will-navigate", (event, url) => {
+  contents.on("will-navigate", (event) => {
     event.preventDefault();
-    openInBrowser(url);
+    openInBrowser(event.url);
   });
   contents.on("will-redirect", (event) => event.preventDefault());
   contents.on("will-attach-webview", (event) => event.preventDefault());
@@ -50,6 +50,7 @@ export function guardContents(contents: WebContents): void {
     return { action: "deny" };
   });
   contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  contents.session.setPermissionCheckHandler(() => false);
 }
 
 /** Only http(s) links leave the app; file:, javascript:, custom schemes never do. */

@@ -29,6 +29,8 @@ export interface AlpineServiceOptions {
   appVersion?: string;
   /** How long shutdown waits for aborted runs to save (default 10 s). */
   shutdownBoundMs?: number;
+  /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
+  sqliteBinding?: string;
 }
 
 export class AlpineService {
@@ -44,7 +46,7 @@ export class AlpineService {
   constructor(private readonly options: AlpineServiceOptions) {
     ensurePrivateFolder(options.dataFolder);
     const settingsFile = new SettingsFile(options.dataFolder);
-    this.store = openConversationStore(options.dataFolder);
+    this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
     const approvals = new WriteApprovals((id) => {
       const live = this.runs.liveState(id);
       if (live) this.events.emit({ type: "conversation_changed", summary: summaryOf(live, true) });

@@ -9,6 +9,6 @@ export const DATABASE_FILE_NAME = "alpine.db";
 
 export type ConversationStore = SqliteStore;
 
-export function openConversationStore(dataFolder: string): ConversationStore {
-  return new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME));
+export function openConversationStore(dataFolder: string, nativeBinding?: string): ConversationStore {
+  return new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME), { nativeBinding });
 }

@@ -36,7 +36,7 @@ export function conversationView(state: State, running: boolean, waitingWrite: P
   };
 }
 
-/** How the last run stopped when it did not end by itself; null when it did (or never ran). */
+/** How the last run stopped when it did not end by itself; null when it did. */
 export function interruptionOf(state: State): Interruption | null {
   switch (state.stoppedBy) {
     case null:

@@ -3,7 +3,7 @@
  * view, rename and delete. A conversation that cannot be loaded is shown with its load
  * error; the others keep working.
  */
-import type { SavedStateInfo } from "../agent";
+import { type SavedStateInfo, StateNotFoundError } from "../agent";
 import type { ConversationSummary, ConversationView } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
@@ -63,7 +63,7 @@ export class Conversations {
     try {
       info = this.store.rename(id, title);
     } catch (error) {
-      if ((error as Error)?.name === "StateNotFoundError") throw new ConversationNotFoundError(id);
+      if (error instanceof StateNotFoundError) throw new ConversationNotFoundError(id);
       throw error;
     }
     const summary = live ? summaryOf(live, true) : this.summary(info);

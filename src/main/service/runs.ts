@@ -3,7 +3,7 @@
  * continue an interrupted run. At most one run per conversation; several conversations
  * may run at once. Each run's step events go out on the app's event bus.
  */
-import { Agent, type StepEvent, State, type Tool } from "../agent";
+import { Agent, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { entryRecord, interruptionOf, summaryOf } from "./conversation-view";
@@ -12,6 +12,7 @@ import { createModelClient, type ModelClientOptions } from "./model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
 import type { SecretKeeper } from "./secret-keeper";
 import {
+  ApprovalPendingError,
   ConversationNotFoundError,
   ConversationUnreadableError,
   MissingApiKeyError,
@@ -129,15 +130,12 @@ export class Runs {
 
   /** Load a saved conversation. */
   async load(id: string): Promise<State> {
-    const { store } = this.options;
-    let state: State;
     try {
-      state = await store.load(id);
+      return await this.options.store.load(id);
     } catch (error) {
-      if ((error as Error)?.name === "StateNotFoundError") throw new ConversationNotFoundError(id);
-      throw new ConversationUnreadableError(id, (error as Error)?.message ?? String(error), { cause: error });
+      if (error instanceof StateNotFoundError) throw new ConversationNotFoundError(id);
+      throw new ConversationUnreadableError(id, error instanceof Error ? error.message : String(error), { cause: error });
     }
-    return state;
   }
 
   /** An Agent with today's settings, for a run or a save of `state`. Without a key, no model client. */
@@ -159,7 +157,7 @@ export class Runs {
    */
   private async launch(id: string, prepare: () => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
-    if (this.active.has(id)) throw new RunInProgressError(id);
+    if (this.active.has(id)) throw this.options.approvals.pending(id) ? new ApprovalPendingError(id) : new RunInProgressError(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const run: ActiveRun = { id, state: null, controller: new AbortController(), finished, finish };
@@ -178,7 +176,6 @@ export class Runs {
   private async execute(run: ActiveRun, state: State): Promise<void> {
     const { bus } = this.options;
     bus.emit({ type: "conversation_changed", summary: summaryOf(state, true) });
-    const apiKey = this.options.secrets.get();
     let ended = false;
     const onEvent = (event: StepEvent) => {
       if (event.type === "run_end") {
@@ -195,6 +192,7 @@ export class Runs {
     };
     try {
       clearRunFailure(state);
+      const apiKey = this.options.secrets.get();
       if (!apiKey) {
         // Nothing goes to the model; the message is saved and the reason shown in the conversation.
         const error = new MissingApiKeyError();

@@ -32,6 +32,13 @@ export class RunInProgressError extends ServiceError {
   }
 }
 
+/** A message sent while the run waits for the person's Allow or Deny on a file write. */
+export class ApprovalPendingError extends ServiceError {
+  constructor(readonly conversationId: string) {
+    super(`Conversation "${conversationId}" is waiting for your Allow or Deny on a file write. Answer it (or press Stop) first.`);
+  }
+}
+
 export class ConversationNotFoundError extends ServiceError {
   constructor(readonly conversationId: string) {
     super(`There is no conversation "${conversationId}". It may have been deleted; pick another one from the list.`);

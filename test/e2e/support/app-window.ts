@@ -108,7 +108,7 @@ export class AppWindow {
       await this.page.waitForFunction((scheme) => (globalThis as any).matchMedia(`(prefers-color-scheme: ${scheme})`).matches, colorScheme);
       await this.page.evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))));
       const file = path.join(SCREENSHOT_FOLDER, `${name}-${colorScheme}.png`);
-      await this.page.screenshot({ path: file });
+      await this.page.screenshot({ path: file, animations: "disabled" });
       files.push(file);
     }
     await this.page.emulateMedia({ colorScheme: "light" });

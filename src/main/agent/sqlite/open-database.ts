@@ -19,6 +19,7 @@ export interface OpenDatabaseOptions {
   synchronous: Synchronous;
   busyTimeoutMs: number;
   integrityCheck: IntegrityCheck;
+  nativeBinding?: string;
   migrations: readonly Migration[];
 }
 
@@ -37,13 +38,14 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
       hotWal: found.hotWal,
       busyTimeoutMs: options.busyTimeoutMs,
       integrityCheck: options.integrityCheck,
+      nativeBinding: options.nativeBinding,
     });
   } else if (found.kind === "missing") {
     createDatabaseFile(absolute);
   }
   restrictDatabaseFiles(absolute);
 
-  const db = new Database(absolute, { fileMustExist: true, timeout: options.busyTimeoutMs });
+  const db = new Database(absolute, { fileMustExist: true, timeout: options.busyTimeoutMs, nativeBinding: options.nativeBinding });
   try {
     // Incremental auto-vacuum must be chosen before the first table exists; it lets
     // delete() hand freed pages back to the file system.

@@ -22,6 +22,7 @@ export interface ValidateOptions {
   hotWal: boolean;
   busyTimeoutMs: number;
   integrityCheck: IntegrityCheck;
+  nativeBinding?: string;
 }
 
 function describeProblem(rows: unknown[]): string {
@@ -51,7 +52,7 @@ export function validateDatabase(file: string, migrations: readonly Migration[],
   const latest = migrations.length;
   let db: Database.Database | null = null;
   try {
-    db = new Database(file, { readonly: options.hotWal, fileMustExist: true, timeout: options.busyTimeoutMs });
+    db = new Database(file, { readonly: options.hotWal, fileMustExist: true, timeout: options.busyTimeoutMs, nativeBinding: options.nativeBinding });
     const version = db.pragma("user_version", { simple: true }) as number;
     if (version > latest) throw new SchemaTooNewError(file, version, latest);
     if (version < 0) throw new StoreCorruptError(file, `schema version ${version} is negative`);

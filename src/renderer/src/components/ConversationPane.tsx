@@ -94,6 +94,11 @@ export function ConversationPane() {
     });
   }, [view]);
 
+  const title = view?.summary.title;
+  useEffect(() => {
+    document.title = openId && title ? `${title} · Alpine` : "Alpine";
+  }, [openId, title]);
+
   const onStop = useCallback(() => void stopRun(), [stopRun]);
   const openSettings = () => setSettingsOpen(true);
 

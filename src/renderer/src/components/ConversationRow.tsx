@@ -18,7 +18,7 @@ export function conversationStatus(summary: ConversationSummary): { label: strin
     case "ask":
       return { label: "Waiting for you", tone: "wait" };
     case "error":
-      return { label: "Stopped by an error", tone: "warn" };
+      return { label: "Error", tone: "warn" };
     case "aborted":
       return { label: "Stopped", tone: "quiet" };
     case "max_steps":
@@ -94,17 +94,17 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
         title={summary.title}
       >
         <span className="conversation-row__title">{summary.title}</span>
-        <span className="conversation-row__meta">
-          {status && (
-            <span className={`status status--${status.tone}`} data-status={status.label}>
-              <span className="status__dot" aria-hidden="true" />
-              {status.label}
-            </span>
-          )}
+        {/* How the conversation stands matters more than when it changed; the time stays in the tooltip. */}
+        {status ? (
+          <span className={`status status--${status.tone}`} data-status={status.label} title={fullTime(summary.updatedAt)}>
+            <span className="status__dot" aria-hidden="true" />
+            {status.label}
+          </span>
+        ) : (
           <time className="conversation-row__time" dateTime={summary.updatedAt} title={fullTime(summary.updatedAt)}>
             {relativeTime(summary.updatedAt)}
           </time>
-        </span>
+        )}
       </button>
       <span className="conversation-row__actions">
         <button

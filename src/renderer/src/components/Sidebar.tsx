@@ -11,7 +11,7 @@ import { ConversationRow } from "./ConversationRow";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { GearIcon, MountainIcon, PlusIcon, SearchIcon, CloseIcon } from "./icons";
 
-const ROW_HEIGHT = 58;
+const ROW_HEIGHT = 40;
 const SEARCH_DELAY_MS = 200;
 
 export function Sidebar() {

@@ -98,6 +98,12 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     pendingAction: null,
 
     async openConversation(id) {
+      // A run that ended in a conversation the person leaves is announced now, not on a later visit.
+      for (const [endedId, detail] of endedRuns) {
+        if (endedId === id) continue;
+        endedRuns.delete(endedId);
+        emitAppEvent("run-ended", detail);
+      }
       set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null });
       if (id) await get().reloadView(id);
     },

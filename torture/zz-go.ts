@@ -1,0 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { startModelServer } from "../test/support/model-server";
+import { conversationReply } from "./conversation-script";
+import { startWorker } from "./child";
+const server = await startModelServer({ fallback: conversationReply({ frameDelayMs: 2, slowMs: 40 }) });
+const dir = mkdtempSync("/tmp/alpine-go-");
+const job = { store: "sqlite" as const, location: `${dir}/c.db`, stateId: "s1", modelUrl: server.url, rounds: 1, turns: 1, contextBudget: null, ackFile: `${dir}/acks`, sideEffectsFile: `${dir}/fx`, signals: false, busyRetryMs: 0, maxAttempts: 40, waitForGo: true };
+const t0 = Date.now();
+const a = startWorker(job, (m) => { console.log("A", Date.now() - t0, JSON.stringify(m).slice(0, 150)); if (m.type === "loaded") a.send("go"); });
+const e = await a.ended;
+console.log(e.code, e.stderr.slice(0, 500));
+await server.close();

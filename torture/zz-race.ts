@@ -1,0 +1,12 @@
+import { mkdtempSync } from "node:fs";
+import { startModelServer } from "../test/support/model-server";
+import { conversationReply } from "./conversation-script";
+import { raceRun } from "./scenarios/races";
+import { Prng } from "./prng";
+const server = await startModelServer({ fallback: conversationReply({ frameDelayMs: 2, slowMs: 40 }) });
+const dir = mkdtempSync("/tmp/alpine-race-");
+const t = setInterval(() => console.log("tick", server.requests.length), 5000);
+const r = await raceRun({ kind: "sqlite", location: `${dir}/c.db`, scratch: `${dir}/s`, modelUrl: server.url, prng: new Prng(1), label: "x", rounds: 1, turns: 1, contextBudget: null }, "refused");
+console.log(r);
+clearInterval(t);
+await server.close();
