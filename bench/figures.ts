@@ -14,6 +14,12 @@ export const WINDOW_FIGURES = [
   "window.open.medianMs",
   "window.open.longTasks",
   "window.open.maxLongTaskMs",
+  "window.fetch.ms",
+  "window.fetch.parseMs",
+  "window.fetch.MB",
+  "window.streamFresh.longTasks",
+  "window.streamFresh.maxLongTaskMs",
+  "window.streamFresh.frameP99Ms",
   "window.scroll.frames",
   "window.scroll.ms",
   "window.scroll.longTasks",
@@ -56,7 +62,7 @@ export function expectedFigures(config: BenchConfig): string[] {
   for (const part of ["entries", "searchIndex", "snapshots", "conversations", "other", "freePages"]) keys.push(`storage.sqlite.parts.${part}Bytes`);
   keys.push("storage.sqlite.entryJsonBytes", "storage.sqlite.duplicatedTextBytes");
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
-  for (const store of ["memory", "sqlite"]) {
+  for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {
       for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep"]) {
         keys.push(`agent.${store}.${length}.${figure}`);

@@ -55,7 +55,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   const jobs: (() => Promise<void>)[] = [];
   let serial = 0;
 
-  const runOne = async (kind: StoreKind, name: ScenarioName, index: number) => {
+  const runOne = async (kind: StoreKind, name: ScenarioName, index: number, stops?: readonly [number, number]) => {
     const prng = new Prng(options.seed).fork(`${kind}:${index}`);
     const label = `seed ${options.seed} run ${index} ${kind} ${name}`;
     const ctx: RunContext = {
@@ -68,6 +68,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       rounds: prng.int(...ROUNDS),
       turns: prng.int(...TURNS),
       contextBudget: prng.chance(0.4) ? prng.int(...COMPACTING_BUDGET) : null,
+      stops,
     };
     mkdirSync(ctx.scratch, { recursive: true });
     let result: Partial<Tally>;
@@ -100,7 +101,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     if (options.minKills) {
       const extra = options.stores.map(async (kind) => {
         for (let i = options.runs; tallies[kind]!.kills < options.minKills! && i < options.runs + 200; i++) {
-          await runOne(kind, "sigkill", i);
+          await runOne(kind, "sigkill", i, [3, 6]);
         }
       });
       await Promise.all(extra);

@@ -46,7 +46,9 @@ export function positionOf(body: any): { round: number; turns: number; turn: num
     if (messages[i]?.role !== "user") continue;
     const mark = textsOf(messages[i]).map(lastRoundLine).filter(Boolean).at(-1);
     if (!mark) continue;
-    const turn = messages.slice(i + 1).filter((m) => m?.role === "assistant").length;
+    // After a compaction the summary carries how many turns of the round were already done.
+    const done = textsOf(messages[i]).map((t) => /turns done: (\d+)/.exec(t.slice(t.lastIndexOf(mark![0])))).find(Boolean);
+    const turn = (done ? Number(done[1]) : 0) + messages.slice(i + 1).filter((m) => m?.role === "assistant").length;
     return { round: Number(mark![1]), turns: Number(mark![2]), turn, slowMs: mark![3] === undefined ? null : Number(mark![3]) };
   }
   return { round: -1, turns: 0, turn: 0, slowMs: null };
@@ -64,10 +66,14 @@ export function isCompactionRequest(body: any): boolean {
 export function conversationReply(shape: ConversationPace): ScriptedReply {
   return (request: RecordedRequest): ScriptedReply => {
     if (isCompactionRequest(request.body)) {
-      // Keep the round line in the summary so the conversation goes on from it.
+      // Keep the round line and the turns done in it, so the conversation goes on from there.
       const transcript = (request.body.messages ?? []).flatMap(textsOf).join("\n");
       const line = lastRoundLine(transcript);
-      return { text: `The person asked for notes. ${line ? line[0] : ""}`.trim(), delayMs: shape.frameDelayMs };
+      if (!line) return { text: "The person asked for notes.", delayMs: shape.frameDelayMs };
+      let done = 0;
+      for (const m of transcript.matchAll(new RegExp(`Working on round ${line[1]} turn (\\d+)\\.`, "g"))) done = Math.max(done, Number(m[1]) + 1);
+      for (const m of transcript.matchAll(new RegExp(`\\[round ${line[1]}\\][^\\n]*?\\(turns done: (\\d+)\\)`, "g"))) done = Math.max(done, Number(m[1]));
+      return { text: `The person asked for notes. ${line[0]} (turns done: ${done})`, delayMs: shape.frameDelayMs };
     }
     const { round, turns, turn, slowMs } = positionOf(request.body);
     if (round < 0) return { text: "I can only follow the torture script.", delayMs: shape.frameDelayMs };

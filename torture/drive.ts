@@ -56,6 +56,7 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       if (options.stop?.aborted) return "stopped";
       if (error instanceof StateBusyError) {
         if (Date.now() > busyUntil) return "busy";
+        attempt--; // a refusal is not a run
         await sleep(25);
         continue;
       }

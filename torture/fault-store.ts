@@ -92,7 +92,9 @@ export class FaultStore extends Store {
       case "after":
         return andThen(this.inner.write(stateId, entries, snapshot, options), fail);
       default:
-        return andThen(this.inner.write(stateId, entries, snapshot, options), () => this.hooks.onAck?.(call));
+        return andThen(this.inner.write(stateId, entries, snapshot, options), () => {
+          this.hooks.onAck?.(call);
+        });
     }
   }
 

@@ -5,12 +5,13 @@
 import Database from "better-sqlite3";
 import path from "node:path";
 import { FileStore } from "../../src/main/agent/file-store";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/sqlite-store";
 import type { Store } from "../../src/main/agent/store";
 import { sizeOnDisk } from "../lib/io";
 
 export interface StoreHandle {
-  key: "sqlite" | "file";
+  /** Figure key part: sqlite, file, memory. */
+  key: string;
   label: string;
   store: Store;
   /** SqliteStore's database file. */
@@ -34,9 +35,9 @@ export function sqliteFilesSize(file: string): number {
   return sizeOnDisk(file) + sizeOnDisk(`${file}-wal`);
 }
 
-export function openSqlite(folder: string): StoreHandle {
+export function openSqlite(folder: string, options?: SqliteStoreOptions): StoreHandle {
   const file = path.join(folder, "alpine.db");
-  const store = new SqliteStore(file);
+  const store = new SqliteStore(file, options);
   return {
     key: "sqlite",
     label: "SqliteStore",

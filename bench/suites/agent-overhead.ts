@@ -28,13 +28,20 @@ function instantReply(chars: number): ReplyFunction {
 }
 
 function openMemory(): StoreHandle {
-  return { key: "memory" as "sqlite", label: "in-memory store", store: timeStoreCalls(new MemoryStore()), storedBytes: () => 0, close: async () => {} };
+  return { key: "memory", label: "in-memory store", store: timeStoreCalls(new MemoryStore()), storedBytes: () => 0, close: async () => {} };
 }
 
 function openTimedSqlite(folder: string): StoreHandle {
   const handle = openSqlite(folder);
   timeStoreCalls(handle.store);
   return handle;
+}
+
+/** SqliteStore with synchronous=NORMAL: a save survives a killed process, not a power cut. */
+function openTimedSqliteNormal(folder: string): StoreHandle {
+  const handle = openSqlite(folder, { synchronous: "NORMAL" });
+  timeStoreCalls(handle.store);
+  return { ...handle, label: "SqliteStore, synchronous=NORMAL" };
 }
 
 /** CPU time (user + system) of this process in ms, for all its threads. */
@@ -127,7 +134,7 @@ export async function runAgentOverhead(report: Report, config: BenchConfig): Pro
   ]);
   const server = await startModelServer({ fallback: instantReply(config.entryChars) });
   try {
-    for (const [key, open] of [["memory", openMemory], ["sqlite", openTimedSqlite]] as const) {
+    for (const [key, open] of [["memory", openMemory], ["sqlite", openTimedSqlite], ["sqliteNormal", openTimedSqliteNormal]] as const) {
       for (const length of config.agentHistorySizes) {
         await withTempFolder(async (folder) => {
           const handle = open(folder);

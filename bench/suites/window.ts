@@ -17,7 +17,7 @@ import { withTempFolder } from "../lib/temp";
 import { TextSource } from "../lib/text";
 import { launchBrowser } from "../window/browser";
 import { startHostProcess } from "../window/host-process";
-import { PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
+import { type FetchSummary, PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
 import { LONG_ID, OTHER_ID, seedWindowData } from "../window/seed";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -95,15 +95,22 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
           if (i < OPEN_REPS[config.mode] - 1) await page.evaluate(`window.__bench.open(${JSON.stringify(OTHER_ID)}, 60000)`);
         }
         const afterOpen = await heapMB(page);
+        const fetches: FetchSummary[] = [];
+        for (let i = 0; i < 3; i++) fetches.push((await page.evaluate(`window.__bench.fetchView(${JSON.stringify(LONG_ID)}, 60000)`)) as FetchSummary);
+
+        // Streaming into the conversation as just opened (its last rows in the page)...
+        await page.fill('[aria-label="Message"]', "Please write a long answer.");
+        const freshStream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
 
         const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, 20000)`)) as ScrollSummary;
         if (!scroll.reachedTop) throw new Error(`scrolling stopped before the top after ${scroll.frames} frames`);
         const afterScroll = await heapMB(page);
         await page.evaluate(`window.__bench.scrollToBottom()`);
 
-        await page.fill('[aria-label="Message"]', "Please write a long answer.");
+        // ...and after the person has scrolled through all of it: the issue's order.
+        await page.fill('[aria-label="Message"]', "Please write another long answer.");
         const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
-        if (stream.deltas === 0) throw new Error("no streamed words reached the window");
+        if (stream.deltas === 0 || freshStream.deltas === 0) throw new Error("no streamed words reached the window");
         const afterStream = await heapMB(page);
 
         const openTimes = opens.map((o) => o.ms);
@@ -112,6 +119,14 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         report.set("window.open.medianMs", median(openTimes));
         report.set("window.open.longTasks", Math.max(...opens.map((o) => o.longTasks)));
         report.set("window.open.maxLongTaskMs", Math.max(...opens.map((o) => o.maxLongTaskMs)));
+        const fetchMs = median(fetches.map((f) => f.ms));
+        const parseMs = median(fetches.map((f) => f.parseMs));
+        report.set("window.fetch.ms", fetchMs);
+        report.set("window.fetch.parseMs", parseMs);
+        report.set("window.fetch.MB", fetches[0].bytes / 2 ** 20);
+        report.set("window.streamFresh.longTasks", freshStream.streaming.longTasks);
+        report.set("window.streamFresh.maxLongTaskMs", freshStream.streaming.maxLongTaskMs);
+        report.set("window.streamFresh.frameP99Ms", freshStream.gaps.length ? percentile(freshStream.gaps, 0.99) : 0);
         report.set("window.scroll.frames", scroll.frames);
         report.set("window.scroll.ms", scroll.ms);
         report.set("window.scroll.longTasks", scroll.longTasks);
@@ -147,9 +162,12 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         section.rows.push(["first paint of the window", firstPaint, null, null, null, null, null]);
         section.rows.push([`open the conversation (first of ${opens.length})`, openTimes[0], opens[0].longTasks, opens[0].maxLongTaskMs, null, afterOpen.heap, afterOpen.nodes]);
         section.rows.push([`open the conversation (median of ${opens.length})`, median(openTimes), report.get("window.open.longTasks"), report.get("window.open.maxLongTaskMs"), null, null, null]);
+        section.rows.push([`  of which: conversations:get alone (${(fetches[0].bytes / 2 ** 20).toFixed(1)} MB reply)`, fetchMs, null, null, null, null, null]);
+        section.rows.push(["  of which: parsing that reply", parseMs, null, null, null, null, null]);
+        section.rows.push([`stream ${pieces.length} tokens right after opening`, freshStream.streaming.ms, freshStream.streaming.longTasks, freshStream.streaming.maxLongTaskMs, report.get("window.streamFresh.frameP99Ms"), null, null]);
         section.rows.push([`scroll to the top (${scroll.frames} frames, ${scroll.rows} rows in the page)`, scroll.ms, scroll.longTasks, scroll.maxLongTaskMs, report.get("window.scroll.frameP99Ms"), afterScroll.heap, afterScroll.nodes]);
-        section.rows.push([`stream ${pieces.length} tokens (${stream.deltas} deltas, ${stream.rendered} renders)`, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, report.get("window.stream.frameP99Ms"), afterStream.heap, null]);
-        section.rows.push(["the whole run, send to the reloaded view", stream.whole.ms, stream.whole.longTasks, stream.whole.maxLongTaskMs, null, null, null]);
+        section.rows.push([`stream ${pieces.length} tokens after scrolling (${stream.deltas} deltas, ${stream.rendered} renders)`, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, report.get("window.stream.frameP99Ms"), afterStream.heap, null]);
+        section.rows.push(["  that whole run, send to the reloaded view", stream.whole.ms, stream.whole.longTasks, stream.whole.maxLongTaskMs, null, null, null]);
         section.notes.push(`Window built ${builtAt}; tokens sent ${TOKEN_INTERVAL_MS} ms apart; open: click to the first frame after the conversation is shown; long task: the browser's 'longtask' entries (over 50 ms).`);
       } finally {
         await browser.close().catch(() => undefined);

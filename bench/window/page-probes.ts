@@ -76,6 +76,32 @@ export const PROBE_SCRIPT = String.raw`
     return summary(start, end);
   };
 
+  /**
+   * The open's transport part alone: the same conversations:get request on a socket of our
+   * own, timed to the reply's arrival, plus parsing the reply, and its size.
+   */
+  bench.fetchView = (id, timeoutMs) => new Promise((resolve, reject) => {
+    const socket = new WebSocket("ws://" + location.host + "/ws");
+    const timer = setTimeout(() => reject(new Error("no conversations:get reply within " + timeoutMs + " ms")), timeoutMs);
+    let start = 0;
+    socket.onopen = () => {
+      start = performance.now();
+      socket.send(JSON.stringify({ kind: "request", id: 1, channel: "conversations:get", args: { id } }));
+    };
+    socket.onmessage = (message) => {
+      if (typeof message.data !== "string" || !message.data.includes('"response"')) return;
+      const arrived = performance.now();
+      const reply = JSON.parse(message.data);
+      const parsed = performance.now();
+      if (reply.kind !== "response" || reply.id !== 1) return;
+      clearTimeout(timer);
+      socket.close();
+      if (!reply.result.ok) return reject(new Error("conversations:get failed: " + reply.result.error.message));
+      resolve({ ms: arrived - start, parseMs: parsed - arrived, bytes: message.data.length, entries: reply.result.value.entries.length });
+    };
+    socket.onerror = () => reject(new Error("the socket to the host failed"));
+  });
+
   /** Scroll the conversation to its very top, one step per frame, as a fast reader would. */
   bench.scrollToTop = async (stepPx, maxFrames) => {
     const scroller = document.querySelector(".conversation__scroller");
@@ -132,6 +158,14 @@ export interface StepSummary {
   ms: number;
   longTasks: number;
   maxLongTaskMs: number;
+}
+
+export interface FetchSummary {
+  /** Request sent to reply received: the host loads, builds and sends the view. */
+  ms: number;
+  parseMs: number;
+  bytes: number;
+  entries: number;
 }
 
 export interface ScrollSummary extends StepSummary {

@@ -6,7 +6,12 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "../main/agent/events";
-import type { HistoryEntryView, ConversationSummary, ConversationView, SettingsView, AppInfo } from "./view-types";
+import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+
+/** How many of its newest entries a conversation opens with, and how many an older page holds. */
+export const DEFAULT_TAIL_ENTRIES = 200;
+export const DEFAULT_PAGE_ENTRIES = 200;
+export const MAX_PAGE_ENTRIES = 2_000;
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const text = z.string().min(1, "must not be empty").max(200_000, "at most 200,000 characters");
@@ -21,7 +26,18 @@ export const requestSchemas = {
       query: z.string().max(500).optional(),
     })
     .strict(),
-  "conversations:get": z.object({ id }).strict(),
+  /** The conversation with its newest `tail` entries (see `ConversationView.entries`). */
+  "conversations:get": z
+    .object({ id, tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES) })
+    .strict(),
+  /** Up to `limit` entries just before seq `beforeSeq` (a `firstSeq` the window got). */
+  "conversations:entries": z
+    .object({
+      id,
+      beforeSeq: z.number().int().min(0).max(100_000_000),
+      limit: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_PAGE_ENTRIES),
+    })
+    .strict(),
   "conversations:rename": z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
   "conversations:delete": z.object({ id }).strict(),
   /** A new conversation whose first message is `text`; it starts running. */
@@ -52,6 +68,7 @@ export interface RequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
+  "conversations:entries": EntriesPage;
   "conversations:rename": ConversationSummary;
   "conversations:delete": { deleted: true };
   "runs:start": { id: string };
@@ -98,4 +115,4 @@ export interface AlpineApi {
   onEvent(listener: (event: AppEvent) => void): () => void;
 }
 
-export type { HistoryEntryView, ConversationSummary, ConversationView, SettingsView, AppInfo };
+export type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };

@@ -25,11 +25,29 @@ export type Interruption =
 
 export interface ConversationView {
   summary: ConversationSummary;
+  /**
+   * The newest entries only (the `tail` asked for, more when a tool call's turn is older);
+   * `conversations:entries` gives the older ones, page by page.
+   */
   entries: HistoryEntryView[];
+  /** The seq of `entries[0]` (equal to `totalEntries` when there are none): the older entries are those before it. */
+  firstSeq: number;
+  /** How many entries the whole conversation has. */
+  totalEntries: number;
   pendingAsk: { callId: string; question: string; choices?: string[] } | null;
   interruption: Interruption | null;
   /** Set when the conversation could not be loaded (a broken record); the others still work. */
   loadError: string | null;
+}
+
+/** A page of older entries, just before the ones the window has. */
+export interface EntriesPage {
+  id: string;
+  /** Consecutive entries, oldest first; a tool call's turn is never left out of a page that holds its result. */
+  entries: HistoryEntryView[];
+  /** The seq of `entries[0]`; 0 when the page reaches the start of the conversation. */
+  firstSeq: number;
+  totalEntries: number;
 }
 
 export interface SettingsView {

@@ -77,6 +77,7 @@ export class RecordingStore extends Store {
   private failing: { count: number; error: () => Error } = { count: 0, error: () => new Error("store down") };
   private predicate: ((write: RecordedWrite) => Error | null) | null = null;
   private tear = false;
+  private landThenFail = false;
   loseSnapshots = false;
 
   failWrites(count: number, error: () => Error): void {
@@ -87,6 +88,10 @@ export class RecordingStore extends Store {
   }
   tearNext(): void {
     this.tear = true;
+  }
+  /** The next write stores everything, then reports an error (its answer was lost). */
+  landNextThenFail(): void {
+    this.landThenFail = true;
   }
 
   override write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): void {
@@ -115,6 +120,10 @@ export class RecordingStore extends Store {
     }
     if (snapshot && !this.loseSnapshots) record.snapshot = structuredClone(snapshot);
     this.writes.push(write);
+    if (this.landThenFail) {
+      this.landThenFail = false;
+      throw new Error("connection lost after the commit");
+    }
   }
 
   override read(stateId: string): StoredRecord | null {

@@ -115,6 +115,20 @@ describe("if saving fails", () => {
   });
 });
 
+it("a create that landed but reported an error is finished by the next save, not refused as a duplicate", async () => {
+  const store = new RecordingStore();
+  const agent = new Agent({ model: MODEL, client: clientFor(server), store });
+  const state = new State("Hi", { id: "landed" });
+  store.landNextThenFail();
+  expect((await rejectionOf(agent.run(state))).message).toBe("connection lost after the commit");
+  expect(server.requests).toHaveLength(0);
+  state.addUserMessage("again");
+  await agent.save(state);
+  expect((await store.load("landed")).history.map((e) => e.text)).toEqual(["Hi", "again"]);
+  // Another State with that id is still refused.
+  await expect(agent.save(new State("Other", { id: "landed" }))).rejects.toThrow(/already saved/);
+});
+
 describe("a failed save after one tool result", () => {
   const twoTools = (log: EventLog): Tool[] => [
     { name: "first", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "first result" },

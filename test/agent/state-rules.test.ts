@@ -10,6 +10,7 @@ import {
   InvalidStateIdError,
   ResumeWarning,
   State,
+  StaleStateError,
   StateBusyError,
   StateExistsError,
   StoreMismatchError,
@@ -110,6 +111,26 @@ describe("one runner at a time", () => {
     const next = await store.load("busy");
     next.addUserMessage("more");
     expect(await agent.run(next)).toBe("second run");
+  });
+
+  it("refuses a copy loaded before another run went on, to run or to save, before any model request", async () => {
+    const store = new FileStore(dir);
+    server.script({ text: "first" }, { text: "second" });
+    const agent = new Agent({ model: MODEL, client: clientFor(server), store });
+    await agent.run(new State("Task", { id: "copies" }));
+    const one = await store.load("copies");
+    const two = await store.load("copies");
+    one.addUserMessage("from copy one");
+    await agent.run(one);
+    two.addUserMessage("from copy two");
+    const requests = server.requests.length;
+    await expect(agent.run(two)).rejects.toBeInstanceOf(StaleStateError);
+    await expect(agent.save(two)).rejects.toThrow(/load it again/i);
+    expect(server.requests.length).toBe(requests);
+    expect((await store.load("copies")).history.map((e) => e.text)).toEqual(["Task", "first", "from copy one", "second"]);
+    // The copy that ran goes on as usual.
+    one.addUserMessage("more");
+    await agent.save(one);
   });
 
   it("refuses to run one State object twice at the same time, even without a store", async () => {

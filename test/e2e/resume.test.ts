@@ -85,16 +85,32 @@ describe("resume after the app stops mid-run", () => {
     expect(await card.getAttribute("data-tool-status")).toBe("unknown");
   });
 
-  it("a clean quit during a reply: the run is saved as aborted and continues after relaunch", async () => {
-    await session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
-    const { id, since } = await startConversation(win(), "Draft the team update");
-    await win().waitFor("stream-rendered", { id }, since);
+  it("a clean quit with two runs going: the reply and the tool call are saved as aborted, and Continue goes on", async () => {
+    // Two conversations run at once: one in the middle of a reply, one in a tool call.
+    await session.model.control.script(
+      { hang: true, text: "Dear team, this quarter we" },
+      { toolUses: [{ name: "write_file", input: { path: "plan.txt", content: "Plan\n" } }] },
+    );
+    const reply = await startConversation(win(), "Draft the team update");
+    await win().waitFor("stream-rendered", { id: reply.id }, reply.since);
+    const tool = await startConversation(win(), "Write the plan");
+    await win().waitFor("ask-shown", { id: tool.id }, tool.since);
+    const running = await win().waitFor("list-rendered", { running: [tool.id, reply.id] }, reply.since);
+    expect(running.detail.running).toEqual([tool.id, reply.id]);
 
     const exit = await session.restartHost("SIGTERM");
     expect(exit.code).toBe(0);
 
-    const opened = await reopen(id);
-    expect(opened.detail.interruption).toBe("aborted");
+    const toolOpened = await reopen(tool.id);
+    expect(toolOpened.detail.interruption).toBe("aborted");
+    const card = page().locator(".tool-card").filter({ hasText: "Write file" });
+    await card.waitFor();
+    expect(await card.getAttribute("data-tool-status")).toBe("aborted");
+    expect(await card.locator(".tool-card__explain").textContent()).toContain("stopped before this tool finished");
+    expect(fs.existsSync(path.join(session.workFolder, "plan.txt"))).toBe(false);
+
+    const replyOpened = await reopen(reply.id);
+    expect(replyOpened.detail.interruption).toBe("aborted");
     const banner = page().locator('[data-interruption="aborted"]');
     expect(await banner.textContent()).toContain("because Alpine was quitting");
     expect(await page().locator('[data-error-name="ServiceShuttingDownError"]').textContent()).toBe("Stopped: Alpine was quitting");
@@ -103,24 +119,7 @@ describe("resume after the app stops mid-run", () => {
     await session.model.control.script({ text: "Dear team, this quarter we shipped resume after relaunch." });
     const continued = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
-    await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, continued);
+    await win().waitFor("run-ended", { id: reply.id, stoppedBy: "end_turn" }, continued);
     await page().getByText("shipped resume after relaunch").waitFor();
-  });
-
-  it("a clean quit during a tool call closes the call as aborted", async () => {
-    await session.model.control.script({ toolUses: [{ name: "write_file", input: { path: "plan.txt", content: "Plan\n" } }] });
-    const { id, since } = await startConversation(win(), "Write the plan");
-    await win().waitFor("ask-shown", { id }, since);
-
-    const exit = await session.restartHost("SIGTERM");
-    expect(exit.code).toBe(0);
-
-    const opened = await reopen(id);
-    expect(opened.detail.interruption).toBe("aborted");
-    const card = page().locator(".tool-card").filter({ hasText: "Write file" });
-    await card.waitFor();
-    expect(await card.getAttribute("data-tool-status")).toBe("aborted");
-    expect(await card.locator(".tool-card__explain").textContent()).toContain("stopped before this tool finished");
-    expect(fs.existsSync(path.join(session.workFolder, "plan.txt"))).toBe(false);
   });
 });

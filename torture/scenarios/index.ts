@@ -2,6 +2,7 @@
  * Every scenario of the campaign, by name, with how often a random run picks it.
  */
 import type { Tally } from "../tally";
+import { badInputRun } from "./bad-input";
 import { brokenFilesRun } from "./broken-files";
 import { faultSweepRun } from "./fault-sweep";
 import { fullDiskRun } from "./full-disk";
@@ -20,6 +21,7 @@ export const SCENARIOS = {
   "race-stale-copy": (ctx: RunContext) => raceRun(ctx, "waits"),
   "race-killed-holder": (ctx: RunContext) => raceRun(ctx, "killed-holder"),
   "race-many-writers": (ctx: RunContext) => raceRun(ctx, "many-writers"),
+  "bad-input": badInputRun,
 } satisfies Record<string, (ctx: RunContext) => Promise<Partial<Tally>>>;
 
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -35,4 +37,5 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["race-stale-copy", 2],
   ["race-killed-holder", 2],
   ["race-many-writers", 1],
+  ["bad-input", 4],
 ];

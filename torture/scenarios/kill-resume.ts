@@ -84,7 +84,7 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
   };
   const lostSeqs = new Set<number>();
   const unknownCalls = new Set<string>();
-  const stops = ctx.prng.int(1, 4);
+  const stops = ctx.prng.int(...(ctx.stops ?? [1, 4]));
   let finished = false;
 
   for (let i = 0; i <= stops && !finished; i++) {

@@ -63,12 +63,14 @@ function jobFor(ctx: RunContext, stateId: string, files: string, slowMs?: number
   };
 }
 
-/** A last child finishes the State; then the end checks over every child's acknowledgements. */
-async function finishAndCheck(ctx: RunContext, job: WorkerJob, tally: RaceTally, fail: (what: string) => void): Promise<void> {
-  const last = await startWorker({ ...job, busyRetryMs: 20_000 }).ended;
-  if (last.code !== WORKER_EXIT.done) {
-    tally.crashes++;
-    fail(`the child finishing the State ended with ${describeEnd(last)}`);
+/** A last child finishes the State (unless done already); then the end checks over every child's acknowledgements. */
+async function finishAndCheck(ctx: RunContext, job: WorkerJob, tally: RaceTally, fail: (what: string) => void, finished = false): Promise<void> {
+  if (!finished) {
+    const last = await startWorker({ ...job, waitForGo: false, busyRetryMs: 20_000 }).ended;
+    if (last.code !== WORKER_EXIT.done) {
+      tally.crashes++;
+      fail(`the child finishing the State ended with ${describeEnd(last)}`);
+    }
   }
   const store = openStore(ctx.kind, ctx.location);
   try {
@@ -177,7 +179,7 @@ async function manyWriters(ctx: RunContext, tally: RaceTally, fail: (what: strin
       fail(`writer ${i} of ${writers} saving at once ended with ${describeEnd(end)}`);
     }
   });
-  for (const job of jobs) await finishAndCheck(ctx, job, tally, fail);
+  for (const [i, job] of jobs.entries()) await finishAndCheck(ctx, job, tally, fail, ends[i].code === WORKER_EXIT.done);
 }
 
 export async function raceRun(ctx: RunContext, race: RaceKind): Promise<Partial<Tally>> {

@@ -20,6 +20,8 @@ export interface RunContext {
   turns: number;
   /** The Agent's context budget: small enough to compact now and then, or null for the default. */
   contextBudget: number | null;
+  /** How many times a kill run stops its child before letting one finish (default 1 to 4). */
+  stops?: readonly [number, number];
 }
 
 export type Scenario = (ctx: RunContext) => Promise<Partial<Tally>>;

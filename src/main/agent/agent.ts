@@ -14,7 +14,7 @@ import { ResumeWarning, agentChanges, agentFingerprint } from "./resume-warning"
 import { type RunContext, type StepEventBody, abortError } from "./run-context";
 import { type Outcome, errorToThrow, recordFailure } from "./run-outcome";
 import { activeRuns, processStop } from "./run-registry";
-import { type SavePoint, describeError, saveState } from "./saver";
+import { type SavePoint, assertCurrentCopy, describeError, saveState } from "./saver";
 import type { AgentFingerprint } from "./snapshot";
 import { type State, stateBook } from "./state";
 import type { Lease, Store } from "./store";
@@ -118,6 +118,7 @@ export class Agent {
     }
     const lease = await this.store.acquireLease(state.id);
     try {
+      await assertCurrentCopy(state, this.store);
       await saveState(state, this.store);
     } finally {
       await lease.release();
@@ -138,8 +139,16 @@ export class Agent {
     let lease: Lease | null = null;
     try {
       if (this.store && book.isNew) await save("run_start"); // refuses a saved id before any model request
-      if (this.store) lease = await this.store.acquireLease(state.id);
+      if (this.store) {
+        lease = await this.store.acquireLease(state.id);
+        await assertCurrentCopy(state, this.store); // a copy another run went on from is refused
+      }
     } catch (error) {
+      try {
+        await lease?.release();
+      } catch {
+        // the lease lapses on its own
+      }
       book.running = false;
       throw error;
     }

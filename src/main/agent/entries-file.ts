@@ -76,6 +76,17 @@ export async function appendEntries(path: string, entries: EntryRecord[]): Promi
   }
 }
 
+/** How many complete entries the file has (read from its tail: seq of the last one + 1). */
+export async function countEntries(path: string): Promise<number> {
+  const handle = await open(path, "r");
+  try {
+    const { lastLine } = await completeTail(handle, path);
+    return lastLine === null ? 0 : seqOf(lastLine, path) + 1;
+  } finally {
+    await handle.close();
+  }
+}
+
 function seqOf(line: string, path: string): number {
   try {
     const seq = JSON.parse(line).seq;

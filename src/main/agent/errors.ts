@@ -59,6 +59,16 @@ export class StateBusyError extends AgentError {
   }
 }
 
+/** A copy of a State that another runner has moved on from since it was loaded or saved. */
+export class StaleStateError extends AgentError {
+  constructor(readonly stateId: string) {
+    super(
+      `State "${stateId}" was changed in the store after this copy of it was loaded or saved (another run went on). ` +
+        `Load it again with store.load("${stateId}") and continue that copy.`,
+    );
+  }
+}
+
 /** A stored file or database that cannot be read: garbled, truncated or not ours. */
 export class StoreCorruptError extends AgentError {
   constructor(readonly path: string, detail: string, options?: { cause?: unknown }) {

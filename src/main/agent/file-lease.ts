@@ -40,7 +40,8 @@ function readLock(path: string): LockSeen | null {
     }
     return { info, mtimeMs: stat.mtimeMs, ino: stat.ino };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null; // no lock (or no State folder)
     throw error;
   }
 }

@@ -20,14 +20,14 @@ import { chmodSync, mkdirSync, realpathSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FILE_MODE, FOLDER_MODE, syncFolder, writeFileAtomic, writeNewFile } from "./atomic-file";
-import { appendEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
+import { appendEntries, countEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
 import { SchemaTooNewError, StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "./errors";
 import { acquireFileLease, isLockHeld } from "./file-lease";
 import { appendToIndex, readIndex, rewriteIndex } from "./list-index";
 import type { EntryRecord } from "./history";
 import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, type StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
-import { type Lease, type ListOptions, Store, type WriteOptions } from "./store";
+import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "./store";
 
 const ENTRIES = "entries.jsonl";
 const SNAPSHOT = "snapshot.json";
@@ -117,10 +117,22 @@ export class FileStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     const folder = this.stateFolder(stateId);
-    if (!(await exists(folder))) return null;
+    const found = await stat(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (!found) return null;
+    if (!found.isDirectory()) throw new StoreCorruptError(folder, "it is a file, not a State's folder");
     const snapshot = await readSnapshot(join(folder, SNAPSHOT));
     const entries = await readEntries(join(folder, ENTRIES));
     return { entries, snapshot };
+  }
+
+  /** The snapshot and the entry count, reading only the history file's tail. */
+  override async readHead(stateId: string): Promise<StoredHead | null> {
+    const folder = this.stateFolder(stateId);
+    if (!(await exists(folder))) return null;
+    return { snapshot: await readSnapshot(join(folder, SNAPSHOT)), entryCount: await countEntries(join(folder, ENTRIES)) };
   }
 
   override async list(options: ListOptions = {}): Promise<SavedStateInfo[]> {

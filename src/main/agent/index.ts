@@ -4,7 +4,7 @@
  */
 export { Agent, type AgentOptions, type RunOptions } from "./agent";
 export { State, type StateOptions, STATE_ID_PATTERN } from "./state";
-export { Store, type Lease, type ListOptions, type MaybePromise, type WriteOptions } from "./store";
+export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./store";
 export { FileStore } from "./file-store";
 export { SqliteStore, type SqliteStoreOptions } from "./sqlite-store";
 export {
@@ -13,6 +13,7 @@ export {
   RunAbortedError,
   SchemaTooNewError,
   SignalAbortError,
+  StaleStateError,
   StateBusyError,
   StateExistsError,
   StateNotFoundError,

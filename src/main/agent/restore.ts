@@ -32,6 +32,9 @@ export function restoreState(store: Store, stateId: string, record: StoredRecord
 
   const book = state[stateBook];
   book.isNew = false;
+  book.createToken = snapshot.createToken ?? book.createToken;
+  book.revisions = new Set([snapshot.updatedAt]);
+  book.sentEntries = entries.length;
   book.storeKey = store.storeKey;
   book.acknowledged = entries.length;
   book.agent = snapshot.agent ?? null;

@@ -4,7 +4,7 @@
  * changed; when nothing changed it does not call the store at all. Saves of one State
  * run one after another. A failed save loses nothing: the next save sends it again.
  */
-import { addErrorNote } from "./errors";
+import { StaleStateError, StateExistsError, StateNotFoundError, addErrorNote } from "./errors";
 import type { EntryRecord, HistoryEntry } from "./history";
 import { assertJsonValue, toJsonAnswer } from "./json-check";
 import { SNAPSHOT_VERSION, type Snapshot } from "./snapshot";
@@ -42,6 +42,7 @@ function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
     answer: toJsonAnswer(state.answer, "state.answer"),
     excluded: state.excluded,
     agent: book.agent,
+    createToken: book.createToken,
     data: state.data,
   };
 }
@@ -87,8 +88,11 @@ async function saveNow(state: State, store: Store): Promise<SaveOutcome> {
 
   const updatedAt = laterThan(state.updatedAt);
   const snapshot = snapshotChanged ? ({ ...JSON.parse(json), updatedAt } as Snapshot) : null;
+  // Until the store confirms, it may hold either the old or this snapshot, and these entries.
+  if (snapshot) book.revisions.add(updatedAt);
+  book.sentEntries = Math.max(book.sentEntries, count);
   try {
-    await store.write(state.id, fresh, snapshot, { create: book.isNew });
+    await writeOrFinishCreate(state, store, fresh, snapshot);
   } catch (error) {
     markSaveError(error);
     throw error;
@@ -98,9 +102,28 @@ async function saveNow(state: State, store: Store): Promise<SaveOutcome> {
   book.acknowledged = Math.max(book.acknowledged, count);
   if (snapshot) {
     book.savedSnapshotJson = json;
+    book.revisions = new Set([updatedAt]);
     state.updatedAt = updatedAt;
   }
   return { wrote: true, entries: fresh.length };
+}
+
+/**
+ * Write; when creating, an id the store has may be this State's own record from an earlier
+ * create that landed but reported an error: then the write goes on as an update (the store
+ * skips the entries it has), instead of refusing this State forever.
+ */
+async function writeOrFinishCreate(state: State, store: Store, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+  const book = state[stateBook];
+  try {
+    await store.write(state.id, entries, snapshot, { create: book.isNew });
+  } catch (error) {
+    if (!book.isNew || !(error instanceof StateExistsError)) throw error;
+    const stored = await store.read(state.id);
+    if (!stored?.snapshot?.createToken || stored.snapshot.createToken !== book.createToken) throw error;
+    book.isNew = false;
+    await store.write(state.id, entries, snapshot, { create: false });
+  }
 }
 
 /** Now, or a millisecond after `previous` so updatedAt always moves forward. */
@@ -122,4 +145,20 @@ export function describeError(error: unknown): string {
 /** Attach a failed save to the error a run is already failing with (its first line is enough). */
 export function noteSaveFailure(original: unknown, saveError: unknown): void {
   addErrorNote(original, `saving the state also failed: ${describeError(saveError).split("\n")[0]}`);
+}
+
+/**
+ * Refuse a copy of a State that another runner moved on from: the store's snapshot is not
+ * one this copy wrote or loaded, or the store has entries this copy never sent. (Saving it
+ * would be silently wrong: the store skips seqs it already has.)
+ */
+export async function assertCurrentCopy(state: State, store: Store): Promise<void> {
+  const book = state[stateBook];
+  if (book.isNew) return;
+  const head = await store.readHead(state.id);
+  if (!head) throw new StateNotFoundError(state.id);
+  const revision = head.snapshot?.updatedAt;
+  if (revision === undefined || !book.revisions.has(revision) || head.entryCount > book.sentEntries) {
+    throw new StaleStateError(state.id);
+  }
 }

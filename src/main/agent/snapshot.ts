@@ -43,6 +43,11 @@ export interface Snapshot {
    */
   excluded: [number, number][];
   agent: AgentFingerprint | null;
+  /**
+   * Random, made with the State object that created the record: a create whose outcome was
+   * unknown (it landed, but reported an error) recognises its own record by it.
+   */
+  createToken?: string;
 }
 
 /** What `Store.read` returns. */

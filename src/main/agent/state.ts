@@ -40,6 +40,12 @@ export interface StateBook {
   storeKey: string | null;
   /** Never written: the first save creates it (and refuses an id the store has). */
   isNew: boolean;
+  /** Written with the snapshot; tells this State's own record from another one with its id. */
+  createToken: string;
+  /** The snapshot `updatedAt`s the store may hold from this copy: the last one confirmed, and any sent since. */
+  revisions: Set<string>;
+  /** The most entries this copy has sent to (or loaded from) the store. */
+  sentEntries: number;
   /** The Agent that saved the State, as loaded; compared once by the first run after loading. */
   loadedAgent: AgentFingerprint | null | undefined;
   /** The Agent fingerprint written with the snapshot. */
@@ -91,6 +97,9 @@ export class State<Data = any> {
         savedSnapshotJson: null,
         storeKey: null,
         isNew: true,
+        createToken: randomUUID(),
+        revisions: new Set(),
+        sentEntries: 0,
         loadedAgent: undefined,
         agent: null,
         saveChain: Promise.resolve(),

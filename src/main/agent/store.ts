@@ -37,6 +37,12 @@ export interface ListOptions {
   offset?: number;
 }
 
+/** What `readHead` returns: the stored snapshot and how many entries are stored. */
+export interface StoredHead {
+  snapshot: Snapshot | null;
+  entryCount: number;
+}
+
 /** A held right to run one State. */
 export interface Lease {
   readonly stateId: string;
@@ -57,6 +63,17 @@ export abstract class Store {
 
   delete(_stateId: string): MaybePromise<void> {
     throw new StoreOperationNotSupportedError("delete", this.constructor.name);
+  }
+
+  /**
+   * The stored snapshot and entry count, without the entries. The Agent compares them
+   * with its copy of a State before running or saving it (a copy loaded before another
+   * runner went on is refused). The default reads the whole record; override it when the
+   * snapshot and the count can be read more cheaply.
+   */
+  async readHead(stateId: string): Promise<StoredHead | null> {
+    const record = await this.read(stateId);
+    return record && { snapshot: record.snapshot, entryCount: record.entries.length };
   }
 
   /**

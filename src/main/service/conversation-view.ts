@@ -5,6 +5,7 @@
 import type { EntryRecord, HistoryEntry, PendingAsk, State } from "../agent";
 import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
 import { friendlyErrorText } from "./friendly-errors";
+import { newestPage } from "./history-pages";
 import { readRunFailure } from "./run-failure";
 
 export function summaryOf(state: State, running: boolean): ConversationSummary {
@@ -24,12 +25,19 @@ export function entryRecord(entry: HistoryEntry): EntryRecord {
   return { ...entry, error: null } as EntryRecord;
 }
 
-/** `waitingWrite`: a file write of the running run waiting for the person's Allow or Deny. */
-export function conversationView(state: State, running: boolean, waitingWrite: PendingAsk | null): ConversationView {
+/**
+ * `tail`: how many of the newest entries to send (the turn of an open question or of a
+ * result in them comes too). `waitingWrite`: a file write of the running run waiting for
+ * the person's Allow or Deny.
+ */
+export function conversationView(state: State, running: boolean, waitingWrite: PendingAsk | null, tail: number): ConversationView {
   const ask = state.pendingAsk ?? waitingWrite;
+  const page = newestPage(state.history, tail, ask ? [ask.callId] : []);
   return {
     summary: summaryOf(state, running),
-    entries: state.history.map(entryRecord),
+    entries: page.entries.map(entryRecord),
+    firstSeq: page.firstSeq,
+    totalEntries: page.totalEntries,
     pendingAsk: ask ? { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) } : null,
     interruption: running ? null : interruptionOf(state),
     loadError: null,

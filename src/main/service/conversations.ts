@@ -4,10 +4,11 @@
  * error; the others keep working.
  */
 import { type SavedStateInfo, StateNotFoundError } from "../agent";
-import type { ConversationSummary, ConversationView } from "../../shared/view-types";
+import type { ConversationSummary, ConversationView, EntriesPage } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
-import { conversationView, summaryOf } from "./conversation-view";
+import { conversationView, entryRecord, summaryOf } from "./conversation-view";
+import { pageBefore } from "./history-pages";
 import type { Runs } from "./runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
@@ -39,19 +40,36 @@ export class Conversations {
     return { items: this.store.list({ limit, offset }).map((info) => this.summary(info)), total: this.store.count() };
   }
 
-  async get(id: string): Promise<ConversationView> {
+  /** The conversation with its newest `tail` entries; `entries` pages back from there. */
+  async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return conversationView(live, true, this.approvals.pending(id));
+    if (live) return conversationView(live, true, this.approvals.pending(id), tail);
     try {
       const state = await this.runs.load(id);
-      return conversationView(state, this.runs.isRunning(id), null);
+      return conversationView(state, this.runs.isRunning(id), null, tail);
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);
       if (!info) throw new ConversationNotFoundError(id);
-      return { summary: this.summary(info), entries: [], pendingAsk: null, interruption: null, loadError: error.message };
+      return {
+        summary: this.summary(info),
+        entries: [],
+        firstSeq: 0,
+        totalEntries: 0,
+        pendingAsk: null,
+        interruption: null,
+        loadError: error.message,
+      };
     }
+  }
+
+  /** Up to `limit` entries just before seq `beforeSeq`, as the window scrolls up. */
+  async entries(id: string, beforeSeq: number, limit: number): Promise<EntriesPage> {
+    this.gate.assertOpen();
+    const state = this.runs.liveState(id) ?? (await this.runs.load(id));
+    const page = pageBefore(state.history, beforeSeq, limit);
+    return { id, entries: page.entries.map(entryRecord), firstSeq: page.firstSeq, totalEntries: page.totalEntries };
   }
 
   rename(id: string, title: string): ConversationSummary {

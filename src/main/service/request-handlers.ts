@@ -23,7 +23,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
   return {
     "app:info": () => service.info(),
     "conversations:list": (args) => service.conversations.list(args),
-    "conversations:get": ({ id }) => service.conversations.get(id),
+    "conversations:get": ({ id, tail }) => service.conversations.get(id, tail),
+    "conversations:entries": ({ id, beforeSeq, limit }) => service.conversations.entries(id, beforeSeq, limit),
     "conversations:rename": ({ id, title }) => service.conversations.rename(id, title),
     "conversations:delete": async ({ id }) => {
       await service.conversations.delete(id);

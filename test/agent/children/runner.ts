@@ -32,7 +32,8 @@ const tools: Tool[] = [
     run: (_input, { callId }) => {
       appendFileSync(env("RUNNER_MARKER"), `ran ${callId}\n`);
       process.stdout.write(`TOOL_STARTED ${callId}\n`);
-      return new Promise(() => undefined);
+      // Ten minutes of work (a timer keeps the process alive, as real work would); ignores aborts.
+      return new Promise((resolve) => setTimeout(() => resolve("finally done"), 10 * 60_000));
     },
   },
   { name: "note", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "noted" },
