@@ -18,7 +18,7 @@ import { TextSource } from "../lib/text";
 import { launchBrowser } from "../window/browser";
 import { startHostProcess } from "../window/host-process";
 import { type FetchSummary, PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
-import { LONG_ID, OTHER_ID, seedWindowData } from "../window/seed";
+import { LONG_ID, OTHER_ID, firstMessageWords, seedWindowData } from "../window/seed";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILT_WINDOW = path.join(ROOT, "out/renderer/index.html");
@@ -102,8 +102,9 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         await page.fill('[aria-label="Message"]', "Please write a long answer.");
         const freshStream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
 
-        const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, 20000)`)) as ScrollSummary;
-        if (!scroll.reachedTop) throw new Error(`scrolling stopped before the top after ${scroll.frames} frames`);
+        const first = JSON.stringify(firstMessageWords(messages, config.entryChars));
+        const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, 20000, ${first})`)) as ScrollSummary;
+        if (!scroll.reachedTop) throw new Error(`scrolling up for ${scroll.frames} frames did not reach the conversation's first message (${scroll.rows} rows in the page)`);
         const afterScroll = await heapMB(page);
         await page.evaluate(`window.__bench.scrollToBottom()`);
 

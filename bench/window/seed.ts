@@ -23,6 +23,11 @@ function replyText(text: TextSource, i: number, chars: number): string {
   return `${text.text(chars / 2)}\n\n- ${text.text(40)}\n- ${text.text(40)}\n\n\`\`\`ts\nconst saved = await store.write(id, entries, snapshot);\n\`\`\`\n`;
 }
 
+/** Words from the long conversation's first message, to recognise it on the page. */
+export function firstMessageWords(messages: number, chars: number): string {
+  return String(longConversation(messages, chars)[0].text).slice(0, 60);
+}
+
 function longConversation(messages: number, chars: number): EntryRecord[] {
   const text = new TextSource(41);
   const records: EntryRecord[] = [];

@@ -110,6 +110,19 @@ export function describeStoreConformance(name: string, makeStore: MakeStore, sub
       expect(record.entries).toEqual([...entriesUpTo(2, "resend"), userEntry(2, "new")]);
     });
 
+    it("reads the head (snapshot and stored entry count) the same as the whole record says", async () => {
+      const { store } = await freshStore();
+      expect(await store.readHead("nobody")).toBeNull();
+      await create(store, "head", 3);
+      await store.write("head", [userEntry(0, "re-sent"), userEntry(3, "new"), userEntry(4, "newer")], null, { create: false });
+      const newer = makeSnapshot("head", { entryCount: 5, updatedAt: isoAt(99) });
+      await store.write("head", [], newer, { create: false });
+      const record = (await store.read("head"))!;
+      expect(await store.readHead("head")).toEqual({ snapshot: record.snapshot, entryCount: record.entries.length });
+      expect(record.entries.length).toBe(5);
+      expect(record.snapshot).toEqual(newer);
+    });
+
     it("keeps the current snapshot when a write's snapshot is null", async () => {
       const { store } = await freshStore();
       const snapshot = await create(store, "keep", 1);

@@ -18,7 +18,7 @@ import { StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError
 import type { EntryRecord } from "./history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
-import { type Lease, type ListOptions, Store, type WriteOptions } from "./store";
+import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "./store";
 import { type ConversationRow, conversationColumns, toSavedStateInfo } from "./sqlite/conversation-row";
 import { type SerializedEntry, serializeEntry } from "./sqlite/entry-row";
 import { translateSqliteError } from "./sqlite/errors";
@@ -114,6 +114,7 @@ export class SqliteStore extends Store {
       putSnapshot: prepare<[string, string]>("putSnapshot"),
       selectEntries: prepare<[string], { seq: number; body: string }>("selectEntries"),
       selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
+      selectHead: prepare<[string], { entryCount: number; body: string | null }>("selectHead"),
       selectInfo: prepare<[string], ConversationRow>("selectInfo"),
       list: prepare<[number, number], ConversationRow>("list"),
       count: prepare<[], { n: number }>("count"),
@@ -186,6 +187,16 @@ export class SqliteStore extends Store {
 
   override read(stateId: string): StoredRecord | null {
     return this.guard(() => this.readTransaction(stateId));
+  }
+
+  /** The snapshot and how many entries are stored, without reading the history. */
+  override async readHead(stateId: string): Promise<StoredHead | null> {
+    return this.guard(() => {
+      const row = this.sql.selectHead.get(stateId);
+      if (row === undefined) return null;
+      const snapshot = row.body === null ? null : this.parse<Snapshot>(row.body, stateId, "snapshot");
+      return { snapshot, entryCount: row.entryCount };
+    });
   }
 
   /** Saved States, most recently updated first; `limit`/`offset` page through them. */

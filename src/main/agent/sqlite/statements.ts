@@ -23,6 +23,10 @@ export const STORE_SQL = {
     ON CONFLICT (state_id) DO UPDATE SET body = excluded.body`,
   selectEntries: "SELECT seq, body FROM entries WHERE state_id = ? ORDER BY seq",
   selectSnapshot: "SELECT body FROM snapshots WHERE state_id = ?",
+  // The snapshot and the stored entry count, without reading the history (a staleness check per save).
+  selectHead: `
+    SELECT c.entry_count AS entryCount, s.body AS body
+    FROM conversations c LEFT JOIN snapshots s ON s.state_id = c.id WHERE c.id = ?`,
   selectInfo: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = ?`,
   list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   count: "SELECT count(*) AS n FROM conversations",
@@ -40,4 +44,5 @@ export const SAVE_STATEMENTS = [
   "updateConversation",
   "countNewEntries",
   "putSnapshot",
+  "selectHead",
 ] as const;

@@ -1,7 +1,8 @@
 /**
  * The open conversation and every run in progress. The saved view comes from
- * `conversations:get`; step events add what happened since (streamed text, tool status,
- * new entries) until the run ends and the view is fetched again.
+ * `conversations:get` with the newest entries only; older pages come from
+ * `conversations:entries` as the person scrolls up. Step events add what happened since
+ * (streamed text, tool status, new entries) until the run ends and the view is fetched again.
  */
 import type { StateCreator } from "zustand";
 import type { StepEvent } from "../../../main/agent/events";
@@ -11,6 +12,7 @@ import { api } from "../api/current-api";
 import { describeError } from "../lib/describe-error";
 import { emitAppEvent } from "../app-events";
 import { idleRun, reduceLiveRun, type LiveRun } from "./live-run";
+import { keepLoadedEarlier, withOlderPage } from "./view-pages";
 
 export type PendingAction = "send" | "stop" | "answer" | "continue" | null;
 
@@ -20,12 +22,16 @@ export interface ConversationSlice {
   view: ConversationView | null;
   viewLoading: boolean;
   viewError: string | null;
+  /** A page of older entries of the open conversation is on its way. */
+  earlierLoading: boolean;
   /** Runs in progress (and the one that just ended, until its view is fetched again), by conversation id. */
   live: Record<string, LiveRun>;
   pendingAction: PendingAction;
   openConversation(id: string | null): Promise<void>;
   /** Fetch the open conversation's view again (requests are coalesced). */
   reloadView(id: string): Promise<void>;
+  /** Load the page of entries before the open view's first one; resolves with how many it added. */
+  loadEarlier(): Promise<number>;
   /** Starts a conversation, sends a message, or answers an open question, as the view requires. */
   submitMessage(text: string): Promise<boolean>;
   answerAsk(answer: string): Promise<boolean>;
@@ -85,6 +91,9 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     emitAppEvent("run-ended", detail);
   };
 
+  // One older page at a time per conversation, whatever asks for it.
+  let earlierInFlight: { id: string; added?: Promise<number> } | null = null;
+
   const fail = (what: string, error: unknown) => {
     get().showToast("error", `${what} ${describeError(error)}`);
   };
@@ -94,6 +103,7 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     view: null,
     viewLoading: false,
     viewError: null,
+    earlierLoading: false,
     live: {},
     pendingAction: null,
 
@@ -104,7 +114,7 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
         endedRuns.delete(endedId);
         emitAppEvent("run-ended", detail);
       }
-      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null });
+      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false });
       if (id) await get().reloadView(id);
     },
 
@@ -116,15 +126,15 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
       }
       const run = (async () => {
         try {
-          const view = await api().request("conversations:get", { id });
+          const fetched = await api().request("conversations:get", { id });
           if (get().openId !== id) return;
-          const lastSeq = view.entries.length ? view.entries[view.entries.length - 1].seq : -1;
+          const lastSeq = fetched.entries.length ? fetched.entries[fetched.entries.length - 1].seq : -1;
           set((s) => {
             const live = s.live[id];
             const next = { ...s.live };
-            if (live && !live.running && !view.summary.running) delete next[id];
+            if (live && !live.running && !fetched.summary.running) delete next[id];
             else if (live) next[id] = { ...live, entries: live.entries.filter((e) => e.seq > lastSeq) };
-            return { view, viewLoading: false, viewError: null, live: next };
+            return { view: keepLoadedEarlier(s.view, fetched), viewLoading: false, viewError: null, live: next };
           });
           announceEnded(id);
         } catch (error) {
@@ -137,6 +147,34 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
       return run.then(() => {
         if (reloadAgain.delete(id)) return get().reloadView(id);
       });
+    },
+
+    loadEarlier() {
+      const { openId: id, view } = get();
+      if (!id || !view || view.summary.id !== id || view.firstSeq <= 0) return Promise.resolve(0);
+      if (earlierInFlight?.id === id && earlierInFlight.added) return earlierInFlight.added;
+      const request: { id: string; added?: Promise<number> } = { id };
+      earlierInFlight = request;
+      set({ earlierLoading: true });
+      request.added = (async () => {
+        try {
+          const page = await api().request("conversations:entries", { id, beforeSeq: view.firstSeq });
+          const current = get().view;
+          if (get().openId !== id || !current || current.summary.id !== id) return 0;
+          const next = withOlderPage(current, page);
+          const added = next.entries.length - current.entries.length;
+          if (added > 0) set({ view: next });
+          emitAppEvent("earlier-loaded", { id, added, firstSeq: next.firstSeq, entries: next.entries.length, totalEntries: page.totalEntries });
+          return added;
+        } catch (error) {
+          if (get().openId === id) fail("Earlier messages could not be loaded.", error);
+          return 0;
+        } finally {
+          if (earlierInFlight === request) earlierInFlight = null;
+          if (get().openId === id) set({ earlierLoading: false });
+        }
+      })();
+      return request.added;
     },
 
     async submitMessage(text) {
