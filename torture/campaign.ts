@@ -71,6 +71,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       stops,
     };
     mkdirSync(ctx.scratch, { recursive: true });
+    const runStarted = Date.now();
     let result: Partial<Tally>;
     try {
       result = await SCENARIOS[name](ctx);
@@ -80,7 +81,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     addTally(tallies[kind]!, result);
     if (++serial % 50 === 0) server.reset(); // keep the recorded requests from growing without bound
     const bad = (result.failures?.length ?? 0) > 0 ? ` FAILED: ${result.failures![0]}` : "";
-    log(`${label}: kills ${result.kills ?? 0}, faults ${result.faults ?? 0}, bad inputs ${result.badInputs ?? 0}${bad}`);
+    const seconds = ((Date.now() - runStarted) / 1000).toFixed(1);
+    log(`${label}: ${seconds} s, kills ${result.kills ?? 0}, faults ${result.faults ?? 0}, bad inputs ${result.badInputs ?? 0}${bad}`);
   };
 
   for (const kind of options.stores) {

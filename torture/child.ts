@@ -1,13 +1,10 @@
 /**
- * The parent's side of a torture child: start `torture/worker.ts` with a job, follow its
+ * The parent's side of a torture child: start the worker (see worker-launch.ts) with a job, follow its
  * stdout messages, signal it by pid, and learn how it ended.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT, workerArgs } from "./worker-launch";
 import { parseWorkerLine, type WorkerJob, type WorkerMessage } from "./worker-protocol";
-
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 export interface ChildEnd {
   code: number | null;
@@ -29,7 +26,7 @@ export interface WorkerChild {
 }
 
 export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, child: WorkerChild) => void = () => {}): WorkerChild {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", WORKER, JSON.stringify(job)], {
+  const child: ChildProcess = spawn(process.execPath, [...workerArgs(), JSON.stringify(job)], {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   });

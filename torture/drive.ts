@@ -5,7 +5,7 @@
  * worker and by the in-process scenarios alike.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { StateBusyError, type Agent, type State } from "../src/main/agent";
+import { StaleStateError, StateBusyError, type Agent, type State } from "../src/main/agent";
 import type { RunOptions } from "../src/main/agent/agent";
 import { roundMessage } from "./conversation-script";
 import { conversationFinished, roundProgress } from "./conversation-progress";
@@ -29,7 +29,8 @@ export interface DriveOptions {
   onRunEnd?: (error: unknown | null) => void | Promise<void>;
 }
 
-export type DriveOutcome = "done" | "busy" | "stopped";
+/** "stale": refused because another runner went on with the State since this copy was loaded. */
+export type DriveOutcome = "done" | "busy" | "stale" | "stopped";
 
 /** An injected fault, thrown as is or kept as the note of the error a failing run threw. */
 export function isInjected(error: unknown): boolean {
@@ -54,6 +55,7 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       await options.onRunEnd?.(null);
     } catch (error) {
       if (options.stop?.aborted) return "stopped";
+      if (error instanceof StaleStateError) return "stale";
       if (error instanceof StateBusyError) {
         if (Date.now() > busyUntil) return "busy";
         attempt--; // a refusal is not a run

@@ -40,15 +40,16 @@ export type WorkerMessage =
   /** A write the store acknowledged: the seqs of its entries (none for a snapshot-only write). */
   | { type: "ack"; seqs: number[]; total: number }
   | { type: "fault"; mode: FaultMode; write: number }
-  /** The run was refused because another runner holds the State. */
+  /** The run was refused because another runner holds the State, or went on with it since it was loaded. */
   | { type: "busy"; message: string }
+  | { type: "stale"; message: string }
   /** A run ended (the conversation may need more rounds). */
   | { type: "run_end"; stoppedBy: string | null; error: string | null }
   | { type: "done"; entries: number; stoppedBy: string | null }
   /** Something no check expects; the child exits 1 after it. */
   | { type: "fatal"; name: string; message: string; stack?: string };
 
-export const WORKER_EXIT = { done: 0, fatal: 1, busy: 3 } as const;
+export const WORKER_EXIT = { done: 0, fatal: 1, busy: 3, stale: 4 } as const;
 
 export function parseWorkerLine(line: string): WorkerMessage | null {
   try {

@@ -76,6 +76,10 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
     onRunEnd: (error) => void say({ type: "run_end", stoppedBy: state.stoppedBy, error: error ? String(error).split("\n")[0] : null }),
   });
   if (outcome === "stopped") return null;
+  if (outcome === "stale") {
+    say({ type: "stale", message: `State "${job.stateId}" was changed by another runner after this copy was loaded` });
+    return WORKER_EXIT.stale;
+  }
   if (outcome === "busy") {
     say({ type: "busy", message: `State "${job.stateId}" stayed busy for ${job.busyRetryMs} ms` });
     return WORKER_EXIT.busy;

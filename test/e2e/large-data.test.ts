@@ -1,11 +1,13 @@
 /**
  * Ten thousand conversations and one of five thousand messages, saved by the library in
  * a real database: the sidebar keeps only the visible rows in the page and loads the
- * others page by page as it scrolls; the long conversation opens with its last rows and
- * adds earlier ones on request.
+ * others page by page as it scrolls; the long conversation opens with its newest entries
+ * only and loads earlier pages as the person scrolls up.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlpineSession } from "./support/alpine-session";
+import type { LoggedEvent } from "./support/app-window";
+import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES } from "../../src/shared/ipc-contract";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
 import { conversationRow } from "./support/window-actions";
 
@@ -70,28 +72,53 @@ describe("a window with a lot of history", () => {
     await win().waitFor("list-rendered", { query: "", total: CONVERSATIONS + 1 }, since);
   });
 
-  it("opens a conversation of 5,000 messages with its latest rows and adds earlier ones on request", async () => {
+  it("opens a conversation of 5,000 messages with only its newest entries, and loads earlier ones as the person scrolls up", async () => {
     const since = await win().mark();
     const started = Date.now();
     await conversationRow(win(), seeded.longId!).getByRole("button").first().click();
     const opened = await win().waitFor("conversation-opened", { id: seeded.longId }, since);
     await page().getByText(`Reply ${LONG_MESSAGES / 2}: here is`).waitFor();
     console.log(`opened a conversation of ${LONG_MESSAGES} messages in ${Date.now() - started} ms`);
-    expect(opened.detail.entries).toBe(LONG_MESSAGES);
+    // The first response carries the newest entries only.
+    expect(opened.detail.totalEntries).toBe(LONG_MESSAGES);
+    expect(opened.detail.entries).toBeGreaterThan(0);
+    expect(opened.detail.entries).toBeLessThanOrEqual(DEFAULT_TAIL_ENTRIES);
+    expect(opened.detail.firstSeq).toBe(LONG_MESSAGES - opened.detail.entries);
 
     await win().screenshotBothThemes("long-history");
     const rows = page().locator(".conversation__row");
     const before = await rows.count();
     expect(before).toBeLessThanOrEqual(60);
-    // The button adds one batch (a DOM click: the page is not scrolled to it first).
-    const earlier = page().getByRole("button", { name: /^Show earlier messages/ });
-    await earlier.dispatchEvent("click");
-    await page().waitForFunction((count) => (globalThis as any).document.querySelectorAll(".conversation__row").length > count, before);
+    // The button adds one batch of the loaded rows (a DOM click: the page is not scrolled to it first).
+    let mark = await win().mark();
+    await page().getByRole("button", { name: /^Show earlier messages/ }).dispatchEvent("click");
+    await win().waitFor("earlier-shown", { id: seeded.longId }, mark);
     expect(await rows.count()).toBe(before + 80);
 
-    // Scrolling up to the top adds more by itself, and never renders the whole conversation at once.
-    await page().locator(".conversation__scroller").evaluate((el: any) => (el.scrollTop = 0));
-    await page().waitForFunction((count) => (globalThis as any).document.querySelectorAll(".conversation__row").length > count, before + 80);
+    // Scrolling to the top shows the loaded rows, then loads the page before them; the rows
+    // the person was reading stay where they were each time.
+    const scroller = page().locator(".conversation__scroller");
+    let loaded: LoggedEvent | undefined;
+    for (let step = 0; step < 10 && !loaded; step++) {
+      mark = await win().mark();
+      const reading = await scroller.evaluate((el: any) => {
+        el.scrollTop = 0;
+        const row = el.querySelector(".conversation__row");
+        return { seq: row.getAttribute("data-seq") as string, top: row.getBoundingClientRect().top as number };
+      });
+      await win().waitFor("earlier-shown", { id: seeded.longId }, mark);
+      const now = await page()
+        .locator(`.conversation__row[data-seq="${reading.seq}"]`)
+        .evaluate((row: any) => row.getBoundingClientRect().top as number);
+      const track = await page().evaluate(async (seq) => { const w = globalThis as any; const out: number[] = []; for (let i = 0; i < 8; i++) { await new Promise((r) => w.requestAnimationFrame(r)); out.push(Math.round(w.document.querySelector(`.conversation__row[data-seq="${seq}"]`).getBoundingClientRect().top)); } return out; }, reading.seq);
+      console.log("STEP", step, reading, now, track, await scroller.evaluate((el: any) => [el.scrollTop, el.scrollHeight]), (await win().events("earlier-shown", mark)).length);
+      expect(Math.abs(now - reading.top)).toBeLessThanOrEqual(2);
+      loaded = (await win().events("earlier-loaded", mark))[0];
+    }
+    expect(loaded?.detail).toMatchObject({ id: seeded.longId, added: DEFAULT_PAGE_ENTRIES, firstSeq: LONG_MESSAGES - DEFAULT_TAIL_ENTRIES - DEFAULT_PAGE_ENTRIES });
+    // The rows of the older page are on screen, joined up with the newer ones.
+    const lastOfOlderPage = LONG_MESSAGES - DEFAULT_TAIL_ENTRIES - 1; // a reply: seq 2n - 1 is "Reply n"
+    expect(await page().locator(`.conversation__row[data-seq="${lastOfOlderPage}"]`).textContent()).toContain(`Reply ${(lastOfOlderPage + 1) / 2}: here is`);
     expect(await rows.count()).toBeLessThan(LONG_MESSAGES);
   });
 });

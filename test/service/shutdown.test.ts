@@ -17,38 +17,40 @@ afterEach(async () => {
 });
 
 describe("shutdown", () => {
-  it("aborts every run, waits for their saves, then the next start shows them aborted", async () => {
+  it("aborts every run, waits for their saves, then the next start shows them aborted; a write's question stays", async () => {
     folder = makeTempDir();
     fixture = await openService();
     await fixture.call("settings:set", { folder });
-    fixture.model.script(
-      { hang: true, text: "Writing a long repl" },
-      { toolUses: [{ id: "toolu_write", name: "write_file", input: { path: "a.txt", content: "x" } }] },
-    );
+    // A write waiting for the person is a question, not a run: shutdown leaves it as it is.
+    fixture.model.script({ toolUses: [{ id: "toolu_write", name: "write_file", input: { path: "a.txt", content: "x" } }] });
+    const writing = await fixture.call("runs:start", { text: "Write a file" });
+    expect((await fixture.log.step(writing.id, "run_end")).stoppedBy).toBe("ask");
+
+    fixture.model.script({ hang: true, text: "Writing a long repl" }, { hang: true, text: "And another lo" });
     const replying = await fixture.call("runs:start", { text: "Reply slowly" });
     await fixture.log.step(replying.id, "text_delta");
-    const writing = await fixture.call("runs:start", { text: "Write a file" });
-    await fixture.log.step(writing.id, "tool_start");
+    const second = await fixture.call("runs:start", { text: "Reply slowly too" });
+    await fixture.log.step(second.id, "text_delta");
 
     await fixture.service.shutdown();
 
     // Both runs reported their end before shutdown resolved.
     expect(fixture.log.steps(replying.id, "run_end")).toEqual([expect.objectContaining({ stoppedBy: "aborted" })]);
-    expect(fixture.log.steps(writing.id, "run_end")).toEqual([expect.objectContaining({ stoppedBy: "aborted" })]);
+    expect(fixture.log.steps(second.id, "run_end")).toEqual([expect.objectContaining({ stoppedBy: "aborted" })]);
 
     const again = fixture.reopen();
     try {
-      const reply = await again.call<ConversationView>("conversations:get", { id: replying.id });
-      expect(reply.summary.stoppedBy).toBe("aborted");
-      expect(reply.interruption).toEqual({ kind: "aborted", detail: expect.stringMatching(/because Alpine was quitting/) });
-      expect(reply.entries.at(-1)).toMatchObject({ kind: "error", name: "ServiceShuttingDownError" });
+      for (const id of [replying.id, second.id]) {
+        const reply = await again.call<ConversationView>("conversations:get", { id });
+        expect(reply.summary.stoppedBy).toBe("aborted");
+        expect(reply.interruption).toEqual({ kind: "aborted", detail: expect.stringMatching(/because Alpine was quitting/) });
+        expect(reply.entries.at(-1)).toMatchObject({ kind: "error", name: "ServiceShuttingDownError" });
+      }
 
       const write = await again.call<ConversationView>("conversations:get", { id: writing.id });
-      expect(write.entries.find((e) => e.kind === "tool_result")).toMatchObject({
-        callId: "toolu_write",
-        status: "aborted",
-        text: "(aborted: ServiceShuttingDownError)",
-      });
+      expect(write.summary.stoppedBy).toBe("ask");
+      expect(write.pendingAsk).toMatchObject({ callId: "toolu_write", choices: ["Allow", "Deny"] });
+      expect(write.entries.some((e) => e.kind === "tool_result")).toBe(false);
       expect(fs.existsSync(path.join(folder, "a.txt"))).toBe(false);
     } finally {
       await again.close();

@@ -5,11 +5,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isPersonAsk } from "../../src/main/agent/ask-person";
 import { State } from "../../src/main/agent/state";
 import type { Tool } from "../../src/main/agent/tool";
 import { TOOL_LIMITS } from "../../src/main/service/tools/limits";
 import { builtInTools } from "../../src/main/service/tools";
-import { WriteApprovals } from "../../src/main/service/write-approvals";
 import { makeTempDir, removeDir } from "./helpers";
 
 let root: string;
@@ -17,7 +17,6 @@ let folder: string;
 let outside: string;
 let chosen: string | null;
 let tools: Map<string, Tool>;
-let approvals: WriteApprovals;
 
 beforeEach(() => {
   root = makeTempDir();
@@ -31,13 +30,13 @@ beforeEach(() => {
   fs.symlinkSync(path.join(outside, "secret.txt"), path.join(folder, "link-to-secret.txt"));
   fs.symlinkSync(outside, path.join(folder, "link-to-outside"));
   chosen = folder;
-  approvals = new WriteApprovals();
-  tools = new Map(builtInTools(() => chosen, approvals).map((tool) => [tool.name, tool]));
+  tools = new Map(builtInTools(() => chosen).map((tool) => [tool.name, tool]));
 });
 afterEach(() => removeDir(root));
 
-async function call(name: string, input: unknown, signal = new AbortController().signal): Promise<unknown> {
-  return tools.get(name)!.run(input, { signal, state: new State("test"), callId: "toolu_1" });
+/** `answer`: the person's answer, when the call is run again after asking. */
+async function call(name: string, input: unknown, signal = new AbortController().signal, answer?: string): Promise<unknown> {
+  return tools.get(name)!.run(input, { signal, state: new State("test"), callId: "toolu_1", ...(answer === undefined ? {} : { answer }) });
 }
 
 describe("read-only tools", () => {
@@ -98,9 +97,26 @@ describe("the folder's bounds", () => {
     await expect(call("write_file", { path: "link-to-secret.txt", content: "x" }, signal)).rejects.toThrow(/symbolic link/);
     await expect(call("write_file", { path: "missing-folder/new.txt", content: "x" }, signal)).rejects.toThrow(/does not exist/);
     await expect(call("write_file", { path: "big.txt", content: "x".repeat(TOOL_LIMITS.writeBytes + 1) }, signal)).rejects.toThrow(/at most/);
-    expect(approvals.pending(new State("test").id)).toBeNull();
+    // Allowed, the same calls are refused again (the folder may have changed since asking).
+    await expect(call("write_file", { path: "../outside/new.txt", content: "x" }, signal, "Allow")).rejects.toThrow(/outside the chosen folder/);
+    await expect(call("write_file", { path: "link-to-secret.txt", content: "x" }, signal, "Allow")).rejects.toThrow(/symbolic link/);
     expect(fs.readFileSync(path.join(outside, "secret.txt"), "utf8")).toBe("alpha secret\n");
     expect(fs.readdirSync(outside)).toEqual(["secret.txt"]);
+  });
+
+  it("write_file asks first, writes only when run again with Allow, and reports a denial", async () => {
+    const input = { path: "sub/new.txt", content: "fresh\n" };
+    const asked = await call("write_file", input);
+    expect(isPersonAsk(asked)).toBe(true);
+    expect(asked).toMatchObject({ question: `Allow Alpine to create the file "sub/new.txt" (6 bytes) in ${fs.realpathSync(folder)}?`, choices: ["Allow", "Deny"] });
+    expect(fs.existsSync(path.join(folder, "sub", "new.txt"))).toBe(false);
+    expect(await call("write_file", input, undefined, "Deny")).toBe('The person denied this write, so "sub/new.txt" was not written. Do not try it again unless the person asks for it.');
+    expect(await call("write_file", input, undefined, "not now")).toMatch(/^The person denied this write \(their answer: "not now"\)/);
+    expect(fs.existsSync(path.join(folder, "sub", "new.txt"))).toBe(false);
+    expect(await call("write_file", input, undefined, "Allow")).toBe('The person allowed the write: "sub/new.txt" now has 6 bytes.');
+    expect(fs.readFileSync(path.join(folder, "sub", "new.txt"), "utf8")).toBe("fresh\n");
+    expect(fs.readdirSync(path.join(folder, "sub")).sort()).toEqual(["deep.txt", "new.txt"]); // no temporary file left
+    expect(await call("write_file", { path: "readme.md", content: "x" })).toMatchObject({ question: expect.stringContaining('replace the file "readme.md" (1 bytes)') });
   });
 
   it("says what to do when no folder is chosen", async () => {

@@ -2,7 +2,7 @@
  * The test host: the window's files with the app's CSP, the IPC contract over the
  * WebSocket (same dispatcher as the app), events to every page, only its own pages heard;
  * and as a child process: ready line, clean stop on SIGTERM, and a restart after SIGKILL
- * during a file write that shows the unknown outcome and never writes twice.
+ * while a file write waits for approval that still asks, and writes once when allowed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -10,7 +10,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/history";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
 import { startModelServer, type ModelServer } from "../support/model-server";
@@ -166,7 +165,7 @@ describe("test host (child process)", () => {
     expect(view.interruption).toMatchObject({ kind: "aborted", detail: expect.stringMatching(/because Alpine was quitting/) });
   });
 
-  it("after SIGKILL during a file write's question, shows the unknown outcome, writes nothing, and Continue finishes", async () => {
+  it("after SIGKILL while a file write waits for approval, still asks, and Allow writes the file once", async () => {
     const modelServer = await model();
     const dataFolder = tempDir();
     const folder = tempDir();
@@ -176,7 +175,8 @@ describe("test host (child process)", () => {
     modelServer.script({ toolUses: [{ id: "toolu_w", name: "write_file", input: { path: "out.txt", content: "data" } }] });
     const started = await page.request("runs:start", { text: "Write out.txt" });
     const id = (started as { value: { id: string } }).value.id;
-    await page.waitForEvent((e) => e.type === "step" && e.event.type === "tool_start");
+    const ended = await page.waitForEvent((e) => e.type === "step" && e.event.type === "run_end");
+    expect(ended).toMatchObject({ event: { stoppedBy: "ask" } });
     first.child.kill("SIGKILL");
     expect((await first.exited).signal).toBe("SIGKILL");
 
@@ -186,15 +186,19 @@ describe("test host (child process)", () => {
     const list = await again.call<{ items: { id: string }[] }>("conversations:list", {});
     expect(list.items.map((s) => s.id)).toEqual([id]);
     const view = await again.call<ConversationView>("conversations:get", { id });
-    expect(view.interruption).toMatchObject({ kind: "killed" });
-    expect(view.pendingAsk).toBeNull();
-    expect(view.entries.at(-1)).toMatchObject({ kind: "tool_result", callId: "toolu_w", status: "unknown", text: UNKNOWN_RESULT_TEXT });
-
-    modelServer.script({ text: "I will check before writing again." });
-    await again.call("runs:continue", { id });
-    expect((await again.log.step(id, "run_end")).stoppedBy).toBe("end_turn");
-    const [, request] = await modelServer.waitForRequests(2);
-    expect(JSON.stringify(request.body.messages.at(-1).content)).toContain(UNKNOWN_RESULT_TEXT.slice(0, 60));
+    expect(view.interruption).toBeNull();
+    expect(view.pendingAsk).toMatchObject({ callId: "toolu_w", choices: ["Allow", "Deny"] });
+    expect(view.entries.some((e) => e.kind === "tool_result")).toBe(false);
     expect(fs.existsSync(path.join(folder, "out.txt"))).toBe(false);
+
+    modelServer.script({ text: "Written." });
+    await again.call("runs:answer", { id, answer: "Allow" });
+    expect((await again.log.step(id, "run_end")).stoppedBy).toBe("end_turn");
+    expect(fs.readFileSync(path.join(folder, "out.txt"), "utf8")).toBe("data");
+    expect(again.log.steps(id, "tool_end")).toEqual([expect.objectContaining({ callId: "toolu_w", status: "done" })]);
+    const [, request] = await modelServer.waitForRequests(2);
+    expect(request.body.messages.at(-1).content).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_w", content: 'The person allowed the write: "out.txt" now has 4 bytes.' },
+    ]);
   });
 });

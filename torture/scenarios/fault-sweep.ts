@@ -34,7 +34,9 @@ function setUp(
 
 const driveOptions = (ctx: RunContext) => ({ rounds: ctx.rounds, turns: ctx.turns, maxAttempts: 40, busyRetryMs: 10_000 });
 
-export async function faultSweepRun(ctx: RunContext): Promise<Partial<Tally>> {
+export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Tally>> {
+  // One conversation per write of it: kept short, so a sweep stays a few dozen conversations.
+  const ctx = { ...campaignCtx, rounds: Math.min(campaignCtx.rounds, 2), turns: Math.min(campaignCtx.turns, 2) };
   const tally = { runs: 1, faults: 0, recoveries: 0, lost: 0, twice: 0, crashes: 0, failures: [] as string[] };
   const base = stateIdOf(ctx).slice(0, 100);
 

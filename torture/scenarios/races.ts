@@ -134,8 +134,9 @@ async function twoRunners(ctx: RunContext, patient: boolean, tally: RaceTally, f
   runners.forEach((child) => child.send("go"));
   const ends = await Promise.all(runners.map((child) => child.ended));
   const done = ends.filter((end) => end.code === WORKER_EXIT.done).length;
+  const refusedOrDone = [WORKER_EXIT.done, WORKER_EXIT.busy, WORKER_EXIT.stale] as number[];
   ends.forEach((end, i) => {
-    if (end.code !== WORKER_EXIT.done && end.code !== WORKER_EXIT.busy) fail(`runner ${i} ended with ${describeEnd(end)}, not done or refused`);
+    if (!refusedOrDone.includes(end.code ?? -1)) fail(`runner ${i} ended with ${describeEnd(end)}, not done or refused`);
   });
   if (!patient && done !== 1) fail(`${done} of two runners started at once ran the State, not 1`);
   // Two runners at once: one saved between the other's first and last save.

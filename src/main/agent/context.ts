@@ -68,6 +68,8 @@ export function buildMessages(state: State): MessageParam[] {
   for (const entry of contextEntries(state)) {
     switch (entry.kind) {
       case "user":
+        // An answer given to a tool (askPerson) reaches the model through that tool's result.
+        if (entry.answersTool) break;
         if (entry.answersCallId && openIds.delete(entry.answersCallId)) {
           userBlocks.push({ type: "tool_result", tool_use_id: entry.answersCallId, content: entry.text });
         } else if (entry.text !== "") {
@@ -128,8 +130,8 @@ export function openCalls(state: State): OpenCall[] {
       }
     } else if (entry.kind === "tool_result") {
       open.delete(entry.callId);
-    } else if (entry.kind === "user" && entry.answersCallId) {
-      open.delete(entry.answersCallId);
+    } else if (entry.kind === "user" && entry.answersCallId && !entry.answersTool) {
+      open.delete(entry.answersCallId); // a tool's question stays open until the tool, run again, gives the result
     }
   }
   return [...open.values()];

@@ -29,6 +29,11 @@ export interface UserEntry extends EntryBase {
   kind: "user";
   /** Set when this message answers the open `ask` call with this id. */
   answersCallId?: string;
+  /**
+   * Set (with `answersCallId`) when the question came from this tool through `askPerson`:
+   * the answer goes to the tool, run again, and the tool's result is the call's result.
+   */
+  answersTool?: string;
 }
 
 /** One model turn: its text and the tool calls it made. */

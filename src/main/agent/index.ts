@@ -25,6 +25,7 @@ export {
 } from "./errors";
 export { ResumeWarning } from "./resume-warning";
 export { abortOnSignals, type AbortOnSignalsOptions, type SignalAbort } from "./signals";
+export { askPerson, isPersonAsk, type AskPersonOptions, type PersonAsk } from "./ask-person";
 export { defineTool, ASK_TOOL, FINISH_TOOL, type JsonSchema, type Tool, type ToolContext } from "./tool";
 export type { OnStepEvent, StepEvent, StepEventType } from "./events";
 export type { SavePoint } from "./saver";
@@ -43,5 +44,5 @@ export {
   type ToolResultEntry,
   type UserEntry,
 } from "./history";
-export type { AgentFingerprint, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./snapshot";
+export type { AgentFingerprint, AnsweredAsk, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./snapshot";
 export { SNAPSHOT_VERSION } from "./snapshot";

@@ -6,7 +6,8 @@
  *   State continues from the last complete save: that tail is excluded from the context
  *   and a notice names the tool calls that may or may not have run;
  * - a tool call without a result gets UNKNOWN_RESULT_TEXT (saved by the next save);
- *   the tool is not run again. An open `ask` waits for the person's answer instead.
+ *   the tool is not run again. An open `ask` (or a tool's `askPerson`) waits for the person's
+ *   answer instead, and a tool's answered question waits for its run with the answer.
  */
 import { SchemaTooNewError, StateNotFoundError, StoreCorruptError } from "./errors";
 import { type EntryRecord, type HistoryEntry, UNKNOWN_RESULT_TEXT } from "./history";
@@ -27,6 +28,7 @@ export function restoreState(store: Store, stateId: string, record: StoredRecord
   state.stoppedBy = snapshot.stoppedBy;
   state.answer = snapshot.answer ?? null;
   state.pendingAsk = snapshot.pendingAsk ?? null;
+  state.answeredAsk = snapshot.answeredAsk ?? null;
   state.excluded = (snapshot.excluded ?? []).map(([from, to]) => [from, to]);
   replaceHistory(state, entries);
 
@@ -51,6 +53,7 @@ export function restoreState(store: Store, stateId: string, record: StoredRecord
     // The last save stopped between its entries and its snapshot: the run was mid-way.
     state.stoppedBy = null;
     if (tail.some((e) => e.kind === "compaction")) continueFromLastCompleteSave(state, covered, tail);
+    else takeAnswerSavedWithoutSnapshot(state, tail);
   }
   closeCallsOfStoppedProcess(state);
   return state;
@@ -76,13 +79,34 @@ function continueFromLastCompleteSave(state: State, covered: number, tail: Histo
   appendEntry(state, { kind: "notice", text, calls: named });
 }
 
-/** Calls left without a result by a killed process get the unknown result; an open ask stays open. */
+/**
+ * The person's answer to a tool's question was saved but the snapshot after it was not (the
+ * process stopped between the two writes): the tool has not been run again yet, so the
+ * answer stands and the next run gives it to the tool.
+ */
+function takeAnswerSavedWithoutSnapshot(state: State, tail: HistoryEntry[]): void {
+  const ask = state.pendingAsk;
+  if (!ask?.tool) return;
+  const answer = tail.find((e) => e.kind === "user" && e.answersTool && e.answersCallId === ask.callId);
+  if (!answer) return;
+  state.answeredAsk = { callId: ask.callId, tool: ask.tool, question: ask.question, ...(ask.choices ? { choices: ask.choices } : {}), answer: answer.text };
+  state.pendingAsk = null;
+}
+
+/**
+ * Calls left without a result by a killed process get the unknown result. An open question
+ * stays open, and so does a tool's call whose question was answered but which has not been
+ * run again (its run clears `answeredAsk` and saves first, so a call killed while running
+ * again is closed here as unknown).
+ */
 function closeCallsOfStoppedProcess(state: State): void {
   const open = openCalls(state);
   const lastAssistant = open.reduce((max, c) => Math.max(max, c.assistantSeq), -1);
   let ask = state.pendingAsk && open.some((c) => c.id === state.pendingAsk!.callId) ? state.pendingAsk : null;
+  const answered = state.answeredAsk && open.some((c) => c.id === state.answeredAsk!.callId) ? state.answeredAsk : null;
   for (const call of open) {
-    if (!ask && call.name === ASK_TOOL && call.assistantSeq === lastAssistant) {
+    if (answered?.callId === call.id) continue;
+    if (!ask && !answered && call.name === ASK_TOOL && call.assistantSeq === lastAssistant) {
       const input = (call.input ?? {}) as { question?: unknown; choices?: unknown };
       ask = {
         callId: call.id,
@@ -94,6 +118,7 @@ function closeCallsOfStoppedProcess(state: State): void {
     appendEntry(state, { kind: "tool_result", callId: call.id, name: call.name, status: "unknown", text: UNKNOWN_RESULT_TEXT });
   }
   state.pendingAsk = ask;
+  state.answeredAsk = answered;
 }
 
 function checkSnapshot(snapshot: Snapshot | null, where: string): Snapshot {

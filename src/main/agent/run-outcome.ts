@@ -15,7 +15,8 @@ export function recordFailure(run: RunContext, error: unknown): void {
   const cause = aborted ? abortError(run.signal) : error instanceof Error ? error : new Error(String(error));
   const text = abortedResultText(cause.name);
   for (const call of openCalls(state)) {
-    if (state.pendingAsk?.callId === call.id) continue;
+    // Still waiting for the person, or answered but not run again yet: the next run goes on from there.
+    if (state.pendingAsk?.callId === call.id || state.answeredAsk?.callId === call.id) continue;
     appendEntry(state, { kind: "tool_result", callId: call.id, name: call.name, status: "aborted", text });
     run.emit({ type: "tool_end", callId: call.id, name: call.name, status: "aborted", text });
   }

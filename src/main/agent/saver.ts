@@ -12,7 +12,17 @@ import { type State, stateBook } from "./state";
 import type { Store } from "./store";
 
 /** Where in a run a save happens (reported with each `save` step event). */
-export type SavePoint = "run_start" | "before_think" | "after_think" | "tool_result" | "after_use_tools" | "after_compact" | "run_end" | "explicit";
+export type SavePoint =
+  | "run_start"
+  | "before_think"
+  | "after_think"
+  | "tool_result"
+  | "after_use_tools"
+  | "after_compact"
+  /** Just before a call whose question the person answered is run again: from here a kill makes its outcome unknown. */
+  | "before_answered_call"
+  | "run_end"
+  | "explicit";
 
 export interface SaveOutcome {
   /** False when nothing had changed, so the store was not called. */
@@ -39,6 +49,8 @@ function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
     createdAt: state.createdAt,
     entryCount: state.history.length,
     pendingAsk: state.pendingAsk,
+    // Only while there is one, so snapshots of States that never used it stay as they were.
+    ...(state.answeredAsk ? { answeredAsk: state.answeredAsk } : {}),
     answer: toJsonAnswer(state.answer, "state.answer"),
     excluded: state.excluded,
     agent: book.agent,
@@ -58,6 +70,7 @@ export function toRecord(entry: HistoryEntry): EntryRecord {
 export function checkJson(state: State): void {
   assertJsonValue(state.data, "state.data");
   assertJsonValue(state.pendingAsk, "state.pendingAsk");
+  assertJsonValue(state.answeredAsk, "state.answeredAsk");
   if (typeof state.title !== "string") throw new TypeError("state.title is not a string");
 }
 

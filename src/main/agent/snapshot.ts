@@ -4,11 +4,26 @@
  */
 export const SNAPSHOT_VERSION = 1;
 
-/** An `ask` call waiting for the person's answer. */
+/** An `ask` call (or a tool that returned `askPerson`) waiting for the person's answer. */
 export interface PendingAsk {
   callId: string;
   question: string;
   choices?: string[];
+  /** The tool that asked, when it is not the built-in `ask`: the answer is given to it, run again. */
+  tool?: string;
+}
+
+/**
+ * A tool's question the person answered: the next run runs that call again with the answer.
+ * Cleared (and saved) just before that run starts, so a process killed during it leaves the
+ * call open without this, which loading turns into the unknown result.
+ */
+export interface AnsweredAsk {
+  callId: string;
+  tool: string;
+  question: string;
+  choices?: string[];
+  answer: string;
 }
 
 export type StoppedBy = "end_turn" | "finish" | "ask" | "max_steps" | "error" | "aborted" | null;
@@ -33,6 +48,8 @@ export interface Snapshot {
   answer: unknown;
   /** The open `ask`: the call id, its question and any suggested answers, until answered. */
   pendingAsk: PendingAsk | null;
+  /** A tool's question answered but not yet run again with the answer; absent when there is none. */
+  answeredAsk?: AnsweredAsk | null;
   createdAt: string;
   updatedAt: string;
   /** How many history entries this snapshot covers: a complete save ends at seq `entryCount - 1`. */

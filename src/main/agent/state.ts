@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { InvalidStateIdError } from "./errors";
 import type { HistoryEntry, UserEntry } from "./history";
-import type { AgentFingerprint, PendingAsk, StoppedBy } from "./snapshot";
+import type { AgentFingerprint, AnsweredAsk, PendingAsk, StoppedBy } from "./snapshot";
 
 /** 1 to 128 ASCII letters, digits, `_` or `-`. */
 export const STATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -73,6 +73,8 @@ export class State<Data = any> {
   answer: unknown = null;
   /** The open `ask` waiting for the person's answer (`addUserMessage` answers it). */
   pendingAsk: PendingAsk | null = null;
+  /** A tool's question the person answered; the next run first runs that call again with the answer. */
+  answeredAsk: AnsweredAsk | null = null;
   readonly createdAt: string;
   updatedAt: string;
   /** Ranges of seqs kept in history but left out of the model's context. */
@@ -116,13 +118,19 @@ export class State<Data = any> {
   }
 
   /**
-   * Add the person's message. When an `ask` is open, this is its answer.
+   * Add the person's message. When an `ask` is open, this is its answer; when a tool asked
+   * (`askPerson`), the next run gives the answer to that tool, run again.
    * Call `agent.save(state)` to make it durable before the next run.
    */
   addUserMessage(text: string): UserEntry {
     if (typeof text !== "string" || text.trim() === "") throw new TypeError("A user message must be a non-empty string.");
     const ask = this.pendingAsk;
     this.pendingAsk = null;
+    if (ask?.tool) {
+      const { callId, tool, question, choices } = ask;
+      this.answeredAsk = { callId, tool, question, ...(choices ? { choices: [...choices] } : {}), answer: text };
+      return appendEntry(this, { kind: "user", text, answersCallId: callId, answersTool: tool }) as UserEntry;
+    }
     return appendEntry(this, ask ? { kind: "user", text, answersCallId: ask.callId } : { kind: "user", text }) as UserEntry;
   }
 }

@@ -1,8 +1,10 @@
 /**
- * The steps of one run: compact when the context is over budget, think, use_tools, until
- * the run stops. Each step is followed by its save point. Sets `state.stoppedBy` and
- * returns what the person should see next.
+ * The steps of one run: first the call whose question the person answered, if any; then
+ * compact when the context is over budget, think, use_tools, until the run stops. Each
+ * step is followed by its save point. Sets `state.stoppedBy` and returns what the person
+ * should see next.
  */
+import { runAnsweredCall } from "./answered-call";
 import { compact, needsCompaction } from "./compact";
 import { assistantText, contextEntries, lastAssistantText } from "./context";
 import { type RunContext, throwIfAborted } from "./run-context";
@@ -21,6 +23,15 @@ export async function runSteps(run: RunContext, limits: StepLimits): Promise<unk
   if (state.pendingAsk) {
     state.stoppedBy = "ask"; // still waiting for the person's answer
     return state.pendingAsk.question;
+  }
+  const answered = await runAnsweredCall(run);
+  if (answered) {
+    if (answered.asked) {
+      state.pendingAsk = answered.asked; // the tool asks again
+      state.stoppedBy = "ask";
+    }
+    await run.save("after_use_tools");
+    if (answered.asked) return answered.asked.question;
   }
   const done = alreadyAnswered(state);
   if (done) {

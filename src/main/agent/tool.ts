@@ -14,13 +14,21 @@ export interface ToolContext {
   state: State;
   /** The id of this call. */
   callId: string;
+  /**
+   * The person's answer, when this call returned `askPerson(...)` before and is now run
+   * again because the person answered; undefined on the call's first run.
+   */
+  answer?: string;
 }
 
 export interface Tool<Input = any> {
   name: string;
   description: string;
   inputSchema: JsonSchema;
-  /** The result: a string is sent as is, anything else as JSON. A thrown error becomes an error result. */
+  /**
+   * The result: a string is sent as is, anything else as JSON. A thrown error becomes an error
+   * result. `askPerson(...)` instead asks the person first (see ask-person.ts).
+   */
   run(input: Input, context: ToolContext): unknown | Promise<unknown>;
 }
 

@@ -7,7 +7,6 @@ import type { AppInfo } from "../../shared/view-types";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "./atomic-file";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
-import { summaryOf } from "./conversation-view";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
 import { Runs } from "./runs";
@@ -16,7 +15,6 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
-import { WriteApprovals } from "./write-approvals";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -47,21 +45,16 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder);
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
-    const approvals = new WriteApprovals((id) => {
-      const live = this.runs.liveState(id);
-      if (live) this.events.emit({ type: "conversation_changed", summary: summaryOf(live, true) });
-    });
     this.runs = new Runs({
       store: this.store,
       settings: settingsFile,
       secrets: options.secrets,
       bus: this.events,
       gate: this.gate,
-      tools: builtInTools(() => settingsFile.get().folder, approvals),
-      approvals,
+      tools: builtInTools(() => settingsFile.get().folder),
       client: options.model ?? {},
     });
-    this.conversations = new Conversations(this.store, this.runs, approvals, this.events, this.gate);
+    this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
   }
 

@@ -2,7 +2,7 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { EntryRecord, HistoryEntry, PendingAsk, State } from "../agent";
+import type { EntryRecord, HistoryEntry, State } from "../agent";
 import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
 import { friendlyErrorText } from "./friendly-errors";
 import { newestPage } from "./history-pages";
@@ -27,11 +27,11 @@ export function entryRecord(entry: HistoryEntry): EntryRecord {
 
 /**
  * `tail`: how many of the newest entries to send (the turn of an open question or of a
- * result in them comes too). `waitingWrite`: a file write of the running run waiting for
- * the person's Allow or Deny.
+ * result in them comes too). The open question is the State's own, a tool's (a file
+ * write's Allow / Deny) included.
  */
-export function conversationView(state: State, running: boolean, waitingWrite: PendingAsk | null, tail: number): ConversationView {
-  const ask = state.pendingAsk ?? waitingWrite;
+export function conversationView(state: State, running: boolean, tail: number): ConversationView {
+  const ask = state.pendingAsk;
   const page = newestPage(state.history, tail, ask ? [ask.callId] : []);
   return {
     summary: summaryOf(state, running),

@@ -12,7 +12,6 @@ import { pageBefore } from "./history-pages";
 import type { Runs } from "./runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
-import type { WriteApprovals } from "./write-approvals";
 
 export interface ListRequest {
   offset: number;
@@ -24,7 +23,6 @@ export class Conversations {
   constructor(
     private readonly store: ConversationStore,
     private readonly runs: Runs,
-    private readonly approvals: WriteApprovals,
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
   ) {}
@@ -44,10 +42,10 @@ export class Conversations {
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return conversationView(live, true, this.approvals.pending(id), tail);
+    if (live) return conversationView(live, true, tail);
     try {
       const state = await this.runs.load(id);
-      return conversationView(state, this.runs.isRunning(id), null, tail);
+      return conversationView(state, this.runs.isRunning(id), tail);
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);

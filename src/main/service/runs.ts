@@ -12,7 +12,6 @@ import { createModelClient, type ModelClientOptions } from "./model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
 import type { SecretKeeper } from "./secret-keeper";
 import {
-  ApprovalPendingError,
   ConversationNotFoundError,
   ConversationUnreadableError,
   MissingApiKeyError,
@@ -23,7 +22,6 @@ import {
 } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
 import type { SettingsFile } from "./settings-file";
-import type { WriteApprovals } from "./write-approvals";
 
 /** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
 export class StoppedByPersonError extends Error {
@@ -50,7 +48,6 @@ export interface RunsOptions {
   bus: AppEventBus;
   gate: ServiceGate;
   tools: Tool[];
-  approvals: WriteApprovals;
   client: ModelClientOptions;
 }
 
@@ -85,11 +82,11 @@ export class Runs {
     });
   }
 
-  /** Answer the open `ask` (Allow / Deny of a file write is an answer too) and run. */
+  /**
+   * Answer the open question and run. A tool's question (Allow / Deny of a file write) is
+   * answered the same way: the run first gives the answer to that tool, run again.
+   */
   async answer(id: string, answer: string): Promise<void> {
-    this.options.gate.assertOpen();
-    // A file write waiting inside a running run is answered there; the run goes on.
-    if (this.options.approvals.decide(id, answer)) return;
     await this.launch(id, async () => {
       const state = await this.load(id);
       if (!state.pendingAsk) throw new NoPendingQuestionError(id);
@@ -157,7 +154,7 @@ export class Runs {
    */
   private async launch(id: string, prepare: () => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
-    if (this.active.has(id)) throw this.options.approvals.pending(id) ? new ApprovalPendingError(id) : new RunInProgressError(id);
+    if (this.active.has(id)) throw new RunInProgressError(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const run: ActiveRun = { id, state: null, controller: new AbortController(), finished, finish };

@@ -32,13 +32,6 @@ export class RunInProgressError extends ServiceError {
   }
 }
 
-/** A message sent while the run waits for the person's Allow or Deny on a file write. */
-export class ApprovalPendingError extends ServiceError {
-  constructor(readonly conversationId: string) {
-    super(`Conversation "${conversationId}" is waiting for your Allow or Deny on a file write. Answer it (or press Stop) first.`);
-  }
-}
-
 export class ConversationNotFoundError extends ServiceError {
   constructor(readonly conversationId: string) {
     super(`There is no conversation "${conversationId}". It may have been deleted; pick another one from the list.`);
@@ -56,13 +49,6 @@ export class ConversationUnreadableError extends ServiceError {
 export class NoPendingQuestionError extends ServiceError {
   constructor(readonly conversationId: string) {
     super(`Conversation "${conversationId}" has no open question to answer. Send a message instead.`);
-  }
-}
-
-/** The answer to a file-write approval must be one of its choices. */
-export class InvalidChoiceError extends ServiceError {
-  constructor(answer: string, choices: readonly string[]) {
-    super(`"${answer.slice(0, 80)}" is not one of the choices (${choices.join(", ")}). Pick one of them.`);
   }
 }
 

@@ -15,8 +15,12 @@ import "./styles/index.css";
 const root = createRoot(document.getElementById("root")!);
 
 try {
-  const { api, transport } = chooseApi();
+  const { api, transport, onConnectionLost } = chooseApi();
   setApi(api);
+  onConnectionLost?.(() => {
+    useAppStore.getState().markConnectionLost();
+    emitAppEvent("connection-lost", { transport });
+  });
   api.onEvent((event) => {
     emitAppEvent("event", event);
     useAppStore.getState().handleAppEvent(event);

@@ -3,7 +3,6 @@
  * person chose, a clock, and write_file, which asks the person first.
  */
 import type { Tool } from "../../agent";
-import type { WriteApprovals } from "../write-approvals";
 import { currentTimeTool } from "./current-time";
 import { FolderGuard } from "./folder-guard";
 import { listFilesTool } from "./list-files";
@@ -11,7 +10,7 @@ import { readFileTool } from "./read-file";
 import { searchTextTool } from "./search-text";
 import { writeFileTool } from "./write-file";
 
-export function builtInTools(folder: () => string | null, approvals: WriteApprovals): Tool[] {
+export function builtInTools(folder: () => string | null): Tool[] {
   const guard = new FolderGuard(folder);
-  return [listFilesTool(guard), readFileTool(guard), searchTextTool(guard), writeFileTool(guard, approvals), currentTimeTool()];
+  return [listFilesTool(guard), readFileTool(guard), searchTextTool(guard), writeFileTool(guard), currentTimeTool()];
 }

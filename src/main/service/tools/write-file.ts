@@ -1,21 +1,30 @@
 /**
  * write_file: create or replace a text file inside the chosen folder, only after the
- * person allows it. The call waits for the person's Allow or Deny (see WriteApprovals);
- * on Deny nothing is written and the model is told so.
+ * person allows it. Its first run checks the path and the size and asks the person
+ * (`askPerson`, Allow / Deny): the run stops there, like any question. The person's answer
+ * runs the call again: "Allow" writes the file, any other answer writes nothing and the
+ * model is told the person denied it. A process stopped while the file is written leaves
+ * the call's outcome unknown, so a write that may have happened is never repeated.
  */
 import fs from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, type Tool } from "../../agent";
-import type { WriteApprovals } from "../write-approvals";
+import { askPerson, defineTool, type Tool } from "../../agent";
 import { displayPath, type FolderGuard } from "./folder-guard";
 import { TOOL_LIMITS } from "./limits";
+
+export const APPROVAL_CHOICES = ["Allow", "Deny"] as const;
 
 const input = z.object({
   path: z.string().min(1).max(4096).describe("File to write, relative to the chosen folder. Its folder must exist."),
   content: z.string().describe("The complete new content of the file (UTF-8 text)."),
 });
 
-export function writeFileTool(guard: FolderGuard, approvals: WriteApprovals): Tool {
+/** "Allow" in any case and spacing; anything else the person says is a no. */
+function allows(answer: string): boolean {
+  return answer.trim().toLowerCase() === APPROVAL_CHOICES[0].toLowerCase();
+}
+
+export function writeFileTool(guard: FolderGuard): Tool {
   return defineTool({
     name: "write_file",
     description:
@@ -23,32 +32,47 @@ export function writeFileTool(guard: FolderGuard, approvals: WriteApprovals): To
       "The person is asked to allow or deny every write first; the result says whether the file was written. " +
       `At most ${TOOL_LIMITS.writeBytes} bytes.`,
     input,
-    async run({ path: requested, content }, { signal, state, callId }) {
+    async run({ path: requested, content }, { answer }) {
+      if (answer !== undefined && !allows(answer)) {
+        const said = answer.trim().toLowerCase() === APPROVAL_CHOICES[1].toLowerCase() ? "" : ` (their answer: ${JSON.stringify(answer.slice(0, 500))})`;
+        return `The person denied this write${said}, so "${requested}" was not written. Do not try it again unless the person asks for it.`;
+      }
       const bytes = Buffer.byteLength(content, "utf8");
       if (bytes > TOOL_LIMITS.writeBytes) throw new Error(`The content has ${bytes} bytes; write_file writes at most ${TOOL_LIMITS.writeBytes}.`);
-      // Checked before asking, so the person is never asked about a write that cannot happen.
+      // Checked before asking, so the person is never asked about a write that cannot happen;
+      // and again once allowed, as the folder or the file may have changed meanwhile.
       const { root, target } = await guard.writable(requested);
       const shown = displayPath(root, target);
-      const exists = await fs.stat(target).then(
-        () => true,
-        () => false,
-      );
-      const question = `Allow Alpine to ${exists ? "replace" : "create"} the file "${shown}" (${bytes} bytes) in ${root}?`;
-      const decision = await approvals.request(state.id, callId, question, signal);
-      if (decision === "Deny") {
-        return `The person denied this write, so "${shown}" was not written. Do not try it again unless the person asks for it.`;
+      if (answer === undefined) {
+        const exists = await fs.stat(target).then(
+          () => true,
+          () => false,
+        );
+        return askPerson({
+          question: `Allow Alpine to ${exists ? "replace" : "create"} the file "${shown}" (${bytes} bytes) in ${root}?`,
+          choices: APPROVAL_CHOICES,
+        });
       }
-      // Checked again: the folder or the file may have changed while the person decided.
-      const checked = await guard.writable(requested);
-      const temporary = `${checked.target}.alpine-${process.pid}-${Date.now()}.tmp`;
-      await fs.writeFile(temporary, content, { encoding: "utf8", flag: "wx" });
-      try {
-        await fs.rename(temporary, checked.target);
-      } catch (error) {
-        await fs.rm(temporary, { force: true });
-        throw error;
-      }
+      await replaceFile(target, content);
       return `The person allowed the write: "${shown}" now has ${bytes} bytes.`;
     },
   });
+}
+
+/** Write beside the file, flush, then rename over it: a crash leaves the old or the new content, never a mix. */
+async function replaceFile(target: string, content: string): Promise<void> {
+  const temporary = `${target}.alpine-${process.pid}-${Date.now()}.tmp`;
+  const handle = await fs.open(temporary, "wx");
+  try {
+    await handle.writeFile(content, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temporary, target);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
 }

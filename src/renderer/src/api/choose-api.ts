@@ -21,10 +21,18 @@ export class NoTransportError extends Error {
   }
 }
 
-export function chooseApi(): { api: AlpineApi; transport: Transport } {
+export interface ChosenApi {
+  api: AlpineApi;
+  transport: Transport;
+  /** Only the WebSocket can be lost (its host stopped); the app's IPC lives as long as the window. */
+  onConnectionLost?(listener: () => void): () => void;
+}
+
+export function chooseApi(): ChosenApi {
   if (window.alpine) return { api: window.alpine, transport: "ipc" };
   if (new URLSearchParams(location.search).get("transport") === "ws") {
-    return { api: createWebSocketApi(`ws://${location.host}/ws`), transport: "websocket" };
+    const api = createWebSocketApi(`ws://${location.host}/ws`);
+    return { api, transport: "websocket", onConnectionLost: (listener) => api.onConnectionLost(listener) };
   }
   throw new NoTransportError();
 }

@@ -2,7 +2,8 @@
  * The IPC contract over a WebSocket, for the window served by the test host: the same
  * `AlpineApi` the preload exposes, so nothing else in the window knows the difference.
  * Requests are numbered; each response carries its request's number. Requests made
- * before the socket opens wait for it; when it closes, pending requests fail.
+ * before the socket opens wait for it; when it closes, pending requests fail and the
+ * window is told the connection is lost (the host is gone; nothing reconnects).
  */
 import type { AlpineApi, AppEvent, RequestChannel, RequestResults } from "../../../shared/ipc-contract";
 import type { IpcResult, SocketRequestMessage, SocketServerMessage } from "../../../shared/transport-messages";
@@ -15,7 +16,12 @@ export class RemoteRequestError extends Error {
   }
 }
 
-export function createWebSocketApi(url: string): AlpineApi {
+export interface WebSocketApi extends AlpineApi {
+  /** Called once when the socket closes (at once if it has closed already); returns the unsubscribe function. */
+  onConnectionLost(listener: () => void): () => void;
+}
+
+export function createWebSocketApi(url: string): WebSocketApi {
   const socket = new WebSocket(url);
   const opened = new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(), { once: true });
@@ -26,6 +32,8 @@ export function createWebSocketApi(url: string): AlpineApi {
   opened.catch(() => {}); // observed by each request
   const pending = new Map<number, (result: IpcResult) => void>();
   const listeners = new Set<(event: AppEvent) => void>();
+  const lostListeners = new Set<() => void>();
+  let closed = false;
   let nextId = 1;
 
   socket.addEventListener("message", (message) => {
@@ -39,9 +47,12 @@ export function createWebSocketApi(url: string): AlpineApi {
     }
   });
   socket.addEventListener("close", () => {
-    const closed: IpcResult = { ok: false, error: { name: "ConnectionClosedError", message: `The connection to ${url} closed.` } };
-    for (const settle of pending.values()) settle(closed);
+    const failure: IpcResult = { ok: false, error: { name: "ConnectionClosedError", message: `The connection to ${url} closed.` } };
+    for (const settle of pending.values()) settle(failure);
     pending.clear();
+    closed = true;
+    for (const listener of [...lostListeners]) listener();
+    lostListeners.clear();
   });
 
   return {
@@ -59,6 +70,14 @@ export function createWebSocketApi(url: string): AlpineApi {
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onConnectionLost(listener) {
+      if (closed) {
+        listener();
+        return () => {};
+      }
+      lostListeners.add(listener);
+      return () => lostListeners.delete(listener);
     },
   };
 }

@@ -3,6 +3,7 @@ import { Sidebar } from "./Sidebar";
 import { ConversationPane } from "./ConversationPane";
 import { SettingsDialog } from "./SettingsDialog";
 import { Toasts } from "./Toasts";
+import { ConnectionLostNotice } from "./ConnectionLostNotice";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -12,6 +13,7 @@ export function App() {
       <ConversationPane />
       {settingsOpen && <SettingsDialog />}
       <Toasts />
+      <ConnectionLostNotice />
     </div>
   );
 }

@@ -17,20 +17,22 @@ import type { ToolCardStatus } from "./ToolCard";
 import { StreamingReply } from "./StreamingReply";
 
 export function ConversationPane() {
-  const { openId, view, viewLoading, viewError, pendingAction, running, live, hasApiKey } = useAppStore(
+  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, live, hasApiKey } = useAppStore(
     useShallow((s) => ({
       openId: s.openId,
       view: s.view,
       viewLoading: s.viewLoading,
       viewError: s.viewError,
+      earlierLoading: s.earlierLoading,
       pendingAction: s.pendingAction,
       running: selectOpenRunning(s),
       live: s.openId ? s.live[s.openId] : undefined,
       hasApiKey: s.settings ? s.settings.hasApiKey : true,
     })),
   );
-  const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView } = useAppStore(
+  const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView, loadEarlier } = useAppStore(
     useShallow((s) => ({
+      loadEarlier: s.loadEarlier,
       submitMessage: s.submitMessage,
       answerAsk: s.answerAsk,
       stopRun: s.stopRun,
@@ -73,7 +75,10 @@ export function ConversationPane() {
     if (!view) return;
     emitAppEvent("conversation-opened", {
       id: view.summary.id,
+      // The newest entries only: the others are loaded as the person scrolls up.
       entries: view.entries.length,
+      firstSeq: view.firstSeq,
+      totalEntries: view.totalEntries,
       interruption: view.interruption?.kind ?? null,
       pendingAsk: view.pendingAsk,
       running: view.summary.running,
@@ -83,16 +88,20 @@ export function ConversationPane() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view?.summary.id]);
 
+  // Announced when the view is fetched again or changes, not when older entries are put in front.
+  const lastSeq = view?.entries.length ? view.entries[view.entries.length - 1].seq : -1;
   useEffect(() => {
     if (!view) return;
     emitAppEvent("conversation-updated", {
       id: view.summary.id,
       entries: view.entries.length,
+      totalEntries: view.totalEntries,
       interruption: view.interruption?.kind ?? null,
       pendingAsk: view.pendingAsk,
       stoppedBy: view.summary.stoppedBy,
     });
-  }, [view]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.summary, view?.pendingAsk, view?.interruption, view?.loadError, view?.totalEntries, lastSeq]);
 
   const title = view?.summary.title;
   useEffect(() => {
@@ -167,6 +176,10 @@ export function ConversationPane() {
           )}
           <MessageList
             key={openId}
+            conversationId={openId}
+            hasEarlier={view.firstSeq > 0}
+            loadingEarlier={earlierLoading}
+            loadEarlier={loadEarlier}
             items={items}
             toolStatus={toolStatus}
             tailSize={streamText.length + (thinking ? 1 : 0) + (pendingAsk ? 2 : 0) + (interruption ? 4 : 0)}

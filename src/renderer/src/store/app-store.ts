@@ -1,6 +1,7 @@
 /**
  * The window's one zustand store, built from slices: the conversation list, the open
- * conversation (with the live runs), settings, and short-lived notices (toasts).
+ * conversation (with the live runs), settings, short-lived notices (toasts), and
+ * whether the connection to the main process still holds.
  * Components read it with narrow selectors (`useShallow`), so a streamed word only
  * re-renders the message it belongs to.
  */
@@ -9,6 +10,7 @@ import { createListSlice, type ListSlice } from "./list-slice";
 import { createConversationSlice, type ConversationSlice } from "./conversation-slice";
 import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
+import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -16,13 +18,14 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
   ...createConversationSlice(...a),
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
+  ...createConnectionSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
