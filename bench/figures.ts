@@ -52,6 +52,11 @@ export function expectedFigures(config: BenchConfig): string[] {
     keys.push(`${prefix}.ratio`);
   }
   for (const prefix of OURS) keys.push(`${prefix}.vsBaseline`);
+  for (const prefix of OURS.filter((p) => p.endsWith(".agent"))) {
+    for (const size of config.historySizes) {
+      for (const figure of ["writeCallsPerStep", "writeMsPerStep", "leasesPerStep", "leaseMsPerStep"]) keys.push(`${prefix}.${size}.${figure}`);
+    }
+  }
   keys.push("floor.payloadBytes", "floor.medianMs", "floor.p99Ms", "floor.writtenBytesPerStep", "floor.storedBytesPerStep");
   keys.push("save.sqlite.store.vsFloor", "save.sqlite.agent.vsFloor");
   for (const store of ["sqlite", "file"]) {

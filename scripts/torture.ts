@@ -8,7 +8,8 @@
 import { randomInt } from "node:crypto";
 import { runCampaign } from "../torture/campaign";
 import { USAGE, UsageError, parseCampaignFlags } from "../torture/options";
-import { formatTable } from "../torture/report-table";
+import { formatSeen, formatTable } from "../torture/report-table";
+import { skippedFullDiskCases } from "../torture/scenarios/full-disk";
 
 async function main(): Promise<number> {
   let flags;
@@ -32,6 +33,8 @@ async function main(): Promise<number> {
   const failures = Object.values(result.tallies).flatMap((t) => t!.failures);
   console.log(`\n${startedAt.toISOString().slice(0, 10)}, seed ${result.seed}, ${Math.round(result.durationMs / 1000)} s, node ${process.version}, ${process.platform}`);
   console.log(formatTable(result.tallies));
+  console.log(`\nPaths taken:\n${formatSeen(result.tallies)}`);
+  for (const skipped of skippedFullDiskCases) console.log(`Skipped: ${skipped}`);
   if (flags.keep) console.log(`\nScratch folder kept: ${result.scratch}`);
   if (failures.length > 0) {
     console.log(`\n${failures.length} failed check(s):`);

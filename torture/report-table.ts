@@ -30,3 +30,13 @@ export function formatTable(tallies: Partial<Record<StoreKind, Tally>>): string 
   const rule = `|${widths.map((w, i) => (i === 0 ? ":" : "") + "-".repeat(w + 1) + (i === 0 ? "" : ":")).join("|")}|`;
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
+
+/** What the runs went through, per store: the paths behind the table's zeros. */
+export function formatSeen(tallies: Partial<Record<StoreKind, Tally>>): string {
+  const lines: string[] = [];
+  for (const [kind, tally] of Object.entries(tallies) as [StoreKind, Tally][]) {
+    const items = Object.entries(tally.seen).sort(([a], [b]) => a.localeCompare(b));
+    if (items.length) lines.push(`${STORE_NAMES[kind]}: ${items.map(([what, n]) => `${what} ${n}`).join(", ")}`);
+  }
+  return lines.join("\n");
+}

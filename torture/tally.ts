@@ -19,6 +19,8 @@ export interface Tally {
   /** A child or a call that died instead of failing with a clear error. */
   crashes: number;
   failures: string[];
+  /** Evidence that the interesting paths were taken (e.g. "running calls given the unknown result"). */
+  seen: Record<string, number>;
 }
 
 export const emptyTally = (): Tally => ({
@@ -31,12 +33,20 @@ export const emptyTally = (): Tally => ({
   badInputs: 0,
   crashes: 0,
   failures: [],
+  seen: {},
 });
+
+export function see(tally: Partial<Tally>, what: string, count = 1): void {
+  if (count === 0) return;
+  tally.seen ??= {};
+  tally.seen[what] = (tally.seen[what] ?? 0) + count;
+}
 
 export function addTally(into: Tally, from: Partial<Tally>): Tally {
   for (const key of ["runs", "kills", "recoveries", "lost", "twice", "faults", "badInputs", "crashes"] as const) {
     into[key] += from[key] ?? 0;
   }
   into.failures.push(...(from.failures ?? []));
+  for (const [what, count] of Object.entries(from.seen ?? {})) into.seen[what] = (into.seen[what] ?? 0) + count;
   return into;
 }

@@ -2,7 +2,8 @@
  * The torture child: runs one scripted conversation to its end on the store under test,
  * reporting every acknowledged write, until the campaign kills it. Started as
  *   node --import tsx torture/worker.ts '<WorkerJob as JSON>'
- * Picks up wherever the saved State stands, so the same command resumes after any kill.
+ * (the campaign runs the same code bundled, see worker-launch.ts). It picks up wherever the
+ * saved State stands, so the same command resumes after any kill.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { pathToFileURL } from "node:url";

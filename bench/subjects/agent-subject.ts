@@ -1,7 +1,8 @@
 /**
  * Step saves through the library's own path: `state.addUserMessage(text)` then
  * `agent.save(state)` on conversations loaded from the store, as the app does when the
- * person sends a message.
+ * person sends a message. The store times its own calls, so a save splits into the write
+ * itself and whatever else the Agent asks of the store (such as taking a lease).
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { Agent } from "../../src/main/agent/agent";
@@ -10,6 +11,7 @@ import { benchAgent } from "../lib/bench-agent";
 import type { SaveSubject, SubjectFactory } from "./save-subject";
 import type { StoreHandle, StoreOpener } from "./store-handle";
 import { conversationId, seedConversations } from "./store-subject";
+import { type StoreTimes, timeStoreCalls } from "./timed-store";
 
 /** An Agent that never calls a model here: saving needs none. */
 export function offlineAgent(handle: StoreHandle): Agent {
@@ -20,9 +22,19 @@ export function offlineAgent(handle: StoreHandle): Agent {
 class AgentSaveSubject implements SaveSubject {
   private readonly agent: Agent;
   private readonly states: State[] = [];
+  /** What the Agent handed the store last (kept by reference; turned into JSON only when asked). */
+  private lastWrite: unknown[] | null = null;
+  private readonly times: StoreTimes;
 
   constructor(private readonly handle: StoreHandle) {
     this.agent = offlineAgent(handle);
+    const store = timeStoreCalls(handle.store);
+    this.times = store.times;
+    const write = store.write.bind(store);
+    store.write = (stateId, entries, snapshot, options) => {
+      this.lastWrite = [entries, snapshot];
+      return write(stateId, entries, snapshot, options);
+    };
   }
 
   async prepare(length: number, count: number): Promise<void> {
@@ -40,8 +52,12 @@ class AgentSaveSubject implements SaveSubject {
     return this.handle.storedBytes();
   }
 
+  storeTimes(): StoreTimes {
+    return this.times;
+  }
+
   lastPayload(): string | null {
-    return null;
+    return this.lastWrite ? this.lastWrite.map((part) => JSON.stringify(part)).join("") : null;
   }
 
   close(): Promise<void> {

@@ -4,6 +4,8 @@
  * length and saves one new ~400-character message into one of them per step.
  */
 
+import type { StoreTimes } from "./timed-store";
+
 export interface SaveSubject {
   /** Grows `count` conversations to `length` entries each (untimed). */
   prepare(length: number, count: number): Promise<void>;
@@ -13,6 +15,8 @@ export interface SaveSubject {
   storedBytes(): number;
   /** The exact bytes handed to the store by the last step (the floor commits the same). */
   lastPayload(): string | null;
+  /** Time spent inside the store's own calls, for subjects that save through the Agent. */
+  storeTimes?(): StoreTimes;
   close(): Promise<void>;
 }
 

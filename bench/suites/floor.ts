@@ -49,5 +49,12 @@ export async function runFloor(report: Report, config: BenchConfig, settings: Sq
     const multiple = report.set(`${prefix}.vsFloor`, report.get(key) / measured.medianMs);
     const written = report.figures[`${prefix}.${largest}.writtenBytesPerStep`];
     section.rows.push([`${prefix} at ${largest} entries`, report.get(key), report.get(`${prefix}.${largest}.p99Ms`), written === undefined ? null : Math.round(written), multiple]);
+    const leases = report.figures[`${prefix}.${largest}.leasesPerStep`];
+    if (leases !== undefined) {
+      const writeMs = report.get(`${prefix}.${largest}.writeMsPerStep`);
+      const leaseMs = report.get(`${prefix}.${largest}.leaseMsPerStep`);
+      section.rows.push([`  of which: store.write (${report.get(`${prefix}.${largest}.writeCallsPerStep`)} per save)`, writeMs, null, null, writeMs / measured.medianMs]);
+      section.rows.push([`  of which: taking and releasing a lease (${leases} per save)`, leaseMs, null, null, leaseMs / measured.medianMs]);
+    }
   }
 }

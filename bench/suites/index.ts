@@ -41,7 +41,7 @@ export const suites: Suite[] = [
     name: "save",
     async run({ report, config, shared }) {
       const payloads = await runSaveCost(report, config, saveSubjects);
-      shared.set(SQLITE_PAYLOAD, payloads.get("save.sqlite.store"));
+      shared.set(SQLITE_PAYLOAD, payloads.get("save.sqlite.agent") ?? payloads.get("save.sqlite.store"));
     },
   },
   {

@@ -52,7 +52,10 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
         }
       }
       for (let i = 0; i < warmup; i++) for (const run of runs) await run.subject.step(i % run.count, texts[i]);
-      for (const run of runs) run.storedBefore = run.subject.storedBytes();
+      for (const run of runs) {
+        run.storedBefore = run.subject.storedBytes();
+        run.subject.storeTimes?.().reset();
+      }
       for (let i = warmup; i < warmup + steps; i++) {
         for (const run of runs) {
           const before = writtenBytes() ?? Number.NaN;
@@ -68,6 +71,13 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
         report.set(`${prefix}.p99Ms`, p99Ms);
         if (Number.isFinite(run.written)) report.set(`${prefix}.writtenBytesPerStep`, run.written / steps);
         report.set(`${prefix}.storedBytesPerStep`, (run.subject.storedBytes() - run.storedBefore) / steps);
+        const times = run.subject.storeTimes?.();
+        if (times) {
+          report.set(`${prefix}.writeCallsPerStep`, times.writes / steps);
+          report.set(`${prefix}.writeMsPerStep`, times.writeMs / steps);
+          report.set(`${prefix}.leasesPerStep`, times.leases / steps);
+          report.set(`${prefix}.leaseMsPerStep`, (times.leaseMs + times.releaseMs) / steps);
+        }
         const payload = run.subject.lastPayload();
         if (payload && run.length === largest) payloads.set(savePrefix(run.factory), payload);
       }

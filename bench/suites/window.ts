@@ -24,7 +24,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILT_WINDOW = path.join(ROOT, "out/renderer/index.html");
 /** Milliseconds between streamed tokens: faster than a model writes, so it is a hard case. */
 const TOKEN_INTERVAL_MS = 4;
-const OPEN_REPS = { full: 7, quick: 3 };
+const OPEN_REPS = { full: 7, quick: 2 };
 
 /** The window is measured as built; build it when it is missing. */
 function ensureBuiltWindow(): string {
@@ -96,14 +96,14 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         }
         const afterOpen = await heapMB(page);
         const fetches: FetchSummary[] = [];
-        for (let i = 0; i < 3; i++) fetches.push((await page.evaluate(`window.__bench.fetchView(${JSON.stringify(LONG_ID)}, 60000)`)) as FetchSummary);
+        for (let i = 0; i < OPEN_REPS[config.mode]; i++) fetches.push((await page.evaluate(`window.__bench.fetchView(${JSON.stringify(LONG_ID)}, 60000)`)) as FetchSummary);
 
         // Streaming into the conversation as just opened (its last rows in the page)...
         await page.fill('[aria-label="Message"]', "Please write a long answer.");
         const freshStream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
 
         const first = JSON.stringify(firstMessageWords(messages, config.entryChars));
-        const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, 20000, ${first})`)) as ScrollSummary;
+        const scroll = (await page.evaluate(`window.__bench.scrollToTop(1500, ${Math.max(1000, messages)}, ${first})`)) as ScrollSummary;
         if (!scroll.reachedTop) throw new Error(`scrolling up for ${scroll.frames} frames did not reach the conversation's first message (${scroll.rows} rows in the page)`);
         const afterScroll = await heapMB(page);
         await page.evaluate(`window.__bench.scrollToBottom()`);

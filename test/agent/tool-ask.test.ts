@@ -238,6 +238,9 @@ it("an abort before the call runs again, or a failed save just before it, keeps 
   server.script({ text: "Sent." });
   expect(await agent.run(state)).toBe("Sent.");
   expect(runs.map((r) => r.answer)).toEqual([undefined, "Send"]);
+  // With no answered question left, the snapshot is shaped as before this field existed.
+  expect(Object.keys(store.stored("kept-answer")!.snapshot!)).not.toContain("answeredAsk");
+  expect(store.writes.some((w) => w.snapshot?.answeredAsk?.answer === "Send")).toBe(true);
 });
 
 it("an answer saved without the snapshot after it (a save stopped halfway) still stands after loading", async () => {

@@ -181,31 +181,48 @@ describe("the Alpine window", () => {
     );
     const { id, since } = await startConversation(win(), "Write hello.txt for me");
     ids.write = id;
+    // The write asks through the ask mechanism: its run ends with the question.
+    const stopped = await win().waitForStep("run_end", { stoppedBy: "ask" }, since);
+    expect(stopped.detail.conversationId).toBe(id);
     const asked = await win().waitFor("ask-shown", { id }, since);
     expect(asked.detail.choices).toEqual(["Allow", "Deny"]);
     expect(asked.detail.question).toContain("hello.txt");
+    await win().waitFor("run-ended", { id, stoppedBy: "ask" }, since);
     const card = page().locator(".tool-card").filter({ hasText: "Write file" }).last();
     expect(await card.getAttribute("data-tool-status")).toBe("waiting");
-    expect(await page().getByRole("button", { name: "Stop", exact: true }).isVisible()).toBe(true);
+    expect(await card.locator(".tool-status").textContent()).toBe("Waiting for your approval");
+    expect(await conversationRow(win(), id).locator("[data-status]").textContent()).toBe("Waiting for you");
     expect(fs.existsSync(path.join(session.workFolder, "hello.txt"))).toBe(false);
     await win().screenshotBothThemes("write-approval");
 
+    const requestsBefore = (await session.model.control.requests()).length;
     const allowed = await win().mark();
     await page().getByRole("button", { name: "Allow" }).click();
-    await win().waitFor("run-ended", { id }, allowed);
+    await win().waitFor("answer-sent", { id, answer: "Allow" }, allowed);
+    await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, allowed);
     expect(fs.readFileSync(path.join(session.workFolder, "hello.txt"), "utf8")).toBe("Hello from Alpine\n");
     expect(await card.getAttribute("data-tool-status")).toBe("done");
+    // The answer ran the call again before the next model request, which carries its result.
+    const logged = await win().events("event", allowed);
+    const types = logged.filter((e) => e.detail.type === "step" && e.detail.conversationId === id).map((e) => e.detail.event.type);
+    expect(types.indexOf("tool_end")).toBeLessThan(types.indexOf("think_start"));
+    const requests = await session.model.control.requests(requestsBefore + 1);
+    expect(requests).toHaveLength(requestsBefore + 1);
+    expect(JSON.stringify(requests.at(-1)!.body.messages.at(-1))).toContain("The person allowed the write");
 
     await session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "secret.txt", content: "nothing" } }] },
       { text: "Understood, I left it alone." },
     );
-    const denied = await sendMessage(win(), "Now write secret.txt");
-    await win().waitFor("ask-shown", { id }, denied);
+    const asking = await sendMessage(win(), "Now write secret.txt");
+    await win().waitFor("ask-shown", { id }, asking);
+    await win().waitFor("run-ended", { id, stoppedBy: "ask" }, asking);
+    const denied = await win().mark();
     await page().getByRole("button", { name: "Deny" }).click();
-    await win().waitFor("run-ended", { id }, denied);
+    await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, denied);
     expect(fs.existsSync(path.join(session.workFolder, "secret.txt"))).toBe(false);
     const deniedCard = page().locator(".tool-card").filter({ hasText: "secret.txt" });
+    expect(await deniedCard.getAttribute("data-tool-status")).toBe("denied");
     await deniedCard.getByRole("button", { expanded: false }).click();
     expect(await deniedCard.locator(".tool-card__body").textContent()).toContain("denied");
   });

@@ -110,8 +110,6 @@ describe("a window with a lot of history", () => {
       const now = await page()
         .locator(`.conversation__row[data-seq="${reading.seq}"]`)
         .evaluate((row: any) => row.getBoundingClientRect().top as number);
-      const track = await page().evaluate(async (seq) => { const w = globalThis as any; const out: number[] = []; for (let i = 0; i < 8; i++) { await new Promise((r) => w.requestAnimationFrame(r)); out.push(Math.round(w.document.querySelector(`.conversation__row[data-seq="${seq}"]`).getBoundingClientRect().top)); } return out; }, reading.seq);
-      console.log("STEP", step, reading, now, track, await scroller.evaluate((el: any) => [el.scrollTop, el.scrollHeight]), (await win().events("earlier-shown", mark)).length);
       expect(Math.abs(now - reading.top)).toBeLessThanOrEqual(2);
       loaded = (await win().events("earlier-loaded", mark))[0];
     }

@@ -1,15 +1,15 @@
 /**
  * The real app: the built Alpine (out/) in the real Electron binary, driven by Playwright's
  * `_electron`, talking to the scripted model server. A person's path through a quit:
- * send a message and watch the reply stream; the model starts a slow tool (write_file, which
- * waits for the person's approval); quit; relaunch on the same data; the conversation is
- * listed with the tool's outcome (aborted, nothing written); Continue finishes it.
+ * send a message and watch the reply stream; the model asks to write a file (write_file asks
+ * the person first, so the run stops with the question); quit; relaunch on the same data;
+ * the question is still asked, nothing written; Allow writes the file and the run finishes.
  *
  * It runs wherever Electron can (a desktop, hosted CI). Where the binary or an Electron build of
  * better-sqlite3 is missing, it is reported skipped with the reason; with
  * ALPINE_ELECTRON_TEST=required (hosted CI) a missing precondition fails instead.
  */
-import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,9 +27,9 @@ if (!readiness.ok && !required) console.warn(`Skipped the real-app (Electron) te
 
 const TASK = "Plan a three-day hike in the Alps";
 const FIRST_REPLY = "Day one: Zermatt to the Hörnli hut. Day two: a rest and a glacier walk. Day three: down through the larch woods.";
-const SLOW_CALL_ID = "toolu_write_plan_1";
+const WRITE_CALL_ID = "toolu_write_plan_1";
 const NOTE_FILE = "hike-plan.md";
-const CONTINUED_REPLY = "The plan was not written, as you stopped me. Here it is again in this message instead.";
+const CONTINUED_REPLY = "The plan is saved in hike-plan.md.";
 /** Each step launches or quits the real app at least once; a cold Electron start on a CI runner takes a while. */
 const STEP_TIMEOUT_MS = 120_000;
 
@@ -107,54 +107,61 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
     });
   }, STEP_TIMEOUT_MS);
 
-  it("quits cleanly while a slow tool runs (write_file waiting for approval)", async () => {
+  it("quits cleanly while a file write waits for the person's approval", async () => {
     const app = running!;
     await withAppOutput(app, async () => {
-      server.script({ toolUses: [{ id: SLOW_CALL_ID, name: "write_file", input: { path: NOTE_FILE, content: FIRST_REPLY } }] });
+      server.script({ toolUses: [{ id: WRITE_CALL_ID, name: "write_file", input: { path: NOTE_FILE, content: FIRST_REPLY } }] });
       const since = await app.mark();
       await app.send("Save that plan as a file, please.");
       await app.waitFor("message-sent", { id: conversationId, kind: "send" }, since);
-      await app.waitFor("ask-shown", { id: conversationId }, since);
-      await app.window.locator(`[data-call-id="${SLOW_CALL_ID}"][data-tool-status="waiting"]`).waitFor({ state: "visible" });
+      // The write asks through the ask mechanism: its run ends with the question.
+      await app.waitFor("run-ended", { id: conversationId, stoppedBy: "ask" }, since);
+      const asked = await app.waitFor("ask-shown", { id: conversationId }, since);
+      expect(asked.detail.choices).toEqual(["Allow", "Deny"]);
+      await app.window.locator(`[data-call-id="${WRITE_CALL_ID}"][data-tool-status="waiting"]`).waitFor({ state: "visible" });
       const started = await app.steps(conversationId, "tool_start", since);
       expect(started.map((e) => e.name)).toEqual(["write_file"]);
-      await app.screenshot(screenshots, "2-slow-tool-waiting");
+      await app.screenshot(screenshots, "2-write-waiting");
     });
 
     expect(await quit(app), "the app exits with code 0 after a quit").toBe(0);
     expect(server.requests).toHaveLength(2);
-    expect(existsSync(path.join(folder, NOTE_FILE)), "nothing was written: the person never allowed it").toBe(false);
+    expect(existsSync(path.join(folder, NOTE_FILE)), "nothing was written: the person has not allowed it yet").toBe(false);
   }, STEP_TIMEOUT_MS);
 
-  it("relaunches on the same data, lists the conversation with the tool's outcome, and continues it", async () => {
+  it("relaunches on the same data with the question still asked; Allow writes the file once and the run finishes", async () => {
     const app = await launch();
     await withAppOutput(app, async () => {
       await app.waitFor("list-rendered", { ids: { includes: conversationId } });
       const since = await app.mark();
       await app.window.locator(`[data-conversation-id="${conversationId}"] .conversation-row__open`).click();
       const opened = await app.waitFor("conversation-opened", { id: conversationId }, since);
-      expect(opened.detail.interruption).toBe("aborted");
-      await app.window.locator(`[data-call-id="${SLOW_CALL_ID}"][data-tool-status="aborted"]`).waitFor({ state: "visible" });
-      await app.window.getByText(FIRST_REPLY).waitFor({ state: "visible" });
+      expect(opened.detail.interruption).toBeNull();
+      expect(opened.detail.pendingAsk).toMatchObject({ callId: WRITE_CALL_ID, choices: ["Allow", "Deny"] });
+      await app.waitFor("ask-shown", { id: conversationId }, since);
+      await app.window.locator(`[data-call-id="${WRITE_CALL_ID}"][data-tool-status="waiting"]`).waitFor({ state: "visible" });
+      await app.window.getByText(FIRST_REPLY).first().waitFor({ state: "visible" });
       await app.screenshot(screenshots, "3-after-relaunch");
 
       server.script({ text: CONTINUED_REPLY, chunks: 3, delayMs: 20 });
-      const beforeContinue = await app.mark();
-      await app.window.getByRole("button", { name: "Continue" }).click();
-      await app.waitFor("continue-requested", { id: conversationId }, beforeContinue);
-      await app.waitFor("run-ended", { id: conversationId, stoppedBy: "end_turn" }, beforeContinue);
+      const beforeAllow = await app.mark();
+      await app.window.getByRole("button", { name: "Allow" }).click();
+      await app.waitFor("answer-sent", { id: conversationId, answer: "Allow" }, beforeAllow);
+      await app.waitFor("run-ended", { id: conversationId, stoppedBy: "end_turn" }, beforeAllow);
+      await app.window.locator(`[data-call-id="${WRITE_CALL_ID}"][data-tool-status="done"]`).waitFor({ state: "visible" });
       await app.window.getByText(CONTINUED_REPLY).waitFor({ state: "visible" });
-      await app.screenshot(screenshots, "4-continued");
+      expect(await app.steps(conversationId, "tool_end", beforeAllow)).toEqual([expect.objectContaining({ callId: WRITE_CALL_ID, status: "done" })]);
+      await app.screenshot(screenshots, "4-allowed");
     });
 
-    // What the model was sent on Continue: the slow call closed as aborted, so the API accepts it.
-    const [, , continued] = await server.waitForRequests(3);
-    const results = continued.body.messages
+    // What the model was sent after Allow: the call's result, written by the call run again with the answer.
+    const [, , allowed] = await server.waitForRequests(3);
+    const results = allowed.body.messages
       .flatMap((message: any) => (Array.isArray(message.content) ? message.content : []))
-      .filter((block: any) => block.type === "tool_result" && block.tool_use_id === SLOW_CALL_ID);
+      .filter((block: any) => block.type === "tool_result" && block.tool_use_id === WRITE_CALL_ID);
     expect(results).toHaveLength(1);
-    expect(JSON.stringify(results[0].content)).toMatch(/aborted/i);
-    expect(existsSync(path.join(folder, NOTE_FILE))).toBe(false);
+    expect(JSON.stringify(results[0].content)).toContain("The person allowed the write");
+    expect(readFileSync(path.join(folder, NOTE_FILE), "utf8")).toBe(FIRST_REPLY);
 
     expect(await quit(app)).toBe(0);
   }, STEP_TIMEOUT_MS);

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCampaign, type CampaignResult } from "../../torture/campaign";
-import { formatTable } from "../../torture/report-table";
+import { formatSeen, formatTable } from "../../torture/report-table";
 import { SCENARIOS } from "../../torture/scenarios";
 import { skippedFullDiskCases } from "../../torture/scenarios/full-disk";
 import { STORE_KINDS } from "../../torture/stores";
@@ -25,7 +25,7 @@ beforeAll(async () => {
     concurrency: 3,
     minKills: MIN_KILLS,
   });
-  console.log(`Torture campaign, seed ${SEED}, ${Math.round(result.durationMs / 1000)} s:\n${formatTable(result.tallies)}`);
+  console.log(`Torture campaign, seed ${SEED}, ${Math.round(result.durationMs / 1000)} s:\n${formatTable(result.tallies)}\n${formatSeen(result.tallies)}`);
   for (const skipped of skippedFullDiskCases) console.log(`Skipped: ${skipped}`);
 }, 900_000);
 

@@ -18,7 +18,7 @@ import { InjectedStoreFault, type FaultMode, type WriteCall } from "../fault-sto
 import { checkAfterStop, storeDiffersFromMemory } from "../invariants";
 import { openSession, type Session } from "../session";
 import { closeStore, openStore } from "../stores";
-import type { Tally } from "../tally";
+import { see, type Tally } from "../tally";
 import { stateIdOf, type RunContext } from "./run-context";
 
 export const FAULT_MODES: FaultMode[] = ["before", "entries", "after"];
@@ -37,7 +37,7 @@ const driveOptions = (ctx: RunContext) => ({ rounds: ctx.rounds, turns: ctx.turn
 export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Tally>> {
   // One conversation per write of it: kept short, so a sweep stays a few dozen conversations.
   const ctx = { ...campaignCtx, rounds: Math.min(campaignCtx.rounds, 2), turns: Math.min(campaignCtx.turns, 2) };
-  const tally = { runs: 1, faults: 0, recoveries: 0, lost: 0, twice: 0, crashes: 0, failures: [] as string[] };
+  const tally = { runs: 1, faults: 0, recoveries: 0, lost: 0, twice: 0, crashes: 0, failures: [] as string[], seen: {} as Record<string, number> };
   const base = stateIdOf(ctx).slice(0, 100);
 
   const counting = setUp(ctx, `${base}-count`, () => null, () => {});
@@ -65,6 +65,7 @@ export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Ta
         tally.lost += check.lost.length;
         check.failures.forEach(fail);
         if (check.failures.length === 0) tally.recoveries++;
+        if (mode !== "before") see(tally, `loads of a store failed "${mode}"`);
       } finally {
         closeStore(other);
       }
@@ -79,6 +80,7 @@ export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Ta
       tally.faults++;
       const call: WriteCall = faulted;
       const point = failedPoint ?? "explicit";
+      see(tally, `faults in a ${point} save`);
       if (error === null && point !== "tool_result") fail(`the run went on after its ${point} save failed`);
       if (error !== null && point === "tool_result") fail(`a failed tool-result save stopped the run: ${String(error)}`);
       if (error !== null && !(error instanceof InjectedStoreFault)) fail(`the run threw ${String(error)} instead of the store's error`);

@@ -10,8 +10,9 @@ import { startWorker, type ChildEnd, type WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { checkAfterStop, checkFinished } from "../invariants";
 import type { Prng } from "../prng";
+import type { State } from "../../src/main/agent";
 import { closeStore, openStore } from "../stores";
-import type { Tally } from "../tally";
+import { see, type Tally } from "../tally";
 import type { WorkerJob, WorkerMessage } from "../worker-protocol";
 import { stateIdOf, type RunContext } from "./run-context";
 
@@ -62,6 +63,9 @@ const describeEnd = (end: ChildEnd) => {
   const detail = fatal && fatal.type === "fatal" ? `${fatal.name}: ${fatal.message}` : end.stderr.trim().split("\n").slice(-6).join(" | ");
   return `exit code ${end.code}, signal ${end.signal}${detail ? `: ${detail}` : ""}`;
 };
+
+const countAborted = (state: State | null) =>
+  state?.history.filter((e) => e.kind === "tool_result" && e.status === "aborted").length ?? 0;
 
 export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Partial<Tally>> {
   const tally: Partial<Tally> & { failures: string[] } = { runs: 1, kills: 0, recoveries: 0, faults: 0, crashes: 0, failures: [] };
@@ -116,6 +120,9 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
       const check = await checkAfterStop({ store, stateId, ackFile: job.ackFile, sideEffectsFile: job.sideEffectsFile, stop: terminated ? "sigterm" : "kill" });
       check.lost.forEach((seq) => lostSeqs.add(seq));
       if (killed) check.openCalls.forEach((id) => unknownCalls.add(id));
+      if (killed) see(tally, "running calls given the unknown result", check.openCalls.length);
+      if (terminated) see(tally, "calls closed as aborted by SIGTERM", countAborted(check.state));
+      if (check.state?.history.some((e) => e.kind === "notice")) see(tally, "loads continuing after a half-written compaction");
       check.failures.forEach(fail);
       if (check.failures.length === 0) tally.recoveries!++;
     } finally {
@@ -136,6 +143,7 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
     });
     check.lost.forEach((seq) => lostSeqs.add(seq));
     tally.twice = check.twice;
+    see(tally, "compactions", check.state?.history.filter((e) => e.kind === "compaction").length ?? 0);
     check.failures.forEach(fail);
   } finally {
     closeStore(store);

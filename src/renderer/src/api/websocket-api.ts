@@ -57,7 +57,8 @@ export function createWebSocketApi(url: string): WebSocketApi {
 
   return {
     async request<C extends RequestChannel>(channel: C, args: unknown): Promise<RequestResults[C]> {
-      await opened;
+      // Once open, the request goes out at once (not a tick later), before the window re-renders.
+      if (socket.readyState !== WebSocket.OPEN) await opened;
       const id = nextId++;
       const result = await new Promise<IpcResult>((resolve) => {
         pending.set(id, resolve);

@@ -53,7 +53,7 @@ export function ConversationPane() {
   const streamText = live?.streamText ?? "";
   const thinking = live?.thinking ?? false;
 
-  // A file write waits for approval inside a running run; a model's question ends its run.
+  // The open question ends its run: the model's own, or a tool's (a file write's Allow / Deny).
   const pendingAsk = view?.pendingAsk ?? null;
   const interruption = running ? null : (view?.interruption ?? null);
   const liveTools = live?.tools;

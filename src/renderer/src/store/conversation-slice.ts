@@ -114,8 +114,10 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
         endedRuns.delete(endedId);
         emitAppEvent("run-ended", detail);
       }
+      // The request goes out first, so the main process loads while the window re-renders.
+      const loading = id ? get().reloadView(id) : null;
       set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false });
-      if (id) await get().reloadView(id);
+      await loading;
     },
 
     reloadView(id) {

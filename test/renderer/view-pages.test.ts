@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { keepLoadedEarlier, withOlderPage } from "../../src/renderer/src/store/view-pages";
+import type { ConversationView, EntriesPage, HistoryEntryView } from "../../src/shared/view-types";
+
+const at = "2030-01-01T00:00:00.000Z";
+const entry = (seq: number) => ({ seq, kind: "user", text: `m${seq}`, at, error: null }) as HistoryEntryView;
+const span = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => entry(from + i));
+const seqs = (view: ConversationView) => view.entries.map((e) => e.seq);
+
+function view(from: number, to: number, id = "c1"): ConversationView {
+  return {
+    summary: { id, title: "t", task: "t", createdAt: at, updatedAt: at, stoppedBy: "end_turn", running: false },
+    entries: span(from, to),
+    firstSeq: from,
+    totalEntries: to,
+    pendingAsk: null,
+    interruption: null,
+    loadError: null,
+  };
+}
+
+const page = (from: number, to: number, id = "c1"): EntriesPage => ({ id, entries: span(from, to), firstSeq: from, totalEntries: 100 });
+
+describe("a conversation view in pages", () => {
+  it("puts an older page in front when it joins up, and ignores one that does not", () => {
+    const joined = withOlderPage(view(80, 100), page(60, 80));
+    expect(joined.firstSeq).toBe(60);
+    expect(seqs(joined)).toEqual(span(60, 100).map((e) => e.seq));
+    // Overlapping pages add only what is older.
+    expect(seqs(withOlderPage(view(80, 100), page(70, 85)))).toEqual(span(70, 100).map((e) => e.seq));
+    const current = view(80, 100);
+    expect(withOlderPage(current, page(50, 70))).toBe(current); // a gap
+    expect(withOlderPage(current, page(60, 80, "other"))).toBe(current);
+    expect(withOlderPage(current, { id: "c1", entries: [], firstSeq: 0, totalEntries: 100 })).toBe(current);
+  });
+
+  it("keeps the older entries already loaded when the view is fetched again", () => {
+    const scrolled = withOlderPage(view(80, 100), page(60, 80));
+    const again = keepLoadedEarlier(scrolled, view(82, 103));
+    expect(again.firstSeq).toBe(60);
+    expect(seqs(again)).toEqual(span(60, 103).map((e) => e.seq));
+    expect(again.totalEntries).toBe(103);
+    // Another conversation, or a fetched view that no longer joins up, replaces it.
+    const other = view(0, 5, "c2");
+    expect(keepLoadedEarlier(scrolled, other)).toBe(other);
+    const far = view(300, 320);
+    expect(keepLoadedEarlier(scrolled, far)).toBe(far);
+    const first = view(0, 10);
+    expect(keepLoadedEarlier(null, first)).toBe(first);
+  });
+});
