@@ -62,8 +62,13 @@ export function isCompactionRequest(body: any): boolean {
   return typeof body?.system === "string" && /condense/i.test(body.system) && !Array.isArray(body?.tools);
 }
 
+/** Added to a task: the model request at that turn of round 0 fails once (400), for a run that is already failing. */
+export const failsOnce = (turn: number, tag: string) => ` The model fails once at turn ${turn} [${tag}].`;
+const FAILS_ONCE = /The model fails once at turn (\d+) \[([\w-]+)\]/;
+
 /** The reply function for the scripted model server. */
 export function conversationReply(shape: ConversationPace): ScriptedReply {
+  const failed = new Set<string>();
   return (request: RecordedRequest): ScriptedReply => {
     if (isCompactionRequest(request.body)) {
       // Keep the round line and the turns done in it, so the conversation goes on from there.
@@ -77,6 +82,11 @@ export function conversationReply(shape: ConversationPace): ScriptedReply {
     }
     const { round, turns, turn, slowMs } = positionOf(request.body);
     if (round < 0) return { text: "I can only follow the torture script.", delayMs: shape.frameDelayMs };
+    const failure = FAILS_ONCE.exec((request.body.messages ?? []).flatMap(textsOf).join("\n"));
+    if (failure && round === 0 && turn === Number(failure[1]) && !failed.has(failure[2])) {
+      failed.add(failure[2]);
+      return { error: { status: 400, type: "invalid_request_error", message: `a model request that fails once [${failure[2]}]` } };
+    }
     if (turn < turns) {
       const tag = `round ${round} turn ${turn}`;
       return {

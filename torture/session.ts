@@ -26,6 +26,8 @@ export interface SessionOptions {
   /** How long the slow tool takes in this conversation (default: the campaign's pace). */
   slowMs?: number;
   contextBudget: number | null;
+  /** Appended to the task (e.g. `failsOnce(...)`). */
+  taskSuffix?: string;
   plan?: FaultStoreHooks["plan"];
   onFault?: FaultStoreHooks["onFault"];
 }
@@ -57,7 +59,7 @@ export function openSession(options: SessionOptions): Session {
     client: new Anthropic({ apiKey: "torture-key", baseURL: options.modelUrl, maxRetries: 1 }),
     ...(options.contextBudget ? { contextBudget: options.contextBudget } : {}),
   });
-  const state = new State(roundMessage(0, options.turns, options.slowMs), { id: options.stateId });
+  const state = new State(roundMessage(0, options.turns, options.slowMs) + (options.taskSuffix ?? ""), { id: options.stateId });
   return {
     store,
     agent,

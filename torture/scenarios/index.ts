@@ -8,6 +8,7 @@ import { faultSweepRun } from "./fault-sweep";
 import { fullDiskRun } from "./full-disk";
 import { killResumeRun } from "./kill-resume";
 import { raceRun } from "./races";
+import { saveRulesRun } from "./save-rules";
 import type { RunContext } from "./run-context";
 
 export const SCENARIOS = {
@@ -15,6 +16,7 @@ export const SCENARIOS = {
   sigterm: (ctx: RunContext) => killResumeRun(ctx, "sigterm"),
   faults: (ctx: RunContext) => killResumeRun(ctx, "faults"),
   "fault-sweep": faultSweepRun,
+  "save-rules": saveRulesRun,
   "full-disk": fullDiskRun,
   "broken-files": brokenFilesRun,
   "race-two-runners": (ctx: RunContext) => raceRun(ctx, "refused"),
@@ -31,6 +33,7 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["sigterm", 15],
   ["faults", 15],
   ["fault-sweep", 4],
+  ["save-rules", 3],
   ["full-disk", 3],
   ["broken-files", 3],
   ["race-two-runners", 2],
