@@ -18,6 +18,8 @@ export interface ChildEnd {
 export interface WorkerChild {
   readonly pid: number;
   readonly messages: WorkerMessage[];
+  /** Resolves true at the first message (already received or to come) that matches, false if the child ends first. */
+  waitFor(match: (message: WorkerMessage) => boolean): Promise<boolean>;
   /** Writes a line to the child's stdin. */
   send(line: string): void;
   /** Sends `signal` if the child still runs; true when it was sent. */
@@ -35,10 +37,16 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
   let sent: NodeJS.Signals | null = null;
   let exited = false;
   let pending = "";
+  const waiters = new Set<{ match: (message: WorkerMessage) => boolean; resolve: (found: boolean) => void }>();
 
   const handle: WorkerChild = {
     pid: child.pid ?? -1,
     messages,
+    waitFor(match) {
+      if (messages.some(match)) return Promise.resolve(true);
+      if (exited) return Promise.resolve(false);
+      return new Promise((resolve) => waiters.add({ match, resolve }));
+    },
     send(line) {
       if (!exited) child.stdin!.write(`${line}\n`);
     },
@@ -59,6 +67,8 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
           const last = parseWorkerLine(pending);
           if (last) messages.push(last);
         }
+        for (const waiter of waiters) waiter.resolve(false);
+        waiters.clear();
         resolve({ code, signal, messages, stderr, sent });
       });
     }),
@@ -76,6 +86,11 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
       if (!message) continue;
       messages.push(message);
       onMessage(message, handle);
+      for (const waiter of [...waiters]) {
+        if (!waiter.match(message)) continue;
+        waiters.delete(waiter);
+        waiter.resolve(true);
+      }
     }
   });
   child.stderr!.setEncoding("utf8");

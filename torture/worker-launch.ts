@@ -7,7 +7,7 @@
  * tenth of the start-up. Where esbuild is not at hand, or with TORTURE_CHILD=tsx, children
  * run through tsx.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +22,7 @@ function bundle(): string[] | null {
     const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
     const folder = fileURLToPath(new URL("../node_modules/.cache/alpine-torture/", import.meta.url));
     mkdirSync(folder, { recursive: true });
+    removeBundlesOfGoneProcesses(folder);
     const outfile = `${folder}worker-${process.pid}.mjs`;
     esbuild.buildSync({
       entryPoints: [WORKER],
@@ -39,6 +40,19 @@ function bundle(): string[] | null {
     return [outfile];
   } catch {
     return null;
+  }
+}
+
+/** A campaign that was killed leaves its bundle behind: remove those whose process is gone. */
+function removeBundlesOfGoneProcesses(folder: string): void {
+  for (const name of readdirSync(folder)) {
+    const pid = Number(/^worker-(\d+)\.mjs$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(`${folder}${name}`, { force: true });
+    }
   }
 }
 

@@ -24,7 +24,7 @@ function runQuickBench(out: string): Promise<number | null> {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", reject);
-    child.on("exit", (code) => resolve(code));
+    child.on("close", (code) => resolve(code)); // after its output has all arrived
   });
 }
 

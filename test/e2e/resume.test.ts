@@ -4,8 +4,7 @@
  * continues it; a file write waiting for the person's approval is still asked about, and
  * Allow writes it once. The host is the real service in its own process, stopped with
  * SIGKILL (a crash: nothing runs on the way out) or SIGTERM (a clean quit: runs are
- * aborted and saved). A kill while a tool runs is proven by the library's kill tests:
- * no built-in tool of the app runs long enough to be killed here.
+ * aborted and saved). A kill or quit while a tool runs: tool-interruptions.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";

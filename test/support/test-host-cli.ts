@@ -2,6 +2,8 @@
  * Start the test host in its own process:
  *   node --import tsx test/support/test-host-cli.ts --data <folder> --model-url <url>
  *        [--port N] [--no-key] [--choose-folder <folder>] [--renderer <folder>] [--max-retries N]
+ *        [--slow-tool <marker-file>]
+ * `--slow-tool` offers the model `slow_lookup` too (see slow-lookup-tool.ts), to stop the host mid-call.
  * Prints one JSON line when ready: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N}.
  * SIGTERM or SIGINT shuts the service down (runs aborted and saved), then the process exits 0.
  */
@@ -17,12 +19,13 @@ const { values } = parseArgs({
     "choose-folder": { type: "string" },
     renderer: { type: "string" },
     "max-retries": { type: "string" },
+    "slow-tool": { type: "string" },
   },
   strict: true,
 });
 
 if (!values.data || !values["model-url"]) {
-  console.error("Usage: test-host-cli.ts --data <folder> --model-url <url> [--port N] [--no-key] [--choose-folder <folder>]");
+  console.error("Usage: test-host-cli.ts --data <folder> --model-url <url> [--port N] [--no-key] [--choose-folder <folder>] [--slow-tool <marker-file>]");
   process.exit(2);
 }
 
@@ -34,6 +37,7 @@ const host = await startTestHost({
   chooseFolder: values["choose-folder"] ?? null,
   rendererFolder: values.renderer,
   maxRetries: values["max-retries"] ? Number(values["max-retries"]) : undefined,
+  slowToolMarker: values["slow-tool"],
 });
 
 let stopping = false;

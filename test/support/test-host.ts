@@ -19,6 +19,7 @@ import { readRendererFile } from "../../src/main/service/renderer-files";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
+import { slowLookupTool } from "./slow-lookup-tool";
 import { attachWebSocketServer, type WebSocketConnection } from "./websocket-server";
 
 export const TEST_API_KEY = "sk-ant-test-key";
@@ -37,6 +38,8 @@ export interface TestHostOptions {
   chooseFolder?: string | null;
   /** SDK retries (default 0, so rate-limit tests see the error at once). */
   maxRetries?: number;
+  /** Offers the model `slow_lookup` too, which appends a line to this file each time a call starts. */
+  slowToolMarker?: string;
 }
 
 export interface TestHost {
@@ -58,6 +61,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     model: { baseURL: options.modelUrl, maxRetries: options.maxRetries ?? 0 },
     chooseFolder: async () => options.chooseFolder ?? null,
     appVersion: "test",
+    extraTools: options.slowToolMarker ? [slowLookupTool(options.slowToolMarker)] : [],
   });
   const handlers = createRequestHandlers(service);
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");

@@ -26,19 +26,7 @@ export type RaceKind = "refused" | "waits" | "killed-holder" | "many-writers";
 
 type RaceTally = Partial<Tally> & { failures: string[]; kills: number; crashes: number; lost: number; twice: number; recoveries: number };
 
-const firstAck = (child: WorkerChild) =>
-  new Promise<void>((resolve) => {
-    const check = setInterval(() => {
-      if (child.messages.some((m) => m.type === "ack" || m.type === "done")) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 5);
-    void child.ended.then(() => {
-      clearInterval(check);
-      resolve();
-    });
-  });
+const firstAck = (child: WorkerChild) => child.waitFor((m) => m.type === "ack" || m.type === "done");
 
 const describeEnd = (end: ChildEnd) => {
   const fatal = end.messages.find((m) => m.type === "fatal");
@@ -90,19 +78,7 @@ async function finishAndCheck(ctx: RunContext, job: WorkerJob, tally: RaceTally,
   }
 }
 
-const loaded = (child: WorkerChild) =>
-  new Promise<boolean>((resolve) => {
-    const check = setInterval(() => {
-      if (child.messages.some((m) => m.type === "loaded")) {
-        clearInterval(check);
-        resolve(true);
-      }
-    }, 5);
-    void child.ended.then(() => {
-      clearInterval(check);
-      resolve(false);
-    });
-  });
+const loaded = (child: WorkerChild) => child.waitFor((m) => m.type === "loaded");
 
 /** The State saved with only its task, so two children can load the same thing. */
 async function saveNewState(ctx: RunContext, job: WorkerJob, files: string): Promise<void> {
@@ -158,8 +134,8 @@ async function killedHolder(ctx: RunContext, tally: RaceTally, fail: (what: stri
   await holder.ended;
   const [b, c] = await Promise.all([startWorker(job).ended, startWorker(job).ended]);
   const won = [b, c].filter((end) => end.code === WORKER_EXIT.done).length;
-  const refused = [b, c].filter((end) => end.code === WORKER_EXIT.busy).length;
-  if (won + refused !== 2) fail(`after the holder was killed, a runner ended with ${describeEnd(b.code === WORKER_EXIT.done || b.code === WORKER_EXIT.busy ? c : b)}`);
+  const refused = [b, c].filter((end) => end.code === WORKER_EXIT.busy || end.code === WORKER_EXIT.stale).length;
+  if (won + refused !== 2) fail(`after the holder was killed, a runner ended with ${describeEnd(b.code === WORKER_EXIT.done || b.code === WORKER_EXIT.busy || b.code === WORKER_EXIT.stale ? c : b)}`);
   if (won === 0) fail("the lease of the killed holder blocked both new runners");
   else tally.recoveries++;
   await finishAndCheck(ctx, job, tally, fail);

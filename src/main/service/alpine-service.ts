@@ -4,6 +4,7 @@
  * host both create it and carry its requests and events to a window.
  */
 import type { AppInfo } from "../../shared/view-types";
+import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "./atomic-file";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
@@ -29,6 +30,8 @@ export interface AlpineServiceOptions {
   shutdownBoundMs?: number;
   /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
   sqliteBinding?: string;
+  /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
+  extraTools?: Tool[];
 }
 
 export class AlpineService {
@@ -51,7 +54,7 @@ export class AlpineService {
       secrets: options.secrets,
       bus: this.events,
       gate: this.gate,
-      tools: builtInTools(() => settingsFile.get().folder),
+      tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
       client: options.model ?? {},
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);

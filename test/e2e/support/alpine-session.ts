@@ -15,6 +15,8 @@ export interface SessionOptions {
   noKey?: boolean;
   /** Runs before the first host starts, with the data folder (e.g. to seed conversations). */
   prepare?(dataFolder: string): Promise<void> | void;
+  /** Offer the model `slow_lookup` too; its starts are recorded in `slowToolMarker`. */
+  slowTool?: boolean;
 }
 
 export class AlpineSession {
@@ -27,6 +29,8 @@ export class AlpineSession {
     readonly browser: Browser,
     public host: TestHost,
     public window: AppWindow,
+    /** With `slowTool`: the file `slow_lookup` appends a line to each time a call starts. */
+    readonly slowToolMarker: string | undefined,
   ) {}
 
   static async start(options: SessionOptions = {}): Promise<AlpineSession> {
@@ -37,10 +41,11 @@ export class AlpineSession {
     fs.writeFileSync(path.join(workFolder, "notes.md"), "# Notes\n\nBuy milk.\nCall Ada about the trip to Oslo.\n");
     fs.writeFileSync(path.join(workFolder, "todo.txt"), "water the plants\n");
     await options.prepare?.(dataFolder);
+    const slowToolMarker = options.slowTool ? path.join(root, "slow-lookup-starts.jsonl") : undefined;
     const [model, browser] = await Promise.all([startModelServerProcess(), launchChromium()]);
-    const host = await startTestHost({ dataFolder, modelUrl: model.url, noKey: options.noKey, chooseFolder: workFolder });
+    const host = await startTestHost({ dataFolder, modelUrl: model.url, noKey: options.noKey, chooseFolder: workFolder, slowToolMarker });
     const window = await AppWindow.open(browser, host.url);
-    return new AlpineSession(root, dataFolder, workFolder, model, browser, host, window);
+    return new AlpineSession(root, dataFolder, workFolder, model, browser, host, window, slowToolMarker);
   }
 
   /**
@@ -50,7 +55,12 @@ export class AlpineSession {
   async restartHost(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const exit = await this.host.stop(signal);
     await this.window.close();
-    this.host = await startTestHost({ dataFolder: this.dataFolder, modelUrl: this.model.url, chooseFolder: this.workFolder });
+    this.host = await startTestHost({
+      dataFolder: this.dataFolder,
+      modelUrl: this.model.url,
+      chooseFolder: this.workFolder,
+      slowToolMarker: this.slowToolMarker,
+    });
     this.window = await AppWindow.open(this.browser, this.host.url);
     return exit;
   }

@@ -24,6 +24,8 @@ export interface TestHostOptions {
   port?: number;
   /** What the folder dialog answers (the app shows a native one). */
   chooseFolder?: string;
+  /** Offer the model `slow_lookup`, which appends a line to this file each time a call starts. */
+  slowToolMarker?: string;
 }
 
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
@@ -32,6 +34,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   if (options.port !== undefined) args.push("--port", String(options.port));
   if (options.noKey) args.push("--no-key");
   if (options.chooseFolder) args.push("--choose-folder", options.chooseFolder);
+  if (options.slowToolMarker) args.push("--slow-tool", options.slowToolMarker);
   const child = await startReadyChild<{ url: string }>(args, { cwd: REPO_ROOT, what: "test host" });
   return { ...child, url: child.ready.url };
 }
