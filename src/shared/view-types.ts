@@ -55,6 +55,8 @@ export interface SettingsView {
   systemPrompt: string;
   folder: string | null;
   hasApiKey: boolean;
+  /** Set when the settings file could not be used as it is (garbled, or from a newer version): what happened. */
+  problem?: string;
 }
 
 export interface AppInfo {

@@ -78,7 +78,7 @@ describe("settings", () => {
     });
   });
 
-  it("a broken settings file is set aside and the app opens with defaults; unknown keys of a newer version are kept", async () => {
+  it("a broken settings file is set aside and the app opens with defaults; a newer version's file is read but never rewritten", async () => {
     const dataFolder = tempFolder();
     fs.writeFileSync(path.join(dataFolder, SETTINGS_FILE_NAME), "{ not json");
     fixture = await openService({ dataFolder });
@@ -90,8 +90,12 @@ describe("settings", () => {
     fs.writeFileSync(path.join(newer, SETTINGS_FILE_NAME), JSON.stringify({ version: 2, model: "m-2", theme: "dark" }));
     fixture = await openService({ dataFolder: newer });
     expect(await fixture.call("settings:get")).toMatchObject({ model: "m-2" });
-    await fixture.call("settings:set", { systemPrompt: "Hi" });
-    expect(JSON.parse(fs.readFileSync(path.join(newer, SETTINGS_FILE_NAME), "utf8"))).toMatchObject({ theme: "dark", model: "m-2", systemPrompt: "Hi" });
+    const before = fs.readFileSync(path.join(newer, SETTINGS_FILE_NAME), "utf8");
+    expect(await fixture.request("settings:set", { systemPrompt: "Hi" })).toMatchObject({
+      ok: false,
+      error: { name: "SettingsFileError" },
+    });
+    expect(fs.readFileSync(path.join(newer, SETTINGS_FILE_NAME), "utf8")).toBe(before);
   });
 
   it("setApiKey keeps the key in the secret keeper; an empty key clears it", async () => {

@@ -2,6 +2,11 @@
  * The app's settings (model, system prompt, folder) in a small versioned JSON file in
  * the data folder, replaced atomically on every change. The API key is not here: it is
  * kept by the SecretKeeper.
+ *
+ * A file this version cannot use never keeps the app from opening and is never lost: a
+ * garbled one is moved aside and the defaults apply; one written by a newer Alpine is
+ * read as far as it can be and left untouched (changes are refused until Alpine is
+ * updated). Either way `problem` says what happened, for the window to show.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -41,6 +46,9 @@ export class SettingsFile {
   readonly file: string;
   private current: Settings;
   private extra: Record<string, unknown> = {};
+  private problemText: string | null = null;
+  /** Set when the file is from a newer version: it must not be rewritten. */
+  private newerVersion: number | null = null;
 
   constructor(dataFolder: string) {
     this.file = path.join(dataFolder, SETTINGS_FILE_NAME);
@@ -51,8 +59,19 @@ export class SettingsFile {
     return { ...this.current };
   }
 
+  /** Set when the file could not be used as it is: what happened, in words for the person. */
+  get problem(): string | null {
+    return this.problemText;
+  }
+
   /** Check and apply a change, then write the whole file atomically. */
   update(change: Partial<Settings>): Settings {
+    if (this.newerVersion !== null) {
+      throw new SettingsFileError(
+        `Settings cannot be changed: ${this.file} was written by a newer version of Alpine (settings version ${this.newerVersion}, ` +
+          `this one reads ${SETTINGS_VERSION}) and is left unchanged. Update Alpine to change settings.`,
+      );
+    }
     const next: Settings = { ...this.current };
     if (change.model !== undefined) next.model = change.model.trim() || DEFAULT_MODEL;
     if (change.systemPrompt !== undefined) next.systemPrompt = change.systemPrompt;
@@ -70,15 +89,35 @@ export class SettingsFile {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_SETTINGS };
       throw new SettingsFileError(`The settings file ${this.file} cannot be read (${(error as Error).message}).`, { cause: error });
     }
-    let parsed: z.infer<typeof fileSchema>;
+    let json: unknown;
     try {
-      parsed = fileSchema.parse(JSON.parse(raw));
-    } catch (error) {
+      json = JSON.parse(raw);
+    } catch {
+      json = undefined;
+    }
+    const version = (json as { version?: unknown } | null)?.version;
+    if (typeof version === "number" && Number.isInteger(version) && version > SETTINGS_VERSION) {
+      // A newer Alpine's file: use what this version understands, and never rewrite it.
+      this.newerVersion = version;
+      this.problemText =
+        `The settings file ${this.file} is from a newer version of Alpine (settings version ${version}). ` +
+        "It is left unchanged, and settings cannot be changed until Alpine is updated.";
+      const known = fileSchema.safeParse(json);
+      return known.success ? this.settingsOf(known.data) : { ...DEFAULT_SETTINGS };
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) {
       // A broken settings file must not keep the app from opening: start from the
       // defaults and keep the broken file beside the new one for the person to inspect.
-      fs.renameSync(this.file, `${this.file}.unreadable-${Date.now()}`);
+      const aside = `${this.file}.unreadable-${Date.now()}`;
+      fs.renameSync(this.file, aside);
+      this.problemText = `The settings file could not be read, so Alpine started with the default settings. The old file was kept as ${aside}.`;
       return { ...DEFAULT_SETTINGS };
     }
+    return this.settingsOf(parsed.data);
+  }
+
+  private settingsOf(parsed: z.infer<typeof fileSchema>): Settings {
     const { version: _version, model, systemPrompt, folder, ...extra } = parsed;
     this.extra = extra;
     return {

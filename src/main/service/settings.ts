@@ -24,7 +24,8 @@ export class SettingsService {
   }
 
   view(): SettingsView {
-    return { ...this.file.get(), hasApiKey: this.hasApiKey() };
+    const problem = this.file.problem;
+    return { ...this.file.get(), hasApiKey: this.hasApiKey(), ...(problem ? { problem } : {}) };
   }
 
   update(change: Partial<Settings>): SettingsView {
