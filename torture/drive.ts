@@ -41,7 +41,14 @@ export function isInjected(error: unknown): boolean {
 
 export async function driveConversation(agent: Agent, state: State, options: DriveOptions): Promise<DriveOutcome> {
   const expected = options.expected ?? isInjected;
-  const busyUntil = Date.now() + options.busyRetryMs;
+  // Refusals in a row: retried until they have lasted busyRetryMs.
+  let busySince: number | null = null;
+  const waitOutBusy = async (): Promise<boolean> => {
+    busySince ??= Date.now();
+    if (Date.now() - busySince > options.busyRetryMs) return false;
+    await sleep(25);
+    return true;
+  };
   for (let attempt = 0; !conversationFinished(state.history, state.stoppedBy, options.rounds); attempt++) {
     if (options.stop?.aborted) return "stopped";
     if (attempt >= options.maxAttempts) throw new Error(`the conversation did not finish in ${options.maxAttempts} runs`);
@@ -52,14 +59,14 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
         await agent.save(state);
       }
       await agent.run(state, options.runOptions);
+      busySince = null;
       await options.onRunEnd?.(null);
     } catch (error) {
       if (options.stop?.aborted) return "stopped";
       if (error instanceof StaleStateError) return "stale";
       if (error instanceof StateBusyError) {
-        if (Date.now() > busyUntil) return "busy";
+        if (!(await waitOutBusy())) return "busy";
         attempt--; // a refusal is not a run
-        await sleep(25);
         continue;
       }
       if (!expected(error)) throw error;
@@ -74,6 +81,12 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       return "done";
     } catch (error) {
       if (options.stop?.aborted) return "stopped";
+      if (error instanceof StaleStateError) return "stale";
+      if (error instanceof StateBusyError) {
+        if (!(await waitOutBusy())) return "busy";
+        attempt--;
+        continue;
+      }
       if (!expected(error) || attempt >= options.maxAttempts) throw error;
     }
   }

@@ -77,6 +77,12 @@ export function SettingsDialog() {
           </button>
         </div>
 
+        {settings?.problem && (
+          <p className="form-error" role="status" data-testid="settings-problem">
+            {settings.problem}
+          </p>
+        )}
+
         <div className="field">
           <label htmlFor="settings-key" className="field__label">
             Anthropic API key
