@@ -34,3 +34,17 @@ export function sizeOnDisk(target: string): number {
 export function totalSize(targets: readonly string[]): number {
   return targets.reduce((sum, target) => sum + sizeOnDisk(target), 0);
 }
+
+/** Bytes under a folder, summed per file name (every `entries.jsonl` together, and so on). */
+export function sizeByFileName(folder: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else sizes.set(entry.name, (sizes.get(entry.name) ?? 0) + statSync(full).size);
+    }
+  };
+  walk(folder);
+  return sizes;
+}

@@ -5,6 +5,7 @@ import { entries, timeOf, userEntry } from "../lib/conversation";
 import { sizeOnDisk } from "../lib/io";
 import { TextSource } from "../lib/text";
 import type { SaveSubject, SubjectFactory } from "./save-subject";
+import { SEED_BATCH } from "./store-subject";
 
 class NaiveSubject implements SaveSubject {
   private readonly store: NaiveJsonStore;
@@ -16,14 +17,15 @@ class NaiveSubject implements SaveSubject {
 
   async prepare(length: number, count: number): Promise<void> {
     for (let i = 0; i < count; i++) {
-      const conversation: NaiveConversation = {
+      this.conversations.push({
         id: `conversation-${i}`,
         title: `Conversation ${i}`,
         updatedAt: timeOf(length),
         messages: entries(0, length, new TextSource(i + 1), 400),
-      };
-      this.conversations.push(conversation);
-      await this.store.save(conversation);
+      });
+    }
+    for (let first = 0; first < count; first += SEED_BATCH) {
+      await Promise.all(this.conversations.slice(first, first + SEED_BATCH).map((conversation) => this.store.save(conversation)));
     }
   }
 

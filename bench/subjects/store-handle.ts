@@ -16,6 +16,8 @@ export interface StoreHandle {
   store: Store;
   /** SqliteStore's database file. */
   file?: string;
+  /** FileStore's folder. */
+  folder?: string;
   /** Bytes on disk, WAL folded in first. */
   storedBytes(): number;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export function openFiles(folder: string): StoreHandle {
     key: "file",
     label: "FileStore",
     store,
+    folder: root,
     storedBytes: () => sizeOnDisk(root),
     async close() {},
   };

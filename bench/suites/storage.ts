@@ -9,6 +9,7 @@ import { State } from "../../src/main/agent/state";
 import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import { rawTextBytes } from "../lib/conversation";
+import { sizeByFileName } from "../lib/io";
 import { sqliteBreakdown } from "../lib/sqlite-breakdown";
 import type { Report, Section } from "../lib/report";
 import { withTempFolder } from "../lib/temp";
@@ -42,6 +43,7 @@ export async function runStorage(report: Report, config: BenchConfig): Promise<v
           report.set(`storage.${handle.key}.storedBytes`, stored);
           report.set(`storage.${handle.key}.ratio`, ratio);
           section.rows.push([handle.label, raw, stored, ratio, Math.round(stored / turns)]);
+          if (handle.folder) explainFileStoreBytes(report, handle.folder, raw, report.section(`Where FileStore's bytes go after ${turns} turns`, ["file", "bytes", "x raw text"]));
           if (handle.file) explainSqliteBytes(report, handle.file, raw, report.section(`Where SqliteStore's bytes go after ${turns} turns`, ["part", "bytes", "x raw text", "of it unused"]));
         } finally {
           await handle.close();
@@ -78,4 +80,13 @@ function explainSqliteBytes(report: Report, file: string, raw: number, section: 
   section.rows.push(["  of which: assistant text kept twice", breakdown.duplicatedTextBytes, breakdown.duplicatedTextBytes / raw, null]);
   section.rows.push(["  of which: JSON around the texts", around, around / raw, null]);
   section.notes.push("bytes of pages per part (SQLite dbstat, after a checkpoint); unused: page slack inside those pages.");
+}
+
+/** Bytes per kind of file, every State's folder together. */
+function explainFileStoreBytes(report: Report, folder: string, raw: number, section: Section): void {
+  const sizes = [...sizeByFileName(folder)].sort((a, b) => b[1] - a[1]);
+  for (const [name, bytes] of sizes) {
+    section.rows.push([name, bytes, bytes / raw]);
+    report.set(`storage.file.parts.${name.replace(/[^A-Za-z0-9]+/g, "_")}Bytes`, bytes);
+  }
 }

@@ -57,7 +57,7 @@ function ftsIntegrity(file: string): void {
 describe("schema versions", () => {
   it("ships numbered migrations 1..N, N being the version this code writes", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
   });
 
   it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
@@ -82,12 +82,12 @@ describe("schema versions", () => {
     expect(fixture.pragma("user_version", { simple: true })).toBe(1);
   });
 
-  it("migrates the version 1 fixture to version 2 after taking a copy, keeping every conversation", () => {
+  it("migrates the version 1 fixture to the latest version after taking a copy, keeping every conversation", () => {
     const folder = tempDir();
     const file = copyFixture(1, folder);
     const store = openStore(file);
     expect(store.schema.from).toBe(1);
-    expect(store.schema.to).toBe(2);
+    expect(store.schema.to).toBe(SCHEMA_VERSION);
 
     const [backup] = backupsOf(file);
     expect(store.schema.backup).toBe(backup);
@@ -122,10 +122,53 @@ describe("schema versions", () => {
     ftsIntegrity(store.path);
   });
 
-  it("opens the version 2 fixture as it is: no migration, no copy", () => {
-    const file = copyFixture(2, tempDir());
+  it("migrates the version 2 fixture to version 3: searched text moves to a plain column, the index still finds it", () => {
+    const folder = tempDir();
+    const file = copyFixture(2, folder);
     const store = openStore(file);
-    expect(store.schema).toEqual({ from: 2, to: 2, backup: null });
+    const [backup] = backupsOf(file);
+    expect(store.schema).toEqual({ from: 2, to: 3, backup });
+    expect(connect(backup, true).pragma("user_version", { simple: true })).toBe(2);
+    expectFixtureConversations(store);
+    expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);
+    expect(store.search("mum").map((r) => r.id)).toEqual(["haiku"]);
+    expect(store.search("stopped")).toEqual([]); // notices are not indexed
+    // The column is plain data now, and holds what the store itself would write.
+    const db = connect(file, true);
+    const column = db.prepare("SELECT * FROM pragma_table_xinfo('entries') WHERE name = 'search_text'").get() as { hidden: number };
+    expect(column.hidden).toBe(0);
+    const fresh = connect(copyFixture(3, tempDir()), true);
+    const texts = (d: Database.Database) => d.prepare("SELECT id, search_text FROM entries ORDER BY id").all();
+    expect(texts(db)).toEqual(texts(fresh));
+    ftsIntegrity(file);
+  });
+
+  it("migrates a version 2 database holding an entry garbled on disk: the others stay searchable, the garbled one is left out", () => {
+    const file = copyFixture(2, tempDir());
+    const bytes = fs.readFileSync(file);
+    const at = bytes.indexOf(Buffer.from(`"Top sights`));
+    expect(at).toBeGreaterThan(0);
+    bytes[at] = 0x01; // that entry's JSON no longer parses
+    fs.writeFileSync(file, bytes);
+    // The check before migrating computes version 2's search column, so it refuses the file as damaged...
+    expect(() => new SqliteStore(file)).toThrow(/damaged data: malformed JSON/);
+    expect(backupsOf(file)).toEqual([]);
+    // ...and a person who opts out of the check gets every other conversation back.
+    const store = new SqliteStore(file, { integrityCheck: "never" });
+    stores.push(store);
+    expect(store.schema.to).toBe(3);
+    expect(store.search(TOOL_RESULT_WORD)).toEqual([]);
+    expect(store.search("haiku").map((r) => r.id)).toEqual(["haiku"]);
+    expect(() => store.read("lisbon-trip")).toThrow(/not valid JSON/);
+    store.delete("lisbon-trip");
+    expect(store.list().map((info) => info.id)).not.toContain("lisbon-trip");
+    ftsIntegrity(file);
+  });
+
+  it("opens the version 3 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(3, tempDir());
+    const store = openStore(file);
+    expect(store.schema).toEqual({ from: 3, to: 3, backup: null });
     expect(backupsOf(file)).toEqual([]);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);
@@ -133,9 +176,9 @@ describe("schema versions", () => {
 
   it("rolls a failing migration back: the database keeps its version and data, the copy stays", () => {
     const folder = tempDir();
-    const file = copyFixture(2, folder);
+    const file = copyFixture(SCHEMA_VERSION, folder);
     const failing: Migration = {
-      version: 3,
+      version: SCHEMA_VERSION + 1,
       description: "a migration that fails half-way",
       creates: ["half_done"],
       up(db) {
@@ -153,11 +196,11 @@ describe("schema versions", () => {
       }
     })();
     expect(error).toBeInstanceOf(MigrationFailedError);
-    expect((error as Error).message).toContain("schema version 3");
+    expect((error as Error).message).toContain(`schema version ${SCHEMA_VERSION + 1}`);
     expect((error as Error).message).toContain("disk on fire");
     const [backup] = backupsOf(file);
     expect((error as Error).message).toContain(backup);
-    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    expect(db.pragma("user_version", { simple: true })).toBe(SCHEMA_VERSION);
     expect(tables(db)).not.toContain("half_done");
     db.close();
     connections.splice(connections.indexOf(db), 1);
@@ -168,8 +211,8 @@ describe("schema versions", () => {
     const file = copyFixture(1, tempDir());
     const first = openStore(file);
     const second = openStore(file);
-    expect(first.schema.to).toBe(2);
-    expect(second.schema).toEqual({ from: 2, to: 2, backup: null });
+    expect(first.schema.to).toBe(SCHEMA_VERSION);
+    expect(second.schema).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION, backup: null });
     expect(backupsOf(file)).toHaveLength(1);
     expect(fs.existsSync(file)).toBe(true);
   });

@@ -51,7 +51,7 @@ function expectRefusedUnchanged(file: string, errorClass: new (...args: never[])
 
 /** A copy of the current fixture whose schema version is `version`, folded into one file. */
 function databaseWithVersion(folder: string, version: number): string {
-  const file = copyFixture(2, folder);
+  const file = copyFixture(SCHEMA_VERSION, folder);
   const db = new Database(file);
   db.pragma(`user_version = ${version}`);
   db.close();
@@ -75,7 +75,7 @@ describe("opening a database file", () => {
 
   it("makes an existing database and the -wal/-shm it gets later 0600", () => {
     const folder = tempDir();
-    const file = copyFixture(2, folder);
+    const file = copyFixture(SCHEMA_VERSION, folder);
     fs.chmodSync(file, 0o644);
     const store = openStore(file);
     store.write("later", entriesUpTo(2), makeSnapshot("later", { entryCount: 2 }), { create: true });
@@ -101,7 +101,7 @@ describe("opening a database file", () => {
 
   it("refuses a newer database whose version is still in its write-ahead log, log and file unchanged", () => {
     const source = tempDir();
-    const file = copyFixture(2, source);
+    const file = copyFixture(SCHEMA_VERSION, source);
     const writer = new Database(file);
     writer.pragma("wal_autocheckpoint = 0");
     writer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
@@ -111,7 +111,7 @@ describe("opening a database file", () => {
     writer.close();
     const copy = path.join(crashed, "alpine.sqlite3");
     const header = fs.readFileSync(copy).readUInt32BE(60);
-    expect(header).toBe(2); // the main file still says version 2: only the log knows better
+    expect(header).toBe(SCHEMA_VERSION); // the main file still says the current version: only the log knows better
     const before = folderState(copy);
     expect(refusal(copy)).toBeInstanceOf(SchemaTooNewError);
     const after = folderState(copy);
@@ -126,7 +126,7 @@ describe("opening a database file", () => {
   });
 
   it("refuses a database cut in half as truncated, unchanged", () => {
-    const file = copyFixture(2, tempDir());
+    const file = copyFixture(SCHEMA_VERSION, tempDir());
     const bytes = fs.readFileSync(file);
     fs.writeFileSync(file, bytes.subarray(0, bytes.length / 2));
     expect(expectRefusedUnchanged(file, StoreCorruptError).message).toContain("truncated");
@@ -139,7 +139,7 @@ describe("opening a database file", () => {
   });
 
   /** A copy of fixture `version` with its `entries` table's page (page 6) overwritten. */
-  function garbledEntriesPage(version = 2, folder = tempDir()): string {
+  function garbledEntriesPage(version = SCHEMA_VERSION, folder = tempDir()): string {
     const file = copyFixture(version, folder);
     const bytes = fs.readFileSync(file);
     const pageSize = bytes.readUInt16BE(16);
@@ -202,7 +202,7 @@ describe("opening a database file", () => {
   });
 
   it("refuses a database of our version whose tables are missing, unchanged", () => {
-    const file = copyFixture(2, tempDir());
+    const file = copyFixture(SCHEMA_VERSION, tempDir());
     const db = new Database(file);
     db.exec("DROP TABLE snapshots");
     db.close();

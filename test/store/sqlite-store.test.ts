@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { StateNotFoundError } from "../../src/main/agent/errors";
+import { InvalidStateIdError, StateNotFoundError } from "../../src/main/agent/errors";
 import type { EntryRecord } from "../../src/main/agent/history";
 import { SqliteStore } from "../../src/main/agent/sqlite-store";
 import { SAVE_STATEMENTS, STORE_SQL } from "../../src/main/agent/sqlite/statements";
@@ -104,6 +104,34 @@ describe("SqliteStore", () => {
     expect(() => store.write("bad", [userEntry(0, "x")], null, { create: true })).toThrow(TypeError);
     expect(() => store.write("../escape", [userEntry(0, "x")], makeSnapshot("x", { entryCount: 1 }), { create: true })).toThrow(/Invalid State id/);
     expect(store.count()).toBe(0);
+  });
+
+  it("refuses an id that is not a State id in every method taking one, before reading", async () => {
+    const store = openStore();
+    for (const id of [{}, [], true, 42, null, "../escape"] as unknown as string[]) {
+      expect(() => store.read(id)).toThrow(InvalidStateIdError);
+      await expect(store.readHead(id)).rejects.toThrow(InvalidStateIdError);
+      await expect(store.load(id)).rejects.toThrow(InvalidStateIdError);
+      expect(() => store.info(id)).toThrow(InvalidStateIdError);
+      expect(() => store.delete(id)).toThrow(InvalidStateIdError);
+      expect(() => store.rename(id, "x")).toThrow(InvalidStateIdError);
+      expect(() => store.acquireLease(id)).toThrow(InvalidStateIdError);
+    }
+  });
+
+  it("saves, renames, searches and deletes entries and data nested deeper than SQLite's JSON functions read", () => {
+    const store = openStore();
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 1_500; i++) deep = { deeper: deep };
+    const turn = { ...userEntry(0, "a quokka question"), extra: deep } as EntryRecord;
+    store.write("deep", [turn], makeSnapshot("deep", { entryCount: 1, data: deep }), { create: true });
+    expect(store.rename("deep", "Renamed").title).toBe("Renamed");
+    const record = store.read("deep")!;
+    expect(record.snapshot).toEqual({ ...makeSnapshot("deep", { entryCount: 1, data: deep }), title: "Renamed" });
+    expect(record.entries).toEqual([turn]);
+    expect(store.search("quokka").map((r) => r.id)).toEqual(["deep"]);
+    store.delete("deep");
+    expect(store.search("quokka")).toEqual([]);
   });
 
   it("hands the space of a deleted conversation back to the file system", () => {

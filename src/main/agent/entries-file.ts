@@ -7,6 +7,7 @@
 import { open, readFile } from "node:fs/promises";
 import { SchemaTooNewError, StoreCorruptError } from "./errors";
 import type { EntryRecord } from "./history";
+import { toJsonText } from "./json-check";
 
 export const ENTRIES_FORMAT = "alpine-history";
 export const ENTRIES_VERSION = 1;
@@ -16,7 +17,7 @@ export function entriesHeader(): string {
 }
 
 export function entryLines(entries: EntryRecord[]): string {
-  return entries.map((e) => `${JSON.stringify(e)}\n`).join("");
+  return entries.map((e) => `${toJsonText(e, `History entry ${e.seq}`)}\n`).join("");
 }
 
 function checkHeader(line: string, path: string): void {

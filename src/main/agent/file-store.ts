@@ -14,8 +14,11 @@
  *
  * Folder names: ids are case-sensitive but some file systems are not, so an uppercase
  * letter is written as "=" and its lowercase form ("Pr42" -> "=pr42"); a name Windows
- * reserves (con, nul, com1, ...) gets a trailing "=".
+ * reserves (con, nul, com1, ...) gets a trailing "=". When that name would pass the
+ * 255-byte limit of a file name (128 capital letters), the folder is the lowercase id,
+ * "~", and which positions are uppercase as hex bits ("ZZ..Z" -> "zz..z~ffff..f").
  */
+import { randomUUID } from "node:crypto";
 import { chmodSync, mkdirSync, realpathSync } from "node:fs";
 import { mkdtemp, readFile, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -25,6 +28,7 @@ import { SchemaTooNewError, StateBusyError, StateExistsError, StateNotFoundError
 import { acquireFileLease, isLockHeld } from "./file-lease";
 import { appendToIndex, readIndex, rewriteIndex } from "./list-index";
 import type { EntryRecord } from "./history";
+import { toJsonText } from "./json-check";
 import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, type StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "./store";
@@ -35,13 +39,39 @@ const META = "meta.json";
 const LOCK = "lock";
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
+/** The longest file name most file systems allow (bytes; every folder name here is ASCII). */
+const NAME_MAX = 255;
+
 export function folderNameOf(id: string): string {
   const name = id.replace(/[A-Z]/g, (c) => `=${c.toLowerCase()}`);
+  if (name.length > NAME_MAX) return `${id.toLowerCase()}~${uppercaseMask(id)}`;
   return RESERVED.test(name) ? `${name}=` : name;
 }
 
 export function idOfFolderName(name: string): string {
+  const tilde = name.indexOf("~");
+  if (tilde >= 0) return applyUppercaseMask(name.slice(0, tilde), name.slice(tilde + 1));
   return name.replace(/=$/, "").replace(/=([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Bit i (of hex digit i >> 2, highest bit first) is set when character i is uppercase. */
+function uppercaseMask(id: string): string {
+  let hex = "";
+  for (let i = 0; i < id.length; i += 4) {
+    let digit = 0;
+    for (let j = 0; j < 4; j++) if (/[A-Z]/.test(id[i + j] ?? "")) digit |= 8 >> j;
+    hex += digit.toString(16);
+  }
+  return hex;
+}
+
+function applyUppercaseMask(lower: string, hex: string): string {
+  let id = "";
+  for (let i = 0; i < lower.length; i++) {
+    const digit = Number.parseInt(hex[i >> 2] ?? "0", 16) || 0;
+    id += digit & (8 >> (i & 3)) ? lower[i].toUpperCase() : lower[i];
+  }
+  return id;
 }
 
 /** Writes of one State go one after another, even from two FileStore objects on one folder. */
@@ -84,7 +114,7 @@ export class FileStore extends Store {
     try {
       chmodSync(temp, FOLDER_MODE);
       await writeNewFile(join(temp, ENTRIES), entriesHeader() + entryLines(entries));
-      await writeNewFile(join(temp, SNAPSHOT), JSON.stringify(snapshot));
+      await writeNewFile(join(temp, SNAPSHOT), snapshotText(snapshot));
       await writeNewFile(join(temp, META), JSON.stringify(metaOf(snapshot)));
       await syncFolder(temp);
       try {
@@ -108,7 +138,7 @@ export class FileStore extends Store {
     if (!(await exists(join(folder, SNAPSHOT)))) throw new StateNotFoundError(stateId);
     if (entries.length > 0) await appendEntries(join(folder, ENTRIES), entries);
     if (snapshot) {
-      await writeFileAtomic(join(folder, SNAPSHOT), JSON.stringify(snapshot));
+      await writeFileAtomic(join(folder, SNAPSHOT), snapshotText(snapshot));
       // meta.json only speeds up list(); after a power cut list() falls back to the snapshot.
       await writeFileAtomic(join(folder, META), JSON.stringify(metaOf(snapshot)), { durable: false });
       await appendToIndex(this.folder, [metaOf(snapshot)]);
@@ -143,7 +173,9 @@ export class FileStore extends Store {
     const infos: SavedStateInfo[] = [];
     const missing: string[] = [];
     for (const name of names) {
-      const info = index.infos.get(idOfFolderName(name));
+      const id = idOfFolderName(name);
+      // A folder the store did not name (say "foo~" beside "foo") must not list that State twice.
+      const info = folderNameOf(id) === name ? index.infos.get(id) : undefined;
       if (info) infos.push(info);
       else missing.push(name);
     }
@@ -182,7 +214,8 @@ export class FileStore extends Store {
       if (!(await exists(folder))) return;
       const lock = isLockHeld(join(folder, LOCK));
       if (lock.held) throw new StateBusyError(stateId, lock.holder);
-      const doomed = join(this.folder, `.deleting-${folderNameOf(stateId)}-${Date.now()}`);
+      // Not named after the State: a folder name may already be 255 bytes long.
+      const doomed = join(this.folder, `.deleting-${randomUUID()}`);
       await rename(folder, doomed);
       await syncFolder(this.folder);
       await rm(doomed, { recursive: true, force: true });
@@ -203,6 +236,10 @@ export class FileStore extends Store {
     });
     return next;
   }
+}
+
+function snapshotText(snapshot: Snapshot): string {
+  return toJsonText(snapshot, `The snapshot of State ${snapshot.id}`);
 }
 
 function metaOf(snapshot: Snapshot): SavedStateInfo {

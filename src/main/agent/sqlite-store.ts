@@ -3,7 +3,8 @@
  *
  * Each `write` is one transaction holding the new entries, the snapshot, the
  * conversation's row (what `list()` shows, so listing never reads a history) and, from
- * schema version 2 on, their search index rows. Every statement is prepared once and
+ * schema version 2 on, their search index rows (the searched text is taken out of each entry
+ * here, in JavaScript: SQLite never parses the stored JSON). Every statement is prepared once and
  * touches only the rows of the save, so a save costs the same at any history length.
  *
  * Durability is the `synchronous` option: "FULL" (the default) syncs the write-ahead
@@ -108,7 +109,7 @@ export class SqliteStore extends Store {
     this.sql = {
       conversationNum: prepare<[string], { num: number }>("conversationNum"),
       insertConversation: prepare<[Record<string, unknown>], { num: number }>("insertConversation"),
-      insertEntry: prepare<[number, number, string, number, string, string]>("insertEntry"),
+      insertEntry: prepare<[number, number, string, number, string, string, string | null]>("insertEntry"),
       updateConversation: prepare<[Record<string, unknown>]>("updateConversation"),
       countNewEntries: prepare<[number, string]>("countNewEntries"),
       putSnapshot: prepare<[string, string]>("putSnapshot"),
@@ -131,7 +132,7 @@ export class SqliteStore extends Store {
       if (!create && !existing) throw new StateNotFoundError(stateId);
       const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
       let added = 0;
-      for (const [seq, kind, body] of rows) added += sql.insertEntry.run(num, seq, stateId, seq, kind, body).changes;
+      for (const [seq, kind, body, searchText] of rows) added += sql.insertEntry.run(num, seq, stateId, seq, kind, body, searchText).changes;
       if (snapshot !== null && !create) {
         sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
       } else if (added > 0) {
@@ -157,7 +158,12 @@ export class SqliteStore extends Store {
 
     this.renameTransaction = db.transaction((stateId: string, title: string): SavedStateInfo => {
       if (sql.renameConversation.run(title, stateId).changes === 0) throw new StateNotFoundError(stateId);
-      sql.renameSnapshot.run(title, stateId);
+      const snapshotRow = sql.selectSnapshot.get(stateId);
+      if (snapshotRow !== undefined) {
+        // Rewritten in JavaScript: SQLite's JSON functions refuse data nested over 1,000 deep.
+        const snapshot = this.parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
+        sql.renameSnapshot.run(JSON.stringify({ ...snapshot, title }), stateId);
+      }
       return toSavedStateInfo(sql.selectInfo.get(stateId)!);
     });
   }
@@ -186,11 +192,13 @@ export class SqliteStore extends Store {
   }
 
   override read(stateId: string): StoredRecord | null {
+    assertStateId(stateId);
     return this.guard(() => this.readTransaction(stateId));
   }
 
   /** The snapshot and how many entries are stored, without reading the history. */
   override async readHead(stateId: string): Promise<StoredHead | null> {
+    assertStateId(stateId);
     return this.guard(() => {
       const row = this.sql.selectHead.get(stateId);
       if (row === undefined) return null;
@@ -213,6 +221,7 @@ export class SqliteStore extends Store {
 
   /** One State's line of `list()`, or null. */
   info(stateId: string): SavedStateInfo | null {
+    assertStateId(stateId);
     return this.guard(() => {
       const row = this.sql.selectInfo.get(stateId);
       return row ? toSavedStateInfo(row) : null;
@@ -224,6 +233,7 @@ export class SqliteStore extends Store {
    * pages back to the file system. A State a live runner holds is refused (StateBusyError).
    */
   override delete(stateId: string): void {
+    assertStateId(stateId);
     this.guard(() => {
       this.deleteTransaction.immediate(stateId);
       this.db.pragma("incremental_vacuum");
@@ -232,6 +242,7 @@ export class SqliteStore extends Store {
 
   /** Change the title a person sees, without reading the history. Throws StateNotFoundError. */
   rename(stateId: string, title: string): SavedStateInfo {
+    assertStateId(stateId);
     if (typeof title !== "string") throw new TypeError("A title must be a string.");
     return this.guard(() => this.renameTransaction.immediate(stateId, title));
   }

@@ -1,10 +1,11 @@
-/** A history entry as its row in `entries`: seq, kind, and the whole entry as JSON. */
+/** A history entry as its row in `entries`: seq, kind, the whole entry as JSON, and its searched text. */
 import type { EntryRecord } from "../history";
+import { searchTextOf } from "./search-text";
 
 /** Entry ids hold the seq in their low 32 bits (see statements.ts). */
 export const MAX_SEQ = 0xffff_ffff;
 
-export type SerializedEntry = [seq: number, kind: string, body: string];
+export type SerializedEntry = [seq: number, kind: string, body: string, searchText: string | null];
 
 /** Checks what the row needs and serializes; throws TypeError before anything is written. */
 export function serializeEntry(entry: EntryRecord): SerializedEntry {
@@ -15,5 +16,5 @@ export function serializeEntry(entry: EntryRecord): SerializedEntry {
   if (typeof kind !== "string" || kind === "") {
     throw new TypeError(`History entry ${seq} has no kind.`);
   }
-  return [seq as number, kind, JSON.stringify(entry)];
+  return [seq as number, kind, JSON.stringify(entry), searchTextOf(entry)];
 }

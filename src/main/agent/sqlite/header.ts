@@ -10,7 +10,7 @@ const MAGIC = Buffer.from("SQLite format 3\u0000", "latin1");
 const HEADER_SIZE = 100;
 
 export type DatabaseFileState =
-  /** No file: a new database. */
+  /** No file (and no write-ahead log left of one): a new database. */
   | { kind: "missing" }
   /** A zero-length file with no write-ahead log: SQLite's own empty database, so a new one. */
   | { kind: "empty" }
@@ -48,8 +48,18 @@ function readHeader(file: string): Buffer {
 /** What is at `file`; throws StoreCorruptError for anything that is not a sound SQLite file. */
 export function inspectDatabaseFile(file: string): DatabaseFileState {
   const size = fileSize(file);
-  if (size === null) return { kind: "missing" };
   const walSize = fileSize(`${file}-wal`) ?? 0;
+  if (size === null) {
+    // The log holds the latest saves: starting a new database here would discard it.
+    if (walSize > 0) {
+      throw new StoreCorruptError(
+        file,
+        `the database file is missing but its write-ahead log ${file}-wal (${walSize} bytes) is there; ` +
+          "put the database file back beside it, or move the log away to start an empty database",
+      );
+    }
+    return { kind: "missing" };
+  }
   if (size === 0) {
     if (walSize > 0) throw new StoreCorruptError(file, "the database file is empty but its write-ahead log is not");
     return { kind: "empty" };

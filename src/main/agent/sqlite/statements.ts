@@ -12,7 +12,8 @@ export const STORE_SQL = {
     VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0)
     RETURNING num`,
   // An entry's id is (conversation num << 32) + seq: search groups hits by it (migration 2).
-  insertEntry: "INSERT OR IGNORE INTO entries (id, state_id, seq, kind, body) VALUES ((? << 32) + ?, ?, ?, ?, ?)",
+  // search_text is taken out of the entry in JavaScript (search-text.ts, migration 3).
+  insertEntry: "INSERT OR IGNORE INTO entries (id, state_id, seq, kind, body, search_text) VALUES ((? << 32) + ?, ?, ?, ?, ?, ?)",
   updateConversation: `
     UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
       stopped_by = :stoppedBy, entry_count = entry_count + :added
@@ -33,7 +34,8 @@ export const STORE_SQL = {
   deleteConversation: "DELETE FROM conversations WHERE id = ?",
   deleteLease: "DELETE FROM leases WHERE state_id = ?",
   renameConversation: "UPDATE conversations SET title = ? WHERE id = ?",
-  renameSnapshot: "UPDATE snapshots SET body = json_set(body, '$.title', ?) WHERE state_id = ?",
+  // The new title is set in JavaScript: SQLite's json_set fails on JSON nested over 1,000 deep.
+  renameSnapshot: "UPDATE snapshots SET body = ? WHERE state_id = ?",
 } as const;
 
 /** The statements one save runs. */

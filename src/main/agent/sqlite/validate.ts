@@ -47,6 +47,20 @@ function checkTables(file: string, version: number, tables: Set<string>, migrati
   }
 }
 
+/**
+ * `PRAGMA quick_check`'s rows. At schema version 2 it also computes each entry's search
+ * text with json_extract, so an entry garbled on disk stops it with a plain SQLite error:
+ * that is damaged data all the same.
+ */
+function quickCheck(db: Database.Database, file: string): unknown[] {
+  try {
+    return db.pragma("quick_check") as unknown[];
+  } catch (error) {
+    if (isCorruptionError(error)) throw error;
+    throw new StoreCorruptError(file, `the integrity check stopped at damaged data: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 /** Throws SchemaTooNewError or StoreCorruptError; returns the database's schema version. */
 export function validateDatabase(file: string, migrations: readonly Migration[], options: ValidateOptions): number {
   const latest = migrations.length;
@@ -63,7 +77,7 @@ export function validateDatabase(file: string, migrations: readonly Migration[],
     const migrating = version > 0 && version < latest;
     const check = options.integrityCheck === "always" || (options.integrityCheck === "after-crash" && (options.hotWal || migrating));
     if (check) {
-      const rows = db.pragma("quick_check") as unknown[];
+      const rows = quickCheck(db, file);
       const ok = rows.length === 1 && String(Object.values(rows[0] as object)[0]) === "ok";
       if (!ok) throw new StoreCorruptError(file, `damaged pages: ${describeProblem(rows)}`);
     }
