@@ -35,13 +35,23 @@ function ensureBuiltWindow(): string {
   return statSync(BUILT_WINDOW).mtime.toISOString();
 }
 
-/** About `tokens` tokens of text (a token is a word and a space here, ~4-8 characters). */
+/**
+ * A reply of `tokens` tokens (a token is a word or a bit of punctuation with its space), shaped
+ * like a real long answer: paragraphs of about fifty words, now and then a list or a code block.
+ */
 function tokenPieces(tokens: number): string[] {
-  const text = new TextSource(77).text(tokens * 8);
-  const words = text.split(" ");
+  const words = new TextSource(77).text(tokens * 10).replace(/\.$/, "").split(" ");
   const pieces: string[] = [];
-  for (let i = 0; i < tokens; i++) pieces.push(`${words[i % words.length]} `);
-  return pieces;
+  for (let i = 0; pieces.length < tokens; i++) {
+    const word = words[i % words.length];
+    const inParagraph = i % 50;
+    if (inParagraph === 49) pieces.push(`${word}.\n\n`);
+    else if (i % 400 === 120) pieces.push("\n\n- ", `${word} `);
+    else if (i % 400 === 130) pieces.push("\n- ", `${word} `);
+    else if (i % 400 === 300) pieces.push("\n\n```ts\n", `const ${word} = `, "await store.write(id, entries, snapshot);", "\n```\n\n");
+    else pieces.push(`${word} `);
+  }
+  return pieces.slice(0, tokens);
 }
 
 function isSummaryRequest(request: RecordedRequest): boolean {
