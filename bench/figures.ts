@@ -36,6 +36,12 @@ export const WINDOW_FIGURES = [
   "window.run.ms",
   "window.run.longTasks",
   "window.run.maxLongTaskMs",
+  "window.trace.longTasks",
+  "window.trace.longTaskMs",
+  "window.trace.scriptMs",
+  "window.trace.forcedLayoutMs",
+  "window.trace.renderingMs",
+  "window.trace.gcMs",
   "window.memory.afterOpenMB",
   "window.memory.afterScrollMB",
   "window.memory.afterStreamMB",
@@ -65,7 +71,7 @@ export function expectedFigures(config: BenchConfig): string[] {
     keys.push(`storage.${store}.rawBytes`, `storage.${store}.storedBytes`, `storage.${store}.ratio`);
   }
   for (const part of ["entries", "searchIndex", "snapshots", "conversations", "other", "freePages"]) keys.push(`storage.sqlite.parts.${part}Bytes`);
-  keys.push("storage.sqlite.entryJsonBytes", "storage.sqlite.duplicatedTextBytes");
+  keys.push("storage.sqlite.entryJsonBytes", "storage.sqlite.duplicatedTextBytes", "storage.sqlite.searchColumnBytes");
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
   for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {

@@ -9,6 +9,7 @@ import { randomInt } from "node:crypto";
 import { runCampaign } from "../torture/campaign";
 import { USAGE, UsageError, parseCampaignFlags } from "../torture/options";
 import { formatSeen, formatTable } from "../torture/report-table";
+import { SCENARIOS, type ScenarioName } from "../torture/scenarios";
 import { skippedFullDiskCases } from "../torture/scenarios/full-disk";
 
 async function main(): Promise<number> {
@@ -20,6 +21,11 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
+  const unknown = flags.only?.filter((name) => !(name in SCENARIOS)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`Unknown scenario(s): ${unknown.join(", ")}. Scenarios: ${Object.keys(SCENARIOS).join(", ")}`);
+    return 2;
+  }
   const startedAt = new Date();
   console.log(`Torture campaign: seed ${flags.seed}, ${flags.runs} runs per store (${flags.stores.join(", ")}), ${flags.concurrency} at once`);
   const result = await runCampaign({
@@ -28,6 +34,7 @@ async function main(): Promise<number> {
     stores: flags.stores,
     concurrency: flags.concurrency,
     keep: flags.keep,
+    scenarios: (flags.only as ScenarioName[] | null) ?? undefined,
     log: (line) => console.log(`  ${line}`),
   });
   const failures = Object.values(result.tallies).flatMap((t) => t!.failures);
@@ -40,7 +47,8 @@ async function main(): Promise<number> {
     console.log(`\n${failures.length} failed check(s):`);
     for (const failure of failures.slice(0, 50)) console.log(`- ${failure}`);
     if (failures.length > 50) console.log(`- ... and ${failures.length - 50} more`);
-    console.log(`\nReplay with: npm run torture -- --seed ${result.seed} --runs ${flags.runs} --store ${flags.stores.length > 1 ? "both" : flags.stores[0]}`);
+    const only = flags.only ? ` --only ${flags.only.join(",")}` : "";
+    console.log(`\nReplay with: npm run torture -- --seed ${result.seed} --runs ${flags.runs} --store ${flags.stores.length > 1 ? "both" : flags.stores[0]}${only}`);
   }
   return failures.length === 0 ? 0 : 1;
 }

@@ -11,6 +11,8 @@ export interface CampaignFlags {
   stores: StoreKind[];
   concurrency: number;
   keep: boolean;
+  /** Only these scenarios (default: all). */
+  only: string[] | null;
 }
 
 export class UsageError extends Error {
@@ -18,11 +20,12 @@ export class UsageError extends Error {
 }
 
 export const USAGE =
-  "Usage: npm run torture -- [--seed N] [--runs N] [--store sqlite|file|both] [--concurrency N] [--keep]\n" +
+  "Usage: npm run torture -- [--seed N] [--runs N] [--store sqlite|file|both] [--concurrency N] [--only a,b] [--keep]\n" +
   "  --seed         repeat a campaign (default: a random seed, printed)\n" +
   "  --runs         runs per store (default 40)\n" +
   "  --store        which store to torture (default both)\n" +
   "  --concurrency  runs at once (default 3)\n" +
+  "  --only         only these scenarios, comma-separated (e.g. sigkill,broken-files)\n" +
   "  --keep         keep the scratch folder (databases, acks, side effects) afterwards";
 
 function wholeNumber(flag: string, text: string, min: number): number {
@@ -42,6 +45,7 @@ export function parseCampaignFlags(argv: string[], randomSeed: () => number): Ca
         store: { type: "string", default: "both" },
         concurrency: { type: "string", default: "3" },
         keep: { type: "boolean", default: false },
+        only: { type: "string" },
       },
       strict: true,
     }));
@@ -56,5 +60,6 @@ export function parseCampaignFlags(argv: string[], randomSeed: () => number): Ca
     stores: store === "both" ? ["sqlite", "file"] : [store],
     concurrency: wholeNumber("concurrency", values.concurrency!, 1),
     keep: values.keep!,
+    only: values.only === undefined ? null : values.only.split(",").map((name) => name.trim()).filter(Boolean),
   };
 }

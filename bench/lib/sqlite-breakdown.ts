@@ -15,6 +15,8 @@ export interface Breakdown {
   entryTextBytes: number;
   /** Assistant texts kept twice: once as `text`, once inside `content`. */
   duplicatedTextBytes: number;
+  /** Text copied out of the JSON into a plain column for the search index (0 when there is none). */
+  searchColumnBytes: number;
   totalBytes: number;
 }
 
@@ -24,6 +26,12 @@ function groupOf(name: string): string {
   if (name === "snapshots" || name.startsWith("sqlite_autoindex_snapshots")) return "snapshots";
   if (name === "conversations" || name.startsWith("sqlite_autoindex_conversations") || name === "conversations_by_updated") return "conversations";
   return "schema and other";
+}
+
+/** A generated (computed, not stored) search_text column takes no space. */
+function isGenerated(db: Database.Database): boolean {
+  const row = db.prepare("SELECT hidden FROM pragma_table_xinfo('entries') WHERE name = 'search_text'").get() as { hidden: number } | undefined;
+  return row !== undefined && row.hidden !== 0;
 }
 
 export function sqliteBreakdown(file: string): Breakdown {
@@ -48,8 +56,11 @@ export function sqliteBreakdown(file: string): Breakdown {
          FROM entries`,
       )
       .get() as { json: number; text: number; duplicated: number };
+    const columns = db.prepare("SELECT name FROM pragma_table_info('entries')").all() as { name: string }[];
+    const stored = columns.some((c) => c.name === "search_text") && !isGenerated(db);
+    const searchColumnBytes = stored ? ((db.prepare("SELECT sum(length(CAST(search_text AS BLOB))) AS n FROM entries").get() as { n: number | null }).n ?? 0) : 0;
     const totalBytes = (db.pragma("page_count", { simple: true }) as number) * pageSize;
-    return { groups, unused, entryJsonBytes: text.json ?? 0, entryTextBytes: text.text ?? 0, duplicatedTextBytes: text.duplicated ?? 0, totalBytes };
+    return { groups, unused, entryJsonBytes: text.json ?? 0, entryTextBytes: text.text ?? 0, duplicatedTextBytes: text.duplicated ?? 0, searchColumnBytes, totalBytes };
   } finally {
     db.close();
   }

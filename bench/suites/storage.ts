@@ -79,6 +79,8 @@ function explainSqliteBytes(report: Report, file: string, raw: number, section: 
   section.rows.push(["  of entries: JSON bodies", breakdown.entryJsonBytes, breakdown.entryJsonBytes / raw, null]);
   section.rows.push(["  of which: assistant text kept twice", breakdown.duplicatedTextBytes, breakdown.duplicatedTextBytes / raw, null]);
   section.rows.push(["  of which: JSON around the texts", around, around / raw, null]);
+  report.set("storage.sqlite.searchColumnBytes", breakdown.searchColumnBytes);
+  section.rows.push(["  of entries: the text again, as the search column", breakdown.searchColumnBytes, breakdown.searchColumnBytes / raw, null]);
   section.notes.push("bytes of pages per part (SQLite dbstat, after a checkpoint); unused: page slack inside those pages.");
 }
 

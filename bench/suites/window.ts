@@ -19,6 +19,7 @@ import { launchBrowser } from "../window/browser";
 import { startHostProcess } from "../window/host-process";
 import { type FetchSummary, PROBE_SCRIPT, type ScrollSummary, type StepSummary, type StreamSummary } from "../window/page-probes";
 import { LONG_ID, OTHER_ID, firstMessageWords, seedWindowData } from "../window/seed";
+import { summariseLongTasks, TRACE_CATEGORIES } from "../window/trace-summary";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUILT_WINDOW = path.join(ROOT, "out/renderer/index.html");
@@ -39,7 +40,7 @@ function ensureBuiltWindow(): string {
  * A reply of `tokens` tokens (a token is a word or a bit of punctuation with its space), shaped
  * like a real long answer: paragraphs of about fifty words, now and then a list or a code block.
  */
-function tokenPieces(tokens: number): string[] {
+export function tokenPieces(tokens: number): string[] {
   const words = new TextSource(77).text(tokens * 10).replace(/\.$/, "").split(" ");
   const pieces: string[] = [];
   for (let i = 0; pieces.length < tokens; i++) {
@@ -124,6 +125,12 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         if (stream.deltas === 0 || freshStream.deltas === 0) throw new Error("no streamed words reached the window");
         const afterStream = await heapMB(page);
 
+        // Once more under Chromium's tracer, only to say what the long tasks are made of.
+        await page.fill('[aria-label="Message"]', "And one more long answer, please.");
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        const traced = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
+        const breakdown = summariseLongTasks((await browser.stopTracing()).toString("utf8"));
+
         const openTimes = opens.map((o) => o.ms);
         report.set("window.firstPaintMs", firstPaint);
         report.set("window.open.firstMs", openTimes[0]);
@@ -154,6 +161,12 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         report.set("window.run.ms", stream.whole.ms);
         report.set("window.run.longTasks", stream.whole.longTasks);
         report.set("window.run.maxLongTaskMs", stream.whole.maxLongTaskMs);
+        report.set("window.trace.longTasks", breakdown.tasks);
+        report.set("window.trace.longTaskMs", breakdown.totalMs);
+        report.set("window.trace.scriptMs", breakdown.scriptMs);
+        report.set("window.trace.forcedLayoutMs", breakdown.forcedLayoutMs);
+        report.set("window.trace.renderingMs", breakdown.renderingMs);
+        report.set("window.trace.gcMs", breakdown.gcMs);
         report.set("window.memory.afterOpenMB", afterOpen.heap);
         report.set("window.memory.afterScrollMB", afterScroll.heap);
         report.set("window.memory.afterStreamMB", afterStream.heap);
@@ -179,6 +192,14 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         section.rows.push([`scroll to the top (${scroll.frames} frames, ${scroll.rows} rows in the page)`, scroll.ms, scroll.longTasks, scroll.maxLongTaskMs, report.get("window.scroll.frameP99Ms"), afterScroll.heap, afterScroll.nodes]);
         section.rows.push([`stream ${pieces.length} tokens after scrolling (${stream.deltas} deltas, ${stream.rendered} renders)`, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, report.get("window.stream.frameP99Ms"), afterStream.heap, null]);
         section.rows.push(["  that whole run, send to the reloaded view", stream.whole.ms, stream.whole.longTasks, stream.whole.maxLongTaskMs, null, null, null]);
+        const why = report.section("What the window's long tasks are made of (one more streamed reply, traced)", ["part", "ms", "share"]);
+        const share = (ms: number) => (breakdown.totalMs > 0 ? `${Math.round((100 * ms) / breakdown.totalMs)}%` : "-");
+        why.rows.push([`${breakdown.tasks} long tasks, send to reloaded view (untraced: ${traced.whole.longTasks})`, breakdown.totalMs, share(breakdown.totalMs)]);
+        why.rows.push(["  script (React, Markdown, the app's own code)", breakdown.scriptMs, share(breakdown.scriptMs)]);
+        why.rows.push(["  style and layout forced by script (a size read after a change)", breakdown.forcedLayoutMs, share(breakdown.forcedLayoutMs)]);
+        why.rows.push(["  the frame's own style, layout and paint", breakdown.renderingMs, share(breakdown.renderingMs)]);
+        why.rows.push(["  garbage collection", breakdown.gcMs, share(breakdown.gcMs)]);
+        why.notes.push("Chromium's trace of the page's main thread: tasks of 50 ms or more, the time inside each kind of work (tracing itself slows the page a little).");
         section.notes.push(`Window built ${builtAt}; tokens sent ${TOKEN_INTERVAL_MS} ms apart; open: click to the first frame after the conversation is shown; long task: the browser's 'longtask' entries (over 50 ms).`);
       } finally {
         await browser.close().catch(() => undefined);

@@ -1,0 +1,56 @@
+/**
+ * What the window's long tasks are made of, from a Chromium performance trace: for every task
+ * of 50 ms or more on the page's main thread, the time inside script, inside style and layout
+ * that script forced (reading a size right after a change), inside the frame's own rendering
+ * (style, layout, paint), and inside garbage collection.
+ */
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+export interface LongTaskBreakdown {
+  tasks: number;
+  totalMs: number;
+  scriptMs: number;
+  forcedLayoutMs: number;
+  renderingMs: number;
+  gcMs: number;
+}
+
+const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
+const LONG_TASK_US = 50_000;
+
+export function summariseLongTasks(traceJson: string): LongTaskBreakdown {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  // The page's main thread: the renderer main thread that ran the most tasks.
+  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map(thread));
+  const busy = new Map<string, number>();
+  for (const e of events) if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(thread(e))) busy.set(thread(e), (busy.get(thread(e)) ?? 0) + (e.dur ?? 0));
+  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const onMain = events.filter((e) => e.ph === "X" && thread(e) === main).sort((a, b) => a.ts - b.ts);
+  const tasks = onMain.filter((e) => TASK_NAMES.has(e.name) && (e.dur ?? 0) >= LONG_TASK_US);
+  const result: LongTaskBreakdown = { tasks: tasks.length, totalMs: 0, scriptMs: 0, forcedLayoutMs: 0, renderingMs: 0, gcMs: 0 };
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = (name: string) =>
+      onMain.filter((e) => e.name === name && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end).reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000;
+    const forced = inside("Blink.ForcedStyleAndLayout.UpdateTime");
+    result.totalMs += (task.dur ?? 0) / 1000;
+    result.forcedLayoutMs += forced;
+    result.scriptMs += Math.max(0, inside("FunctionCall") - forced);
+    result.renderingMs += inside("WebFrameWidgetImpl::UpdateLifecycle");
+    result.gcMs += inside("MajorGC") + inside("MinorGC");
+  }
+  return result;
+}
+
+export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"];
