@@ -46,7 +46,7 @@ function dropSearchTriggers(db: Database.Database): void {
 const VARIANTS: Variant[] = [
   { key: "shipped", label: "as shipped (synchronous=FULL)", options: {} },
   { key: "noPrefix", label: "search index without its prefix indexes", options: {}, alter: dropPrefixIndexes },
-  { key: "noSearch", label: "no search index (its triggers dropped)", options: {}, alter: dropSearchTriggers },
+  { key: "noSearch", label: "no search index (its triggers dropped; the search column is still filled)", options: {}, alter: dropSearchTriggers },
   { key: "normal", label: "as shipped, synchronous=NORMAL", options: { synchronous: "NORMAL" } },
 ];
 

@@ -4,20 +4,16 @@
  * rejects with the reason. Tools get the signal, but the run does not wait for one that
  * ignores it. A streamed model request in flight is aborted through the SDK.
  */
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { Agent, FileStore, State, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { EventLog, MODEL, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+import { type ModelServer } from "../support/model-server";
+import { EventLog, MODEL, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 it("closes every open call as aborted without waiting for a tool that ignores the signal, and saves", async () => {

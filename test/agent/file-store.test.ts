@@ -5,29 +5,16 @@
  */
 import { appendFileSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  Agent,
-  FileStore,
-  SchemaTooNewError,
-  State,
-  StateExistsError,
-  StateNotFoundError,
-  StoreCorruptError,
-  type Snapshot,
-} from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { MODEL, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { Agent, FileStore, SchemaTooNewError, State, StateExistsError, StateNotFoundError, StoreCorruptError, type Snapshot } from "../../src/main/agent";
+import { type ModelServer } from "../support/model-server";
+import { MODEL, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 async function savedState(store: FileStore, id: string, reply = "Hi."): Promise<State> {

@@ -9,34 +9,20 @@ import { createHash } from "node:crypto";
 import { chmodSync, cpSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  Agent,
-  FileStore,
-  SNAPSHOT_VERSION,
-  SchemaTooNewError,
-  StoreCorruptError,
-  UNKNOWN_RESULT_TEXT,
-  type NoticeEntry,
-  type Tool,
-  type ToolResultEntry,
-} from "../../src/main/agent";
+import { describe, expect, it } from "vitest";
+import { Agent, FileStore, SNAPSHOT_VERSION, SchemaTooNewError, StoreCorruptError, UNKNOWN_RESULT_TEXT, type NoticeEntry, type Tool, type ToolResultEntry } from "../../src/main/agent";
 import { folderNameOf, idOfFolderName } from "../../src/main/agent/file-store";
 import { FIXTURE_MODEL, FIXTURE_SYSTEM, FIXTURE_TOOL_SPECS } from "../fixtures/file-store/fixture-agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { EventLog, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+import { type ModelServer } from "../support/model-server";
+import { EventLog, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/file-store/", import.meta.url));
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 /** A copy of one frozen store folder, with the owner-only modes the store writes. */

@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { StateExistsError, Store, type EntryRecord, type Snapshot, type StepEvent, type StoredRecord, type WriteOptions } from "../../src/main/agent";
-import type { ModelServer } from "../support/model-server";
+import { afterEach, beforeEach } from "vitest";
+import { startModelServer, type ModelServer } from "../support/model-server";
 
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const MODEL = "claude-sonnet-4-6";
@@ -23,6 +24,21 @@ export function makeTempDir(): string {
 
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A fresh scripted model server and temporary folder for each test, closed and removed after it. */
+export function useModelServerAndTempDir(use: (server: ModelServer, dir: string) => void): void {
+  let server: ModelServer | null = null;
+  let dir: string | null = null;
+  beforeEach(async () => {
+    server = await startModelServer();
+    dir = makeTempDir();
+    use(server, dir);
+  });
+  afterEach(async () => {
+    await server?.close();
+    if (dir) removeDir(dir);
+  });
 }
 
 export function clientFor(server: ModelServer | { url: string }, maxRetries = 0): Anthropic {

@@ -3,21 +3,17 @@
  * path, when saving, so before the next model request. Answers: class instances come
  * back as plain objects. Errors: null after loading, their text kept.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Agent, FileStore, State } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { MODEL, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+import { type ModelServer } from "../support/model-server";
+import { MODEL, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 class Point {

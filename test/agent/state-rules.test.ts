@@ -3,32 +3,16 @@
  * before the first model request; a State is saved in one store (two FileStores on one
  * folder are the same store); one runner at a time; ResumeWarning when the Agent changed.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  Agent,
-  FileStore,
-  InvalidStateIdError,
-  ResumeWarning,
-  State,
-  StaleStateError,
-  StateBusyError,
-  StateExistsError,
-  StoreMismatchError,
-  type StepEvent,
-  type Tool,
-} from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { EventLog, MODEL, RecordingStore, clientFor, makeTempDir, removeDir, rejectionOf } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { Agent, FileStore, InvalidStateIdError, ResumeWarning, State, StaleStateError, StateBusyError, StateExistsError, StoreMismatchError, type StepEvent, type Tool } from "../../src/main/agent";
+import { type ModelServer } from "../support/model-server";
+import { EventLog, MODEL, RecordingStore, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 describe("ids", () => {

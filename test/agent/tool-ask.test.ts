@@ -5,20 +5,16 @@
  * before any model request; what the tool returns then is the call's result. An abort
  * during that run closes the call as aborted, and a failed save before it leaves it unrun.
  */
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { Agent, FileStore, State, type StepEvent, type Tool, askPerson } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { EventLog, MODEL, RecordingStore, clientFor, makeTempDir, rejectionOf, removeDir } from "./helpers";
+import { type ModelServer } from "../support/model-server";
+import { EventLog, MODEL, RecordingStore, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
 let dir: string;
-beforeEach(async () => {
-  server = await startModelServer();
-  dir = makeTempDir();
-});
-afterEach(async () => {
-  await server.close();
-  removeDir(dir);
+useModelServerAndTempDir((started, folder) => {
+  server = started;
+  dir = folder;
 });
 
 const QUESTION = "Send the email to ada@example.com?";
