@@ -28,6 +28,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target("agent overhead per step, SqliteStore (synchronous=NORMAL)", `agent.sqliteNormal.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, in-memory store", `agent.memory.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   const messages = config.windowMessages.toLocaleString("en-US");
-  report.target(`window: open ${messages} messages`, "window.open.medianMs", "<=", 300, "ms");
-  report.target(`window: long tasks while streaming ${config.windowTokens} tokens`, "window.stream.longTasks", "==", 0, "");
+  report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
+  report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
+  report.target(`window: long tasks while streaming ${config.windowTokens} tokens after scrolling`, "window.stream.longTasks", "==", 0, "");
+  report.target(`window: long tasks while streaming ${config.windowTokens} tokens right after opening`, "window.streamFresh.longTasks", "==", 0, "");
 }

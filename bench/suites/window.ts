@@ -131,6 +131,12 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         const traced = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
         const breakdown = summariseLongTasks((await browser.stopTracing()).toString("utf8"));
 
+        // And once with off-screen rows skipping rendering: what that one change would give.
+        await page.evaluate(`window.__bench.skipOffscreenRows()`);
+        await page.evaluate(`window.__bench.scrollToBottom()`);
+        await page.fill('[aria-label="Message"]', "One last long answer, please.");
+        const skipping = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 120000)`)) as StreamSummary;
+
         const openTimes = opens.map((o) => o.ms);
         report.set("window.firstPaintMs", firstPaint);
         report.set("window.open.firstMs", openTimes[0]);
@@ -167,6 +173,9 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         report.set("window.trace.forcedLayoutMs", breakdown.forcedLayoutMs);
         report.set("window.trace.renderingMs", breakdown.renderingMs);
         report.set("window.trace.gcMs", breakdown.gcMs);
+        report.set("window.experiment.contentVisibility.longTasks", skipping.streaming.longTasks);
+        report.set("window.experiment.contentVisibility.maxLongTaskMs", skipping.streaming.maxLongTaskMs);
+        report.set("window.experiment.contentVisibility.frameP99Ms", skipping.gaps.length ? percentile(skipping.gaps, 0.99) : 0);
         report.set("window.memory.afterOpenMB", afterOpen.heap);
         report.set("window.memory.afterScrollMB", afterScroll.heap);
         report.set("window.memory.afterStreamMB", afterStream.heap);
@@ -192,6 +201,15 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
         section.rows.push([`scroll to the top (${scroll.frames} frames, ${scroll.rows} rows in the page)`, scroll.ms, scroll.longTasks, scroll.maxLongTaskMs, report.get("window.scroll.frameP99Ms"), afterScroll.heap, afterScroll.nodes]);
         section.rows.push([`stream ${pieces.length} tokens after scrolling (${stream.deltas} deltas, ${stream.rendered} renders)`, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, report.get("window.stream.frameP99Ms"), afterStream.heap, null]);
         section.rows.push(["  that whole run, send to the reloaded view", stream.whole.ms, stream.whole.longTasks, stream.whole.maxLongTaskMs, null, null, null]);
+        section.rows.push([
+          "  the same stream, experiment: off-screen rows skip rendering (content-visibility: auto)",
+          skipping.streaming.ms,
+          skipping.streaming.longTasks,
+          skipping.streaming.maxLongTaskMs,
+          report.get("window.experiment.contentVisibility.frameP99Ms"),
+          null,
+          null,
+        ]);
         const why = report.section("What the window's long tasks are made of (one more streamed reply, traced)", ["part", "ms", "share"]);
         const share = (ms: number) => (breakdown.totalMs > 0 ? `${Math.round((100 * ms) / breakdown.totalMs)}%` : "-");
         why.rows.push([`${breakdown.tasks} long tasks, send to reloaded view (untraced: ${traced.whole.longTasks})`, breakdown.totalMs, share(breakdown.totalMs)]);

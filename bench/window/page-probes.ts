@@ -129,6 +129,22 @@ export const PROBE_SCRIPT = String.raw`
     return { ...summary(start, end), frames: n, gaps: frameGaps(), reachedTop: atFirst(), rows: scroller.querySelectorAll(".conversation__row").length };
   };
 
+  /**
+   * An experiment, not the shipped window: rows the person cannot see skip style, layout and
+   * paint (CSS content-visibility), added through the CSSOM so the page's policy allows it.
+   */
+  bench.skipOffscreenRows = () => {
+    const sheet = [...document.styleSheets].find((candidate) => {
+      try {
+        return candidate.cssRules !== null;
+      } catch {
+        return false;
+      }
+    });
+    if (!sheet) throw new Error("no style sheet to add the experiment's rule to");
+    sheet.insertRule(".conversation__row { content-visibility: auto; contain-intrinsic-size: auto 160px; }", sheet.cssRules.length);
+  };
+
   bench.scrollToBottom = async () => {
     const scroller = document.querySelector(".conversation__scroller");
     scroller.scrollTop = scroller.scrollHeight;
