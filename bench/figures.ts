@@ -66,8 +66,11 @@ export function expectedFigures(config: BenchConfig): string[] {
       for (const figure of ["writeCallsPerStep", "writeMsPerStep", "leasesPerStep", "leaseMsPerStep"]) keys.push(`${prefix}.${size}.${figure}`);
     }
   }
-  keys.push("floor.payloadBytes", "floor.medianMs", "floor.p99Ms", "floor.writtenBytesPerStep", "floor.storedBytesPerStep");
-  keys.push("save.sqlite.store.vsFloor", "save.sqlite.agent.vsFloor");
+  keys.push("floor.payloadBytes", "floor.medianMs", "floor.p99Ms", "floor.writtenBytesPerSave");
+  for (const prefix of ["save.sqlite.store", "save.sqlite.agent"]) {
+    keys.push(`${prefix}.vsFloor`, `${prefix}.floor.medianMs`, `${prefix}.floor.p99Ms`, `${prefix}.floor.writtenBytesPerSave`);
+  }
+  keys.push("save.sqlite.agent.floor.writeMsPerSave", "save.sqlite.agent.floor.leaseMsPerSave");
   for (const store of ["sqlite", "file"]) {
     keys.push(`load.${store}.medianMs`, `load.${store}.p99Ms`, `load.${store}.readMedianMs`);
     keys.push(`list.${store}.firstPage.medianMs`, `list.${store}.firstPage.p99Ms`);

@@ -3,6 +3,7 @@
  * and the window, prints one table per measurement and the targets, and writes the figures
  * as JSON under bench/results/. It fails only when a measurement crashes, never on timing.
  */
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { configFor } from "./config";
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
   const started = nowMs();
   console.log(`Alpine benchmarks, ${args.mode} mode, ${date}\n${describeMachine(machine)}\n`);
 
-  const context = { report, config, shared: new Map<string, unknown>() };
+  const context = { report, config };
   for (const suite of suites) {
     if (args.only.length > 0 && !args.only.includes(suite.name)) continue;
     const suiteStart = nowMs();
@@ -44,18 +45,20 @@ async function main(): Promise<number> {
   checkTargets(report, config);
 
   const durationSeconds = (nowMs() - started) / 1000;
+  const loadAverageAtEnd = os.loadavg().map((load) => Math.round(load * 100) / 100);
   console.log(`\n${formatReport(report)}\n`);
   const files = writeResults(args.outFolder, {
     date,
     mode: args.mode,
     machine,
     durationSeconds,
+    loadAverageAtEnd,
     figures: report.figures,
     targets: report.targets,
     errors: report.errors,
     sections: report.sections,
   }, reportMarkdown(report, date, args.mode, machine));
-  console.log(`${durationSeconds.toFixed(1)} s. Results: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
+  console.log(`${durationSeconds.toFixed(1)} s, load average ${loadAverageAtEnd.join(" ")} at the end. Results: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   if (args.mode === "quick") console.log("Quick mode: small sizes, few repetitions; figures are indicative, targets are judged on the full run.");
   return report.errors.length > 0 ? 1 : 0;
 }

@@ -8,6 +8,8 @@ export interface MachineInfo {
   memoryGiB: number;
   platform: string;
   node: string;
+  /** The 1, 5 and 15 minute load averages when the run started: other work on the machine skews timings. */
+  loadAverage: number[];
 }
 
 function cpuModel(): string {
@@ -27,9 +29,10 @@ export function machineInfo(): MachineInfo {
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
+    loadAverage: os.loadavg().map((load) => Math.round(load * 100) / 100),
   };
 }
 
 export function describeMachine(machine: MachineInfo): string {
-  return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}`;
+  return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}, load average ${machine.loadAverage.join(" ")} at the start`;
 }

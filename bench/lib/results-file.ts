@@ -13,6 +13,7 @@ export interface ResultsDocument {
   mode: string;
   machine: MachineInfo;
   durationSeconds: number;
+  loadAverageAtEnd: number[];
   figures: Record<string, number>;
   targets: Report["targets"];
   errors: Report["errors"];

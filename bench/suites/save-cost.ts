@@ -33,11 +33,10 @@ interface Run {
   storedBefore: number;
 }
 
-export async function runSaveCost(report: Report, config: BenchConfig, factories: SubjectFactory[]): Promise<Map<string, string>> {
+export async function runSaveCost(report: Report, config: BenchConfig, factories: SubjectFactory[]): Promise<void> {
   const { saveWarmup: warmup, saveSteps: steps } = config;
   const source = new TextSource(17);
   const texts = Array.from({ length: warmup + steps }, () => source.text(config.entryChars));
-  const payloads = new Map<string, string>();
   await withTempFolder(async (folder) => {
     const runs: Run[] = [];
     try {
@@ -63,7 +62,6 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
           run.written += (writtenBytes() ?? Number.NaN) - before;
         }
       }
-      const { largest } = sizeRange(config);
       for (const run of runs) {
         const prefix = `${savePrefix(run.factory)}.${run.length}`;
         const { medianMs, p99Ms } = summarise(run.samples);
@@ -78,15 +76,12 @@ export async function runSaveCost(report: Report, config: BenchConfig, factories
           report.set(`${prefix}.leasesPerStep`, times.leases / steps);
           report.set(`${prefix}.leaseMsPerStep`, (times.leaseMs + times.releaseMs) / steps);
         }
-        const payload = run.subject.lastPayload();
-        if (payload && run.length === largest) payloads.set(savePrefix(run.factory), payload);
       }
     } finally {
       for (const run of runs) await run.subject.close();
     }
   });
   printSaveCost(report, config, factories);
-  return payloads;
 }
 
 function printSaveCost(report: Report, config: BenchConfig, factories: SubjectFactory[]): void {

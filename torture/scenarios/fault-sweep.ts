@@ -35,8 +35,14 @@ function setUp(
 const driveOptions = (ctx: RunContext) => ({ rounds: ctx.rounds, turns: ctx.turns, maxAttempts: 40, busyRetryMs: 10_000 });
 
 export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Tally>> {
-  // One conversation per write of it: kept short, so a sweep stays a few dozen conversations.
-  const ctx = { ...campaignCtx, rounds: Math.min(campaignCtx.rounds, 2), turns: Math.min(campaignCtx.turns, 2) };
+  // One conversation per write of it: kept short, so a sweep stays a few dozen conversations,
+  // and compacting, so some faults land on the save of a compaction (which cannot be replayed).
+  const ctx = {
+    ...campaignCtx,
+    rounds: Math.min(campaignCtx.rounds, 2),
+    turns: Math.min(campaignCtx.turns, 2),
+    contextBudget: Math.min(campaignCtx.contextBudget ?? 800, 800),
+  };
   const tally = { runs: 1, faults: 0, recoveries: 0, lost: 0, twice: 0, crashes: 0, failures: [] as string[], seen: {} as Record<string, number> };
   const base = stateIdOf(ctx).slice(0, 100);
 
@@ -66,6 +72,7 @@ export async function faultSweepRun(campaignCtx: RunContext): Promise<Partial<Ta
         check.failures.forEach(fail);
         if (check.failures.length === 0) tally.recoveries++;
         if (mode !== "before") see(tally, `loads of a store failed "${mode}"`);
+        if (check.state?.history.some((e) => e.kind === "notice")) see(tally, "loads continuing after a half-written compaction");
       } finally {
         closeStore(other);
       }
