@@ -51,8 +51,9 @@ export function sqliteBreakdown(file: string): Breakdown {
     const text = db
       .prepare(
         `SELECT sum(length(CAST(body AS BLOB))) AS json,
-                sum(length(CAST(json_extract(body, '$.text') AS BLOB))) AS text,
-                sum(CASE WHEN kind = 'assistant' THEN length(CAST(json_extract(body, '$.content[0].text') AS BLOB)) ELSE 0 END) AS duplicated
+                sum(length(CAST(coalesce(json_extract(body, '$.text'), json_extract(body, '$.content[0].text')) AS BLOB))) AS text,
+                sum(CASE WHEN kind = 'assistant' AND json_extract(body, '$.text') IS NOT NULL
+                    THEN length(CAST(json_extract(body, '$.content[0].text') AS BLOB)) ELSE 0 END) AS duplicated
          FROM entries`,
       )
       .get() as { json: number; text: number; duplicated: number };

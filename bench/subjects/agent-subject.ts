@@ -35,6 +35,12 @@ class AgentSaveSubject implements SaveSubject {
       this.lastWrite = [entries, snapshot];
       return write(stateId, entries, snapshot, options);
     };
+    // A save outside a run reaches the store through writeIfCurrent.
+    const writeIfCurrent = store.writeIfCurrent.bind(store);
+    store.writeIfCurrent = (stateId, entries, snapshot, check) => {
+      this.lastWrite = [entries, snapshot];
+      return writeIfCurrent(stateId, entries, snapshot, check);
+    };
   }
 
   async prepare(length: number, count: number): Promise<void> {

@@ -1,11 +1,12 @@
 /**
  * A store that keeps everything in memory: the agent's own cost with saving taken out.
- * It honours the write contract (skip known seqs, refuse an existing id on create).
+ * It honours the write contract (skip known seqs, refuse an existing id on create), and reads
+ * a State's head without its history, as SqliteStore and FileStore do.
  */
 import { StateExistsError } from "../../src/main/agent/errors";
 import type { EntryRecord } from "../../src/main/agent/history";
 import type { Snapshot, StoredRecord } from "../../src/main/agent/snapshot";
-import { Store, type WriteOptions } from "../../src/main/agent/store";
+import { Store, type StoredHead, type WriteOptions } from "../../src/main/agent/store";
 
 export class MemoryStore extends Store {
   private readonly records = new Map<string, StoredRecord>();
@@ -19,6 +20,11 @@ export class MemoryStore extends Store {
     }
     for (const entry of entries) if (entry.seq === record.entries.length) record.entries.push(structuredClone(entry));
     if (snapshot) record.snapshot = structuredClone(snapshot);
+  }
+
+  override async readHead(stateId: string): Promise<StoredHead | null> {
+    const record = this.records.get(stateId);
+    return record ? { snapshot: structuredClone(record.snapshot), entryCount: record.entries.length } : null;
   }
 
   read(stateId: string): StoredRecord | null {

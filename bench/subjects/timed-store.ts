@@ -3,7 +3,7 @@
  * the run's lease and in releasing it. The real store's methods are wrapped on the object,
  * without changing what they do, so the Agent runs exactly as it does in the app.
  */
-import type { Lease, Store } from "../../src/main/agent/store";
+import { type Lease, Store } from "../../src/main/agent/store";
 import { timeOnce } from "../lib/timing";
 
 export class StoreTimes {
@@ -26,6 +26,15 @@ export function timeStoreCalls<S extends Store>(store: S): S & { times: StoreTim
     times.writes++;
     times.writeMs += await timeOnce(() => write(...args));
   };
+  // A store that checks the lease inside its write (a save outside a run) is timed as a write;
+  // the default one goes through write and acquireLease, timed above and below.
+  if (store.writeIfCurrent !== Store.prototype.writeIfCurrent) {
+    const writeIfCurrent = store.writeIfCurrent.bind(store);
+    store.writeIfCurrent = async (...args: Parameters<Store["writeIfCurrent"]>) => {
+      times.writes++;
+      times.writeMs += await timeOnce(() => writeIfCurrent(...args));
+    };
+  }
   store.acquireLease = async (stateId: string): Promise<Lease> => {
     let held: Lease | undefined;
     times.leases++;

@@ -14,6 +14,7 @@ import { startModelServer, type ModelServer } from "../support/model-server";
 import { type Child, MODEL, clientFor, makeTempDir, removeDir, startChild, rejectionOf } from "./helpers";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
+const SLOW_SAVER = fileURLToPath(new URL("./children/slow-saver.ts", import.meta.url));
 
 interface Setup {
   server: ModelServer;
@@ -153,4 +154,18 @@ it("SIGTERM with abortOnSignals: calls are closed as aborted, the State is saved
   expect(loaded.history.at(-1)).toMatchObject({ kind: "error", name: "SignalAbortError", text: "SignalAbortError: The run was stopped by SIGTERM." });
   expect(readFileSync(join(dir, "marker.txt"), "utf8")).toBe("ran call_slow\n");
 });
+});
+
+it("SIGTERM with abortOnSignals during agent.save between runs: the save is finished before the process ends", async (context) => {
+  const { expect } = context;
+  const { dir } = await setUp(context);
+  const child = startChild(SLOW_SAVER, { STORE_DIR: join(dir, "runs"), STATE_ID: "between-runs" });
+  await child.waitForLine((l) => l === "mid-save", "mid-save");
+  child.process.kill("SIGTERM"); // its entries are written, its snapshot not yet
+  expect(await child.exited).toEqual({ code: 143, signal: null });
+  const loaded = await new FileStore(join(dir, "runs")).load("between-runs");
+  expect(loaded.history.map((e) => e.text)).toEqual(["Plan the trip", "Add a day in Porto"]);
+  // The snapshot was written too: it covers both entries (a cut-off save would leave it at 1).
+  const snapshot = JSON.parse(readFileSync(join(dir, "runs", "between-runs", "snapshot.json"), "utf8"));
+  expect(snapshot.entryCount).toBe(2);
 });

@@ -47,7 +47,7 @@ it("saves at each save point exactly what is new, and nothing when nothing chang
   expect(await agent.run(state, { onEvent })).toBe("Done.");
 
   const points = log.ofType("save").map((e) => e.point);
-  expect(points).toEqual(["run_start", "before_think", "after_think", "tool_result", "tool_result", "after_compact", "before_think", "after_think", "run_end"]);
+  expect(points).toEqual(["run_start", "before_think", "after_think", "tool_result", "tool_result", "after_compact", "before_think", "after_think"]);
   const writes = store.writes.map((w) => ({ seqs: w.seqs, snapshot: w.snapshot !== null, create: w.create }));
   expect(writes).toEqual([
     { seqs: [0], snapshot: true, create: true }, // run start: the new State, all or nothing
@@ -57,8 +57,7 @@ it("saves at each save point exactly what is new, and nothing when nothing chang
     { seqs: [3], snapshot: true, create: false }, // long's result
     { seqs: [4], snapshot: true, create: false }, // after compact: the compaction entry
     { seqs: [], snapshot: true, create: false }, // before think 2: data.step = 2
-    { seqs: [5], snapshot: true, create: false }, // after think 2
-    { seqs: [], snapshot: true, create: false }, // run end: stoppedBy
+    { seqs: [5], snapshot: true, create: false }, // after think 2, with stoppedBy: the run's end writes nothing
   ]);
   expect(store.writes[1].snapshot!.data).toEqual({ step: 1 });
   expect(store.writes.at(-1)!.snapshot!.stoppedBy).toBe("end_turn");
@@ -69,8 +68,8 @@ it("saves at each save point exactly what is new, and nothing when nothing chang
   state.addUserMessage("One more thing");
   await agent.save(state);
   await agent.save(state);
-  expect(store.writes).toHaveLength(10);
-  expect(store.writes[9]).toMatchObject({ seqs: [6], kinds: ["user"], create: false });
+  expect(store.writes).toHaveLength(9);
+  expect(store.writes[8]).toMatchObject({ seqs: [6], kinds: ["user"], create: false });
 
   // The compaction request is a separate request without tools; the next one starts from the summary.
   expect(server.requests[1].body.tools).toBeUndefined();

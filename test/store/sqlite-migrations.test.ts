@@ -57,7 +57,7 @@ function ftsIntegrity(file: string): void {
 describe("schema versions", () => {
   it("ships numbered migrations 1..N, N being the version this code writes", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
   });
 
   it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
@@ -98,12 +98,11 @@ describe("schema versions", () => {
     expect(copy.prepare("SELECT id FROM conversations ORDER BY id").pluck().all()).toEqual(["fix-build", "haiku", "lisbon-trip"]);
 
     expectFixtureConversations(store);
-    // Migration 2 renumbered entry rows to (conversation num << 32) + seq.
-    const mismatched = connect(file, true)
-      .prepare("SELECT count(*) FROM entries e JOIN conversations c ON c.id = e.state_id WHERE e.id != (c.num << 32) + e.seq")
-      .pluck()
-      .get();
-    expect(mismatched).toBe(0);
+    // Migration 2 renumbered entry rows to (conversation num << 32) + seq; migration 4 keys them by that alone.
+    const raw = connect(file, true);
+    const orphans = raw.prepare("SELECT count(*) FROM entries WHERE (id >> 32) NOT IN (SELECT num FROM conversations)").pluck().get();
+    expect(orphans).toBe(0);
+    expect(raw.prepare("SELECT count(*) FROM entries").pluck().get()).toBe(FIXTURE_CONVERSATIONS.reduce((n, c) => n + c.entries.length, 0));
     // Migration 2 indexed the old conversations: a word only in an old tool result is found.
     const found = store.search(TOOL_RESULT_WORD.slice(0, 6));
     expect(found.map((r) => r.id)).toEqual(["lisbon-trip"]);
@@ -122,24 +121,49 @@ describe("schema versions", () => {
     ftsIntegrity(store.path);
   });
 
-  it("migrates the version 2 fixture to version 3: searched text moves to a plain column, the index still finds it", () => {
+  it("migrates the version 2 fixture through version 3 (searched text taken out in JavaScript): the index still finds it", () => {
     const folder = tempDir();
     const file = copyFixture(2, folder);
     const store = openStore(file);
     const [backup] = backupsOf(file);
-    expect(store.schema).toEqual({ from: 2, to: 3, backup });
+    expect(store.schema).toEqual({ from: 2, to: SCHEMA_VERSION, backup });
     expect(connect(backup, true).pragma("user_version", { simple: true })).toBe(2);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);
     expect(store.search("mum").map((r) => r.id)).toEqual(["haiku"]);
     expect(store.search("stopped")).toEqual([]); // notices are not indexed
-    // The column is plain data now, and holds what the store itself would write.
+    ftsIntegrity(file);
+  });
+
+  it("migrates the version 3 fixture to version 4: entries keyed by id alone, text stored once, old bodies read as before", () => {
+    const file = copyFixture(3, tempDir());
+    const before = connect(file, true);
+    const terms = (d: Database.Database) => {
+      d.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING fts5vocab(main, entry_search, 'row')");
+      return d.prepare("SELECT term, doc FROM temp.terms ORDER BY term").all();
+    };
+    const termsBefore = terms(before);
+    before.close();
+    connections.splice(connections.indexOf(before), 1);
+
+    const store = openStore(file);
+    const [backup] = backupsOf(file);
+    expect(store.schema).toEqual({ from: 3, to: 4, backup });
+    expectFixtureConversations(store);
     const db = connect(file, true);
-    const column = db.prepare("SELECT * FROM pragma_table_xinfo('entries') WHERE name = 'search_text'").get() as { hidden: number };
-    expect(column.hidden).toBe(0);
-    const fresh = connect(copyFixture(3, tempDir()), true);
-    const texts = (d: Database.Database) => d.prepare("SELECT id, search_text FROM entries ORDER BY id").all();
-    expect(texts(db)).toEqual(texts(fresh));
+    expect(db.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").pluck().all()).toEqual(["id", "kind", "body"]);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE tbl_name = 'entries' AND type = 'index'").pluck().all()).toEqual([]);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'entries'").pluck().all()).toEqual([]);
+    expect(db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'entry_search_%' ORDER BY name").pluck().all()).not.toContain("entry_search_content");
+    // The index holds the same terms in the same entries as before, without the text.
+    expect(terms(db)).toEqual(termsBefore);
+    expect(store.search(TOOL_RESULT_WORD.slice(0, 5)).map((r) => r.id)).toEqual(["lisbon-trip"]);
+    expect(store.search(TOOL_RESULT_WORD)[0].snippet).toContain(TOOL_RESULT_WORD);
+    ftsIntegrity(file);
+    // Deleting a migrated conversation removes its entries and their index rows.
+    store.delete("lisbon-trip");
+    expect(store.search(TOOL_RESULT_WORD)).toEqual([]);
+    expect(db.prepare("SELECT count(*) FROM entries WHERE (id >> 32) NOT IN (SELECT num FROM conversations)").pluck().get()).toBe(0);
     ftsIntegrity(file);
   });
 
@@ -156,7 +180,7 @@ describe("schema versions", () => {
     // ...and a person who opts out of the check gets every other conversation back.
     const store = new SqliteStore(file, { integrityCheck: "never" });
     stores.push(store);
-    expect(store.schema.to).toBe(3);
+    expect(store.schema.to).toBe(SCHEMA_VERSION);
     expect(store.search(TOOL_RESULT_WORD)).toEqual([]);
     expect(store.search("haiku").map((r) => r.id)).toEqual(["haiku"]);
     expect(() => store.read("lisbon-trip")).toThrow(/not valid JSON/);
@@ -165,10 +189,10 @@ describe("schema versions", () => {
     ftsIntegrity(file);
   });
 
-  it("opens the version 3 fixture as it is: no migration, no copy", () => {
-    const file = copyFixture(3, tempDir());
+  it("opens the version 4 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(4, tempDir());
     const store = openStore(file);
-    expect(store.schema).toEqual({ from: 3, to: 3, backup: null });
+    expect(store.schema).toEqual({ from: 4, to: 4, backup: null });
     expect(backupsOf(file)).toEqual([]);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);

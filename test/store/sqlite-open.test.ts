@@ -141,9 +141,12 @@ describe("opening a database file", () => {
   /** A copy of fixture `version` with its `entries` table's page (page 6) overwritten. */
   function garbledEntriesPage(version = SCHEMA_VERSION, folder = tempDir()): string {
     const file = copyFixture(version, folder);
+    const reader = new Database(file); // read-write: closing it removes the -wal/-shm it made
+    const page = reader.prepare("SELECT pageno FROM dbstat WHERE name = 'entries' ORDER BY pageno DESC LIMIT 1").pluck().get() as number;
+    reader.close();
     const bytes = fs.readFileSync(file);
     const pageSize = bytes.readUInt16BE(16);
-    bytes.fill(0x5a, pageSize * 5, pageSize * 6);
+    bytes.fill(0x5a, pageSize * (page - 1), pageSize * page);
     fs.writeFileSync(file, bytes);
     return file;
   }

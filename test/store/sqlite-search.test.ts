@@ -6,7 +6,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { toMatchExpression } from "../../src/main/agent/sqlite/search-query";
+import { prefixQuery } from "../../src/main/agent/sqlite/query-terms";
 import { makeSnippet } from "../../src/main/agent/sqlite/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
@@ -95,7 +95,19 @@ describe("SqliteStore search", () => {
     expect(ids(store.search('"drill"'))).toEqual(["x"]);
     expect(store.search("")).toEqual([]);
     expect(store.search(" !? ")).toEqual([]);
-    expect(toMatchExpression('say "hi"')).toBe('"say"* "hi"*');
+    expect(prefixQuery(["say", 'h"i'])).toBe('"say"* "h""i"*');
+    expect(prefixQuery([])).toBeNull();
+  });
+
+  it("finds words the index's tokenizer cuts at a combining mark (Thai, Devanagari) without asking for a phrase", () => {
+    const store = openStore();
+    // The index keeps no positions, so a quoted word it cuts in two would be a phrase it refuses.
+    store.write("thai", [userEntry(0, "ภาษาไทย สวัสดีครับ")], makeSnapshot("thai", { entryCount: 1 }), { create: true });
+    store.write("hindi", [userEntry(0, "नमस्कार दुःख")], makeSnapshot("hindi", { entryCount: 1 }), { create: true });
+    expect(ids(store.search("สวัสดี"))).toEqual(["thai"]);
+    expect(ids(store.search("ภาษาไทย"))).toEqual(["thai"]);
+    expect(ids(store.search("दुःख"))).toEqual(["hindi"]);
+    expect(store.search("สวัสดี")[0].snippet).toContain("สวัสดีครับ");
   });
 
   it("returns results newest first, pages with limit and offset, and counts them", () => {

@@ -11,7 +11,7 @@ import { InvalidStateIdError, StateNotFoundError } from "../../src/main/agent/er
 import type { EntryRecord } from "../../src/main/agent/history";
 import { SqliteStore } from "../../src/main/agent/sqlite-store";
 import { SAVE_STATEMENTS, STORE_SQL } from "../../src/main/agent/sqlite/statements";
-import { entriesUpTo, entryAt, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
+import { assistantEntry, entriesUpTo, entryAt, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 
 const tempDir = useTempDirs();
@@ -66,7 +66,9 @@ describe("SqliteStore", () => {
       const plan = queryPlan(db, STORE_SQL[name]);
       expect([name, plan.filter((step) => /\bSCAN\b/.test(step))]).toEqual([name, []]);
     }
-    expect(queryPlan(db, STORE_SQL.selectEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INDEX/)]);
+    // A conversation's entries are one range of the primary key: no second index, no sort.
+    expect(queryPlan(db, STORE_SQL.selectEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/)]);
+    expect(queryPlan(db, STORE_SQL.deleteEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INTEGER PRIMARY KEY/)]);
     // list() walks the updated_at index in order: no sort of all conversations.
     const listPlan = queryPlan(db, STORE_SQL.list);
     expect(listPlan.join("\n")).toContain("conversations_by_updated");
@@ -81,6 +83,20 @@ describe("SqliteStore", () => {
     expect(store.info("row")).toMatchObject({ id: "row", entryCount: 5, updatedAt: isoAt(5) });
     expect(store.count()).toBe(1);
     expect(store.info("nobody")).toBeNull();
+  });
+
+  it("stores each text once: a body leaves out what its row says and an assistant turn's joined text, and reads back the same", () => {
+    const store = openStore();
+    const reply = assistantEntry(1, "The figures look buoyant.", { id: "c1", name: "chart", input: { style: "bar" } });
+    const odd = { ...assistantEntry(2, "shown"), text: "not the join of its blocks" } as EntryRecord; // kept as it is
+    const entries = [userEntry(0, "How are the numbers?"), reply, odd];
+    store.write("once", entries, makeSnapshot("once", { entryCount: 3 }), { create: true });
+    const bodies = connect(store.path).prepare("SELECT body FROM entries ORDER BY id").pluck().all() as string[];
+    expect(bodies[1].split("The figures look buoyant.")).toHaveLength(2); // once, inside its block
+    for (const body of bodies) expect(Object.keys(JSON.parse(body))).not.toEqual(expect.arrayContaining(["seq"]));
+    expect(bodies.some((body) => /"kind"|"error"/.test(body))).toBe(false);
+    expect(JSON.parse(bodies[2]).text).toBe("not the join of its blocks");
+    expect(store.read("once")!.entries).toEqual(entries);
   });
 
   it("renames a conversation in its row and snapshot without touching its history", () => {

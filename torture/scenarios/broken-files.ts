@@ -96,7 +96,7 @@ const SQLITE_CASES: Case[] = [
   {
     name: "one conversation's entry of the wrong shape",
     wholeStore: false,
-    breakIt: (db, _ctx, { ids }) => (rawDb(db, (d) => d.prepare(`UPDATE entries SET body = '{"seq": 1, "what": "not an entry"}' WHERE state_id = ? AND seq = 1`).run(ids[1])), db),
+    breakIt: (db, _ctx, { ids }) => (rawDb(db, (d) => d.prepare(`UPDATE entries SET body = '{"seq": 1, "what": "not an entry"}' WHERE id = ((SELECT num FROM conversations WHERE id = ?) << 32) + 1`).run(ids[1])), db),
   },
   {
     name: "one conversation's snapshot missing",

@@ -104,25 +104,16 @@ export class Agent {
 
   /**
    * Save what the store does not have yet (e.g. a user message added between runs).
-   * Outside a run it takes the State's lease for the save, so it cannot write over a
-   * runner in another process (StateBusyError).
+   * Outside a run it cannot write over a runner in another process (StateBusyError) nor
+   * over a copy another runner went on from (StaleStateError).
    */
   async save(state: State): Promise<void> {
     this.checkStore(state);
     if (!this.store) return;
     const book = state[stateBook];
     book.agent = this.fingerprint;
-    if (book.running || book.isNew) {
-      await saveState(state, this.store); // a run holds the lease; a new State is created all or nothing
-      return;
-    }
-    const lease = await this.store.acquireLease(state.id);
-    try {
-      await assertCurrentCopy(state, this.store);
-      await saveState(state, this.store);
-    } finally {
-      await lease.release();
-    }
+    // A run holds the lease; a new State is created all or nothing.
+    await saveState(state, this.store, { outsideRun: !book.running });
   }
 
   /**

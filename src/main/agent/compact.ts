@@ -4,13 +4,40 @@
  * the model's context restarts from it, while history keeps every entry.
  */
 import type { CompactionEntry, HistoryEntry } from "./history";
-import { buildMessages, contextEntries, latestCompaction } from "./context";
+import { contextEntries, latestCompaction } from "./context";
 import { appendEntry } from "./state";
 import { type RunContext, abortError } from "./run-context";
 
-/** Rough token count of the next request: about four characters per token. */
+/** Characters an entry adds to a request, measured once per entry (an entry never changes once made). */
+const entryChars = new WeakMap<HistoryEntry, number>();
+/** The same for the tool list of an Agent (one array per Agent). */
+const toolChars = new WeakMap<object, number>();
+/** What a block's JSON adds around its text: type, ids, quotes and braces. */
+const BLOCK_OVERHEAD = 40;
+
+function charsOf(entry: HistoryEntry): number {
+  let chars = entryChars.get(entry);
+  if (chars === undefined) {
+    chars = BLOCK_OVERHEAD + (entry.kind === "assistant" ? JSON.stringify(entry.content).length : JSON.stringify(entry.text).length);
+    entryChars.set(entry, chars);
+  }
+  return chars;
+}
+
+/**
+ * Rough token count of the next request: about four characters per token. Each entry is
+ * measured once, so the estimate before every step costs a walk over the context, not
+ * a serialisation of it.
+ */
 export function estimateContextTokens(run: RunContext): number {
-  const chars = run.system.length + JSON.stringify(buildMessages(run.state)).length + JSON.stringify(run.toolSpecs).length;
+  let tools = toolChars.get(run.toolSpecs);
+  if (tools === undefined) {
+    tools = JSON.stringify(run.toolSpecs).length;
+    toolChars.set(run.toolSpecs, tools);
+  }
+  const summary = latestCompaction(run.state);
+  let chars = run.system.length + tools + (summary ? charsOf(summary) : 0);
+  for (const entry of contextEntries(run.state)) chars += charsOf(entry);
   return Math.ceil(chars / 4);
 }
 

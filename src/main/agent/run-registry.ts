@@ -1,6 +1,7 @@
 /**
- * The runs in progress in this process, so that one call (`abortOnSignals`) can abort
- * them all and wait until each has closed its calls and saved its State.
+ * The runs and saves in progress in this process, so that one call (`abortOnSignals`) can
+ * abort the runs and wait until each has closed its calls and saved its State, and until
+ * every save, in a run or not (`agent.save` between runs), has finished writing.
  */
 export interface ActiveRun {
   stateId: string;
@@ -13,3 +14,11 @@ export const activeRuns = new Set<ActiveRun>();
 
 /** Set once the process is stopping (a signal arrived): runs started after it are aborted at once. */
 export const processStop: { reason: Error | null } = { reason: null };
+
+/** Saves being written now (each removes itself when it settles). */
+export const pendingSaves = new Set<Promise<unknown>>();
+
+/** Resolves once no save is being written (saves that start meanwhile are waited for too). */
+export async function savesSettled(): Promise<void> {
+  while (pendingSaves.size > 0) await Promise.allSettled([...pendingSaves]);
+}

@@ -7,9 +7,10 @@
 import { StaleStateError, StateExistsError, StateNotFoundError, addErrorNote } from "./errors";
 import type { EntryRecord, HistoryEntry } from "./history";
 import { assertJsonValue, toJsonAnswer } from "./json-check";
+import { pendingSaves } from "./run-registry";
 import { SNAPSHOT_VERSION, type Snapshot } from "./snapshot";
 import { type State, stateBook } from "./state";
-import type { Store } from "./store";
+import type { Store, StoredHead } from "./store";
 
 /** Where in a run a save happens (reported with each `save` step event). */
 export type SavePoint =
@@ -74,15 +75,26 @@ export function checkJson(state: State): void {
   if (typeof state.title !== "string") throw new TypeError("state.title is not a string");
 }
 
+export interface SaveOptions {
+  /**
+   * A save outside a run (`agent.save`): written only when no runner holds the State and
+   * the store still has what this copy last wrote or loaded (StateBusyError, StaleStateError).
+   */
+  outsideRun?: boolean;
+}
+
 /** Write what the store does not have yet. Queued behind any save of this State in progress. */
-export function saveState(state: State, store: Store): Promise<SaveOutcome> {
+export function saveState(state: State, store: Store, options: SaveOptions = {}): Promise<SaveOutcome> {
   const book = state[stateBook];
-  const run = book.saveChain.then(() => saveNow(state, store));
+  const run = book.saveChain.then(() => saveNow(state, store, options.outsideRun === true));
   book.saveChain = run.catch(() => undefined);
+  // A process stopping on a signal waits for it (abortOnSignals), so no save is cut off halfway.
+  const tracked = book.saveChain.finally(() => pendingSaves.delete(tracked));
+  pendingSaves.add(tracked);
   return run;
 }
 
-async function saveNow(state: State, store: Store): Promise<SaveOutcome> {
+async function saveNow(state: State, store: Store, outsideRun: boolean): Promise<SaveOutcome> {
   const book = state[stateBook];
   let body: Omit<Snapshot, "updatedAt">;
   let json: string;
@@ -101,11 +113,13 @@ async function saveNow(state: State, store: Store): Promise<SaveOutcome> {
 
   const updatedAt = laterThan(state.updatedAt);
   const snapshot = snapshotChanged ? ({ ...JSON.parse(json), updatedAt } as Snapshot) : null;
+  const known = { revisions: new Set(book.revisions), sentEntries: book.sentEntries }; // what the store may hold before this save
   // Until the store confirms, it may hold either the old or this snapshot, and these entries.
   if (snapshot) book.revisions.add(updatedAt);
   book.sentEntries = Math.max(book.sentEntries, count);
   try {
-    await writeOrFinishCreate(state, store, fresh, snapshot);
+    if (outsideRun && !book.isNew) await store.writeIfCurrent(state.id, fresh, snapshot, (head) => assertCurrentHead(state.id, head, known));
+    else await writeOrFinishCreate(state, store, fresh, snapshot);
   } catch (error) {
     markSaveError(error);
     throw error;
@@ -168,10 +182,19 @@ export function noteSaveFailure(original: unknown, saveError: unknown): void {
 export async function assertCurrentCopy(state: State, store: Store): Promise<void> {
   const book = state[stateBook];
   if (book.isNew) return;
-  const head = await store.readHead(state.id);
-  if (!head) throw new StateNotFoundError(state.id);
+  assertCurrentHead(state.id, await store.readHead(state.id), book);
+}
+
+/** What a copy knows it may have left in the store: the snapshots it wrote or loaded, and how many entries it sent. */
+interface KnownWrites {
+  revisions: ReadonlySet<string>;
+  sentEntries: number;
+}
+
+function assertCurrentHead(stateId: string, head: StoredHead | null, known: KnownWrites): void {
+  if (!head) throw new StateNotFoundError(stateId);
   const revision = head.snapshot?.updatedAt;
-  if (revision === undefined || !book.revisions.has(revision) || head.entryCount > book.sentEntries) {
-    throw new StaleStateError(state.id);
+  if (revision === undefined || !known.revisions.has(revision) || head.entryCount > known.sentEntries) {
+    throw new StaleStateError(stateId);
   }
 }

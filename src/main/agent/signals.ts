@@ -2,7 +2,8 @@
  * One call that turns SIGTERM and SIGINT into a clean stop. Node ends at once on SIGTERM,
  * without closing calls or saving; after `abortOnSignals()` a signal instead aborts every
  * run in progress in this process with a `SignalAbortError`, so each run closes its open
- * calls with `(aborted: SignalAbortError)`, saves its State and rejects with that error.
+ * calls with `(aborted: SignalAbortError)`, saves its State and rejects with that error;
+ * a save outside a run that is being written is finished first too.
  *
  * How the caller cooperates: `process.exitCode` is set to 128 + the signal's number at once.
  * By default the process then exits by itself once every run has settled (and the run's
@@ -11,7 +12,7 @@
  * A second signal while stopping exits at once.
  */
 import { SignalAbortError } from "./errors";
-import { activeRuns, processStop } from "./run-registry";
+import { activeRuns, processStop, savesSettled } from "./run-registry";
 
 export interface AbortOnSignalsOptions {
   /** Which signals to handle. Default SIGTERM and SIGINT. */
@@ -51,11 +52,14 @@ export function abortOnSignals(options: AbortOnSignalsOptions = {}): SignalAbort
     processStop.reason = reason;
     const runs = [...activeRuns];
     for (const run of runs) run.abort(reason);
-    void Promise.allSettled(runs.map((r) => r.settled)).then(() => {
-      resolveStopping(name);
-      // setImmediate: the runs' callers handle the rejection before the process ends.
-      if (exit) setImmediate(() => setImmediate(() => process.exit(code)));
-    });
+    // Runs end by saving; a save outside a run (agent.save between runs) is waited for as well.
+    void Promise.allSettled(runs.map((r) => r.settled))
+      .then(savesSettled)
+      .then(() => {
+        resolveStopping(name);
+        // setImmediate: the runs' callers handle the rejection before the process ends.
+        if (exit) setImmediate(() => setImmediate(() => process.exit(code)));
+      });
   };
 
   for (const name of signals) process.on(name, onSignal);

@@ -21,7 +21,7 @@ import type { SavedStateInfo, Snapshot, StoredRecord } from "./snapshot";
 import { assertStateId } from "./state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "./store";
 import { type ConversationRow, conversationColumns, toSavedStateInfo } from "./sqlite/conversation-row";
-import { type SerializedEntry, serializeEntry } from "./sqlite/entry-row";
+import { type SerializedEntry, entryFromRow, serializeEntry } from "./sqlite/entry-row";
 import { translateSqliteError } from "./sqlite/errors";
 import { SqliteLeases } from "./sqlite/lease";
 import type { MigrationOutcome } from "./sqlite/migrate";
@@ -72,6 +72,7 @@ export class SqliteStore extends Store {
   private readonly searchIndex: SqliteSearch;
   private readonly sql;
   private readonly writeTransaction;
+  private readonly writeIfCurrentTransaction;
   private readonly readTransaction;
   private readonly deleteTransaction;
   private readonly renameTransaction;
@@ -109,41 +110,62 @@ export class SqliteStore extends Store {
     this.sql = {
       conversationNum: prepare<[string], { num: number }>("conversationNum"),
       insertConversation: prepare<[Record<string, unknown>], { num: number }>("insertConversation"),
-      insertEntry: prepare<[number, number, string, number, string, string, string | null]>("insertEntry"),
+      insertEntry: prepare<[number, number, string, string]>("insertEntry"),
+      insertSearchText: prepare<[number, number, string]>("insertSearchText"),
       updateConversation: prepare<[Record<string, unknown>]>("updateConversation"),
       countNewEntries: prepare<[number, string]>("countNewEntries"),
       putSnapshot: prepare<[string, string]>("putSnapshot"),
-      selectEntries: prepare<[string], { seq: number; body: string }>("selectEntries"),
+      selectEntries: prepare<[number, number], { seq: number; kind: string; body: string }>("selectEntries"),
       selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
       selectHead: prepare<[string], { entryCount: number; body: string | null }>("selectHead"),
       selectInfo: prepare<[string], ConversationRow>("selectInfo"),
       list: prepare<[number, number], ConversationRow>("list"),
       count: prepare<[], { n: number }>("count"),
       deleteConversation: prepare<[string]>("deleteConversation"),
+      deleteEntries: prepare<[number, number]>("deleteEntries"),
+      deleteSearchText: prepare<[number, number]>("deleteSearchText"),
       deleteLease: prepare<[string]>("deleteLease"),
       renameConversation: prepare<[string, string]>("renameConversation"),
       renameSnapshot: prepare<[string, string]>("renameSnapshot"),
     };
     const sql = this.sql;
 
-    this.writeTransaction = db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
+    const writeRows = (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
       const existing = sql.conversationNum.get(stateId);
       if (create && existing) throw new StateExistsError(stateId);
       if (!create && !existing) throw new StateNotFoundError(stateId);
       const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
       let added = 0;
-      for (const [seq, kind, body, searchText] of rows) added += sql.insertEntry.run(num, seq, stateId, seq, kind, body, searchText).changes;
+      for (const [seq, kind, body, searchText] of rows) {
+        if (sql.insertEntry.run(num, seq, kind, body).changes === 0) continue; // already stored: re-sent after a failed save
+        added++;
+        if (searchText !== null) sql.insertSearchText.run(num, seq, searchText);
+      }
       if (snapshot !== null && !create) {
         sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
       } else if (added > 0) {
         sql.countNewEntries.run(added, stateId);
       }
       if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
-    });
+    };
+    this.writeTransaction = db.transaction(writeRows);
+
+    // A save outside a run: the lease and the head are looked at in the write's own transaction.
+    this.writeIfCurrentTransaction = db.transaction(
+      (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
+        const holder = this.leases.liveHolder(stateId);
+        if (holder !== null) throw new StateBusyError(stateId, holder);
+        check(this.head(stateId));
+        writeRows(stateId, rows, snapshot, false);
+      },
+    );
 
     this.readTransaction = db.transaction((stateId: string): StoredRecord | null => {
-      if (sql.conversationNum.get(stateId) === undefined) return null;
-      const entries = sql.selectEntries.all(stateId).map((row) => this.parse<EntryRecord>(row.body, stateId, `entry ${row.seq}`));
+      const conversation = sql.conversationNum.get(stateId);
+      if (conversation === undefined) return null;
+      const entries = sql.selectEntries
+        .all(conversation.num, conversation.num)
+        .map((row) => entryFromRow(row.seq, row.kind, this.parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
       const snapshotRow = sql.selectSnapshot.get(stateId);
       const snapshot = snapshotRow === undefined ? null : this.parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
       return { entries, snapshot };
@@ -152,7 +174,12 @@ export class SqliteStore extends Store {
     this.deleteTransaction = db.transaction((stateId: string) => {
       const holder = this.leases.liveHolder(stateId);
       if (holder !== null) throw new StateBusyError(stateId, holder);
-      sql.deleteConversation.run(stateId); // entries, snapshot and search rows follow (cascade, triggers)
+      const conversation = sql.conversationNum.get(stateId);
+      if (conversation !== undefined) {
+        sql.deleteSearchText.run(conversation.num, conversation.num);
+        sql.deleteEntries.run(conversation.num, conversation.num);
+        sql.deleteConversation.run(stateId); // its snapshot follows (cascade)
+      }
       sql.deleteLease.run(stateId);
     });
 
@@ -191,6 +218,14 @@ export class SqliteStore extends Store {
     this.guard(() => this.writeTransaction.immediate(stateId, rows, serialized, create));
   }
 
+  /** `write`, in one transaction with the check that no runner holds the State and `check` accepts its head. */
+  override async writeIfCurrent(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, check: (head: StoredHead | null) => void): Promise<void> {
+    assertStateId(stateId);
+    const rows = entries.map(serializeEntry);
+    const serialized = snapshot === null ? null : { value: snapshot, json: JSON.stringify(snapshot) };
+    this.guard(() => this.writeIfCurrentTransaction.immediate(stateId, rows, serialized, check));
+  }
+
   override read(stateId: string): StoredRecord | null {
     assertStateId(stateId);
     return this.guard(() => this.readTransaction(stateId));
@@ -199,12 +234,14 @@ export class SqliteStore extends Store {
   /** The snapshot and how many entries are stored, without reading the history. */
   override async readHead(stateId: string): Promise<StoredHead | null> {
     assertStateId(stateId);
-    return this.guard(() => {
-      const row = this.sql.selectHead.get(stateId);
-      if (row === undefined) return null;
-      const snapshot = row.body === null ? null : this.parse<Snapshot>(row.body, stateId, "snapshot");
-      return { snapshot, entryCount: row.entryCount };
-    });
+    return this.guard(() => this.head(stateId));
+  }
+
+  private head(stateId: string): StoredHead | null {
+    const row = this.sql.selectHead.get(stateId);
+    if (row === undefined) return null;
+    const snapshot = row.body === null ? null : this.parse<Snapshot>(row.body, stateId, "snapshot");
+    return { snapshot, entryCount: row.entryCount };
   }
 
   /** Saved States, most recently updated first; `limit`/`offset` page through them. */

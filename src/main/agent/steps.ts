@@ -61,11 +61,10 @@ export async function runSteps(run: RunContext, limits: StepLimits): Promise<unk
       throw error;
     }
     run.emit({ type: "think_end", ok: true });
+    const endsTurn = !turn.content.some((b) => b.type === "tool_use");
+    if (endsTurn) state.stoppedBy = "end_turn"; // saved with the reply: the run's end then has nothing left to write
     await run.save("after_think");
-    if (!turn.content.some((b) => b.type === "tool_use")) {
-      state.stoppedBy = "end_turn";
-      return assistantText(turn);
-    }
+    if (endsTurn) return assistantText(turn);
     throwIfAborted(run.signal);
     const outcome = await useTools(run, turn);
     if (outcome.finished) {

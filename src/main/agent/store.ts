@@ -14,7 +14,7 @@
  * `read(stateId)` returns `{ entries, snapshot }` (entries in seq order), or `null`.
  *
  * One runner per State: `acquireLease` is taken by the Agent when a run starts and
- * released when it ends. The default lease is held in this process only; stores shared
+ * released when it ends; a save outside a run goes through `writeIfCurrent`. The default lease is held in this process only; stores shared
  * between processes (FileStore, SqliteStore) override it with a lease other processes see,
  * which a killed holder stops blocking within a few seconds.
  */
@@ -92,6 +92,23 @@ export abstract class Store {
   /** A short description for error messages, e.g. `FileStore(/path/to/runs)`. */
   describe(): string {
     return this.storeKey;
+  }
+
+  /**
+   * Write as `write` does (never a create), but only when no runner holds the State's lease
+   * and `check` accepts what is stored now: the Agent's save outside a run, which must not
+   * write over a runner nor over a newer copy. `check` throws to refuse. The default takes
+   * the lease for the write; stores whose write is a transaction override it to look at the
+   * lease and the head inside that one transaction, with no lease written at all.
+   */
+  async writeIfCurrent(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, check: (head: StoredHead | null) => void): Promise<void> {
+    const lease = await this.acquireLease(stateId);
+    try {
+      check(await this.readHead(stateId));
+      await this.write(stateId, entries, snapshot, { create: false });
+    } finally {
+      await lease.release();
+    }
   }
 
   /** Take the right to run `stateId`; throws StateBusyError if another runner holds it. */

@@ -5,6 +5,11 @@
  * or when its expiry passed (a holder on another host). A live process on this host
  * keeps its lease through a late heartbeat (a busy machine) for a grace period; past
  * that its pid is taken to belong to another process now.
+ *
+ * Lease rows need no durability: after a power cut every holder is gone anyway. So their
+ * commits skip the disk flush (synchronous=OFF for that commit); the next save's flush
+ * makes them durable along with it. Those commits never checkpoint the log either, since a
+ * checkpoint without its flush could lose saves that were durable before.
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -78,10 +83,15 @@ export class SqliteLeases {
   private readonly touch: BetterSqlite3.Statement<[number, string, string]>;
   private readonly drop: BetterSqlite3.Statement<[string, string]>;
 
+  private readonly synchronous: number;
+  private readonly autoCheckpoint: number;
+
   constructor(
     private readonly db: BetterSqlite3.Database,
     private readonly busyTimeoutMs: number,
   ) {
+    this.synchronous = db.pragma("synchronous", { simple: true }) as number;
+    this.autoCheckpoint = db.pragma("wal_autocheckpoint", { simple: true }) as number;
     this.select = db.prepare("SELECT token, pid, host, expires_at FROM leases WHERE state_id = ?");
     this.upsert = db.prepare(
       "INSERT OR REPLACE INTO leases (state_id, token, pid, host, expires_at) VALUES (?, ?, ?, ?, ?)",
@@ -93,13 +103,15 @@ export class SqliteLeases {
   /** Take the right to run `stateId`, or throw StateBusyError naming the holder. */
   acquire(stateId: string): SqliteLease {
     const token = randomUUID();
-    this.db
-      .transaction(() => {
-        const holder = this.liveHolder(stateId);
-        if (holder !== null) throw new StateBusyError(stateId, holder);
-        this.upsert.run(stateId, token, process.pid, this.host, Date.now() + LEASE_DURATION_MS);
-      })
-      .immediate();
+    this.withoutFlush(() =>
+      this.db
+        .transaction(() => {
+          const holder = this.liveHolder(stateId);
+          if (holder !== null) throw new StateBusyError(stateId, holder);
+          this.upsert.run(stateId, token, process.pid, this.host, Date.now() + LEASE_DURATION_MS);
+        })
+        .immediate(),
+    );
     heldTokens.add(token);
     const lease = new SqliteLease(stateId, token, this);
     this.held.add(lease);
@@ -127,7 +139,7 @@ export class SqliteLeases {
     try {
       this.db.pragma(`busy_timeout = ${HEARTBEAT_BUSY_TIMEOUT_MS}`);
       try {
-        return this.touch.run(Date.now() + LEASE_DURATION_MS, lease.stateId, lease.token).changes > 0;
+        return this.withoutFlush(() => this.touch.run(Date.now() + LEASE_DURATION_MS, lease.stateId, lease.token).changes > 0);
       } finally {
         this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
       }
@@ -138,7 +150,20 @@ export class SqliteLeases {
 
   remove(lease: SqliteLease): void {
     this.held.delete(lease);
-    if (this.db.open) this.drop.run(lease.stateId, lease.token);
+    if (this.db.open) this.withoutFlush(() => this.drop.run(lease.stateId, lease.token));
+  }
+
+  /** Runs a lease commit without a disk flush and without a checkpoint (see the top of this file). */
+  private withoutFlush<T>(commit: () => T): T {
+    if (this.db.inTransaction) return commit(); // part of a larger transaction: its own settings apply
+    this.db.pragma("synchronous = OFF");
+    this.db.pragma("wal_autocheckpoint = 0");
+    try {
+      return commit();
+    } finally {
+      this.db.pragma(`synchronous = ${this.synchronous}`);
+      this.db.pragma(`wal_autocheckpoint = ${this.autoCheckpoint}`);
+    }
   }
 
   /** Release every lease this store holds (on close). */

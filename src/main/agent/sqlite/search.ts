@@ -1,6 +1,7 @@
 /**
  * Search over conversations: task, title, and the text of user messages, assistant
- * turns and tool results (FTS5 tables of schema version 2). Results are whole
+ * turns and tool results (FTS5 tables of schema version 2; the entries' one is contentless
+ * from version 4, so a hit's text is read from its entry). Results are whole
  * conversations, newest first, each with a snippet of its latest matching entry
  * (or of its title or task when only those match).
  *
@@ -10,7 +11,10 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { SavedStateInfo } from "../snapshot";
 import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
-import { searchWords, toMatchExpression } from "./search-query";
+import { QueryTerms, prefixQuery } from "./query-terms";
+import { searchWords } from "./search-query";
+import { entryFromRow } from "./entry-row";
+import { searchTextOf } from "./search-text";
 import { makeSnippet } from "./snippet";
 
 export interface SearchOptions {
@@ -55,7 +59,8 @@ interface MatchRow extends ConversationRow {
 export class SqliteSearch {
   private readonly find: BetterSqlite3.Statement<[{ query: string; limit: number; offset: number }], MatchRow>;
   private readonly countMatches: BetterSqlite3.Statement<[{ query: string }], { n: number }>;
-  private readonly hitText: BetterSqlite3.Statement<[number, number], { text: string | null }>;
+  private readonly hitText: BetterSqlite3.Statement<[number, number], { kind: string; body: string }>;
+  private readonly terms: QueryTerms;
 
   constructor(db: BetterSqlite3.Database) {
     this.find = db.prepare(`${MATCHES}
@@ -65,11 +70,12 @@ export class SqliteSearch {
       ORDER BY c.updated_at DESC, c.num DESC
       LIMIT :limit OFFSET :offset`);
     this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num`);
-    this.hitText = db.prepare("SELECT search_text AS text FROM entries WHERE id = (? << 32) + ?");
+    this.hitText = db.prepare("SELECT kind, body FROM entries WHERE id = (? << 32) + ?");
+    this.terms = new QueryTerms(db);
   }
 
   page(input: string, options: SearchOptions = {}): SearchPage {
-    const query = toMatchExpression(input);
+    const query = prefixQuery(this.terms.of(input));
     if (query === null) return { items: [], total: 0 };
     const words = searchWords(input);
     const limit = Math.max(0, Math.floor(options.limit ?? 50));
@@ -80,15 +86,26 @@ export class SqliteSearch {
   }
 
   count(input: string): number {
-    const query = toMatchExpression(input);
+    const query = prefixQuery(this.terms.of(input));
     return query === null ? 0 : (this.countMatches.get({ query })?.n ?? 0);
   }
 
   private snippetOf(row: MatchRow, words: string[]): string {
     if (row.hit_seq !== null) {
-      const text = this.hitText.get(row.num, row.hit_seq)?.text;
-      if (typeof text === "string") return makeSnippet(text, words);
+      const text = this.textOf(row.num, row.hit_seq);
+      if (text !== null) return makeSnippet(text, words);
     }
     return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
+  }
+
+  /** The searched text of one entry (the index keeps none of it), or null when its body no longer parses. */
+  private textOf(num: number, seq: number): string | null {
+    const row = this.hitText.get(num, seq);
+    if (row === undefined) return null;
+    try {
+      return searchTextOf(entryFromRow(seq, row.kind, JSON.parse(row.body) as Record<string, unknown>));
+    } catch {
+      return null;
+    }
   }
 }

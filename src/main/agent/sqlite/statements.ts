@@ -11,9 +11,10 @@ export const STORE_SQL = {
     INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count)
     VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0)
     RETURNING num`,
-  // An entry's id is (conversation num << 32) + seq: search groups hits by it (migration 2).
-  // search_text is taken out of the entry in JavaScript (search-text.ts, migration 3).
-  insertEntry: "INSERT OR IGNORE INTO entries (id, state_id, seq, kind, body, search_text) VALUES ((? << 32) + ?, ?, ?, ?, ?, ?)",
+  // An entry's id is (conversation num << 32) + seq: a conversation's entries are one key range,
+  // and search groups hits by it. The search index is contentless: its rows are written here (migration 4).
+  insertEntry: "INSERT OR IGNORE INTO entries (id, kind, body) VALUES ((? << 32) + ?, ?, ?)",
+  insertSearchText: "INSERT INTO entry_search (rowid, search_text) VALUES ((? << 32) + ?, ?)",
   updateConversation: `
     UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
       stopped_by = :stoppedBy, entry_count = entry_count + :added
@@ -22,7 +23,7 @@ export const STORE_SQL = {
   putSnapshot: `
     INSERT INTO snapshots (state_id, body) VALUES (?, ?)
     ON CONFLICT (state_id) DO UPDATE SET body = excluded.body`,
-  selectEntries: "SELECT seq, body FROM entries WHERE state_id = ? ORDER BY seq",
+  selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
   selectSnapshot: "SELECT body FROM snapshots WHERE state_id = ?",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `
@@ -32,6 +33,8 @@ export const STORE_SQL = {
   list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   count: "SELECT count(*) AS n FROM conversations",
   deleteConversation: "DELETE FROM conversations WHERE id = ?",
+  deleteEntries: "DELETE FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",
+  deleteSearchText: "DELETE FROM entry_search WHERE rowid BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",
   deleteLease: "DELETE FROM leases WHERE state_id = ?",
   renameConversation: "UPDATE conversations SET title = ? WHERE id = ?",
   // The new title is set in JavaScript: SQLite's json_set fails on JSON nested over 1,000 deep.
@@ -43,6 +46,7 @@ export const SAVE_STATEMENTS = [
   "conversationNum",
   "insertConversation",
   "insertEntry",
+  "insertSearchText",
   "updateConversation",
   "countNewEntries",
   "putSnapshot",
