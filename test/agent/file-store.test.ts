@@ -34,8 +34,9 @@ describe("FileStore", () => {
       const folder = join(dir, "runs", "private");
       expect(statSync(folder).mode & 0o777).toBe(0o700);
       const files = readdirSync(folder);
-      expect(files.sort()).toEqual(["entries.jsonl", "meta.json", "snapshot.json"]);
+      expect(files.sort()).toEqual(["entries.jsonl", "snapshot.json"]);
       for (const file of files) expect(statSync(join(folder, file)).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, "runs", "index.jsonl")).mode & 0o777).toBe(0o600);
     } finally {
       process.umask(previous);
     }
@@ -142,12 +143,13 @@ describe("FileStore", () => {
     await savedState(store, "unindexed");
     const index = join(dir, "index.jsonl");
     const lines = readFileSync(index, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-    expect(lines.at(-1)).toMatchObject({ id: "unindexed", stoppedBy: "end_turn" });
-    // Lose the index lines of one State and its meta.json: list() reads its snapshot and heals the index.
-    writeFileSync(index, `${lines.filter((l) => l.id !== "unindexed").map((l) => JSON.stringify(l)).join("\n")}\n{torn`);
-    writeFileSync(join(dir, "unindexed", "meta.json"), "");
+    expect(lines[0]).toMatchObject({ format: "alpine-list-index", version: 2 });
+    expect(lines.at(-1)).toMatchObject({ i: "unindexed", s: "end_turn" });
+    // Lose the index lines of one State (a process killed between creating it and indexing it):
+    // the first list() reads its snapshot and heals the index.
+    writeFileSync(index, `${lines.filter((l) => l.i !== "unindexed").map((l) => JSON.stringify(l)).join("\n")}\n{torn`);
     expect((await store.list()).map((s) => s.id)).toEqual(["unindexed", "indexed"]);
-    expect(readFileSync(index, "utf8")).toContain('"id":"unindexed"');
+    expect(readFileSync(index, "utf8")).toContain('"i":"unindexed"');
     expect(statSync(index).mode & 0o777).toBe(0o600);
   });
 });

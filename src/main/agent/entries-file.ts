@@ -4,7 +4,7 @@
  * it, and the next append first cuts it away. Appending reads only the file's tail, so a
  * save costs the same however long the history is.
  */
-import { open, readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { SchemaTooNewError, StoreCorruptError } from "./errors";
 import type { EntryRecord } from "./history";
 import { toJsonText } from "./json-check";
@@ -33,22 +33,44 @@ function checkHeader(line: string, path: string): void {
   }
 }
 
-/** Every complete entry, in order. A torn last line (no newline yet) is ignored. */
+/**
+ * Every complete entry, in order. A torn last line (no newline yet) is ignored.
+ * Each line is decoded on its own: V8 decodes many short strings far faster than one of
+ * megabytes, and parsing line by line beats one parse of the lines joined into an array.
+ */
 export async function readEntries(path: string): Promise<EntryRecord[]> {
-  const text = await readFile(path, "utf8");
-  const lines = text.split("\n");
-  lines.pop(); // "" after the final newline, or a torn last line
-  if (lines.length === 0) throw new StoreCorruptError(path, "it is empty");
-  checkHeader(lines[0], path);
+  const bytes = await readWhole(path);
+  const headerEnd = bytes.indexOf(0x0a);
+  if (headerEnd < 0) throw new StoreCorruptError(path, "it is empty");
+  checkHeader(bytes.toString("utf8", 0, headerEnd), path);
   const entries: EntryRecord[] = [];
-  for (let i = 1; i < lines.length; i++) {
+  let line = 2;
+  for (let start = headerEnd + 1, end = bytes.indexOf(0x0a, start); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start), line++) {
     try {
-      entries.push(JSON.parse(lines[i]));
+      entries.push(JSON.parse(bytes.toString("utf8", start, end)));
     } catch {
-      throw new StoreCorruptError(path, `line ${i + 1} is not valid JSON`);
+      throw new StoreCorruptError(path, `line ${line} is not valid JSON`);
     }
   }
   return entries;
+}
+
+/** The file's bytes in one read (fs.readFile reads in 512 KiB steps, each a trip through the thread pool). */
+async function readWhole(path: string): Promise<Buffer> {
+  const handle = await open(path, "r");
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) break; // cut short meanwhile (not by this store, which only appends)
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

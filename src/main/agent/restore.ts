@@ -141,6 +141,7 @@ function checkEntries(records: EntryRecord[], where: string): HistoryEntry[] {
     if (!record || record.seq !== i || typeof record.kind !== "string" || typeof record.text !== "string") {
       throw new StoreCorruptError(where, `history entry ${i} is missing or malformed (entries must have seq 0, 1, 2, ...)`);
     }
-    return { ...record, error: null } as HistoryEntry;
+    // Stored entries already say error: null; only an entry that does not is copied (no copy per entry on load).
+    return (record.error === null ? record : { ...record, error: null }) as HistoryEntry;
   });
 }
