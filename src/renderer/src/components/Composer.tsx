@@ -2,7 +2,7 @@
  * Where the person writes. Enter sends, Shift+Enter starts a new line; while a run goes
  * the Stop button stands where Send was, and Escape stops too.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { SendIcon, StopIcon } from "./icons";
 
 interface ComposerProps {
@@ -18,20 +18,14 @@ interface ComposerProps {
 }
 
 const drafts = new Map<string, string>();
-const MAX_HEIGHT_PX = 240;
 
 export function Composer({ draftKey, running, busy, stopping, placeholder, onSubmit, onStop, autoFocus = true }: ComposerProps) {
   const [text, setText] = useState(() => drafts.get(draftKey) ?? "");
   const field = useRef<HTMLTextAreaElement>(null);
 
-  useLayoutEffect(() => {
-    const element = field.current!;
-    element.style.height = "auto";
-    element.style.height = `${Math.min(element.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [text]);
-
   useEffect(() => {
-    if (autoFocus) field.current?.focus();
+    // The field is always in view: not scrolling it there spares a layout of the whole window.
+    if (autoFocus) field.current?.focus({ preventScroll: true });
   }, [autoFocus, draftKey]);
 
   // Escape stops the run from anywhere in the window, unless a dialog is open.

@@ -4,7 +4,7 @@ import { useShallow } from "zustand/react/shallow";
 import { useAppStore } from "../store/app-store";
 import { selectOpenRunning } from "../store/conversation-slice";
 import { buildDisplayItems } from "../store/display-items";
-import { mergeEntries } from "../store/live-run";
+import { withLiveItems } from "../store/live-display-items";
 import { emitAppEvent } from "../app-events";
 import { MessageList } from "./MessageList";
 import { Composer } from "./Composer";
@@ -15,9 +15,11 @@ import { NewConversation } from "./NewConversation";
 import { conversationStatus } from "./ConversationRow";
 import type { ToolCardStatus } from "./ToolCard";
 import { StreamingReply } from "./StreamingReply";
+import { ThinkingIndicator } from "./ThinkingIndicator";
 
 export function ConversationPane() {
-  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, live, hasApiKey } = useAppStore(
+  // Not the streamed text: a frame's words render the streaming reply alone, not the pane.
+  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, hasApiKey } = useAppStore(
     useShallow((s) => ({
       openId: s.openId,
       view: s.view,
@@ -26,7 +28,8 @@ export function ConversationPane() {
       earlierLoading: s.earlierLoading,
       pendingAction: s.pendingAction,
       running: selectOpenRunning(s),
-      live: s.openId ? s.live[s.openId] : undefined,
+      liveEntries: s.openId ? s.live[s.openId]?.entries : undefined,
+      liveTools: s.openId ? s.live[s.openId]?.tools : undefined,
       hasApiKey: s.settings ? s.settings.hasApiKey : true,
     })),
   );
@@ -42,21 +45,20 @@ export function ConversationPane() {
     })),
   );
 
-  const liveEntries = live?.entries;
   const openAskId = view?.pendingAsk?.callId ?? null;
+  // Built from the entries alone, so a change of the summary or the banner rebuilds no rows.
+  const savedEntries = view?.entries;
+  const savedItems = useMemo(() => (savedEntries ? buildDisplayItems(savedEntries) : []), [savedEntries]);
   const items = useMemo(() => {
-    if (!view) return [];
-    const all = buildDisplayItems(mergeEntries(view.entries, liveEntries ?? []));
+    if (!savedEntries) return [];
+    const all = withLiveItems(savedEntries, savedItems, liveEntries ?? []);
     // The open question is shown once, in the prompt above the composer.
     return openAskId ? all.filter((item) => !(item.kind === "ask" && item.callId === openAskId)) : all;
-  }, [view, liveEntries, openAskId]);
-  const streamText = live?.streamText ?? "";
-  const thinking = live?.thinking ?? false;
+  }, [savedEntries, savedItems, liveEntries, openAskId]);
 
   // The open question ends its run: the model's own, or a tool's (a file write's Allow / Deny).
   const pendingAsk = view?.pendingAsk ?? null;
   const interruption = running ? null : (view?.interruption ?? null);
-  const liveTools = live?.tools;
 
   const toolStatus = useCallback(
     (callId: string): ToolCardStatus | undefined => {
@@ -109,6 +111,17 @@ export function ConversationPane() {
   }, [openId, title]);
 
   const onStop = useCallback(() => void stopRun(), [stopRun]);
+  // The same element across renders, so the list is not rendered again for it; these read the store themselves.
+  const tail = useMemo(
+    () =>
+      openId ? (
+        <>
+          <StreamingReply conversationId={openId} />
+          <ThinkingIndicator conversationId={openId} />
+        </>
+      ) : null,
+    [openId],
+  );
   const openSettings = () => setSettingsOpen(true);
 
   if (!openId) {
@@ -182,24 +195,7 @@ export function ConversationPane() {
             loadEarlier={loadEarlier}
             items={items}
             toolStatus={toolStatus}
-            tailSize={streamText.length + (thinking ? 1 : 0) + (pendingAsk ? 2 : 0) + (interruption ? 4 : 0)}
-            tail={
-              <>
-                {streamText && <StreamingReply conversationId={openId} text={streamText} />}
-                {running && thinking && !streamText && (
-                  <div className="conversation__row">
-                    <div className="thinking" role="status">
-                      <span className="thinking__dots" aria-hidden="true">
-                        <i />
-                        <i />
-                        <i />
-                      </span>
-                      Thinking
-                    </div>
-                  </div>
-                )}
-              </>
-            }
+            tail={tail}
           />
         </>
       )}

@@ -1,5 +1,5 @@
 /** One row of a conversation: a message, a reply, a tool card, a question, or a notice. */
-import { memo, useState } from "react";
+import { memo } from "react";
 import type { DisplayItem } from "../store/display-items";
 import type { ToolCardStatus } from "./ToolCard";
 import { ToolCard } from "./ToolCard";
@@ -7,6 +7,7 @@ import { Markdown } from "../markdown/Markdown";
 import { fullTime } from "../lib/relative-time";
 import { tidyErrorText } from "../lib/tidy-error-text";
 import { AlertIcon, InfoIcon, LayersIcon, QuestionIcon } from "./icons";
+import { useRememberedState } from "../lib/use-remembered-state";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -112,7 +113,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
 }
 
 function CompactionNotice({ text, through }: { text: string; through: number }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useRememberedState(`compaction-open:${through}:${text.length}`, () => false);
   return (
     <div className="compaction" role="note">
       <span className="compaction__line" aria-hidden="true" />
@@ -131,7 +132,7 @@ function CompactionNotice({ text, through }: { text: string; through: number }) 
 }
 
 /** Rows are rebuilt whenever history grows; a row whose content did not change is not rendered again. */
-function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
+export function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
   if (a.toolStatus !== b.toolStatus) return false;
   const x = a.item as Record<string, unknown>;
   const y = b.item as Record<string, unknown>;

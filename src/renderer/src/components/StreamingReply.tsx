@@ -1,17 +1,27 @@
-/** The model's reply while it is being written, with a caret; announced as it grows. */
+/**
+ * The model's reply while it is being written, with a caret; announced as it grows. It
+ * reads the streamed text from the store itself, so a frame's words render this component
+ * and nothing else.
+ */
 import { useEffect } from "react";
+import { useAppStore } from "../store/app-store";
 import { emitAppEvent } from "../app-events";
-import { Markdown } from "../markdown/Markdown";
+import { StreamingMarkdown } from "../markdown/StreamingMarkdown";
+import { countRender } from "../lib/render-probe";
 
-export function StreamingReply({ conversationId, text }: { conversationId: string; text: string }) {
+export function StreamingReply({ conversationId }: { conversationId: string }) {
+  const text = useAppStore((s) => s.live[conversationId]?.streamText ?? "");
+  countRender("streaming-reply");
+
   useEffect(() => {
-    emitAppEvent("stream-rendered", { id: conversationId, length: text.length, text: text.slice(-200) });
+    if (text) emitAppEvent("stream-rendered", { id: conversationId, length: text.length, text: text.slice(-200) });
   }, [conversationId, text]);
 
+  if (!text) return null;
   return (
-    <div className="conversation__row">
+    <div className="conversation__row conversation__row--streaming">
       <div className="message message--assistant message--streaming" aria-busy="true">
-        <Markdown text={text} caret />
+        <StreamingMarkdown text={text} />
       </div>
     </div>
   );

@@ -3,10 +3,11 @@
  * "Unknown outcome" is spelled out, because it asks something of the person: the
  * app stopped while the tool ran, so it may or may not have taken effect.
  */
-import { memo, useEffect, useState } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { ToolResultView } from "../store/display-items";
 import type { LiveToolStatus } from "../store/live-run";
 import { ChevronIcon, ToolIcon } from "./icons";
+import { useRememberedState } from "../lib/use-remembered-state";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";
@@ -54,12 +55,17 @@ const RESULT_PREVIEW_CHARS = 4000;
 
 export const ToolCard = memo(function ToolCard({ callId, name, input, result, status: callStatus }: ToolCardProps) {
   const status: ShownStatus = callStatus === "done" && DENIED_RESULT.test(result?.text ?? "") ? "denied" : callStatus;
-  // Results that need attention start open; routine ones stay folded.
-  const [open, setOpen] = useState(status === "error" || status === "unknown");
-  const [showAll, setShowAll] = useState(false);
+  // Results that need attention start open; routine ones stay folded. Remembered by call,
+  // so a card scrolled out of the page and back is as the person left it.
+  const [open, setOpen] = useRememberedState(`tool-open:${callId}`, () => status === "error" || status === "unknown");
+  const [showAll, setShowAll] = useRememberedState(`tool-all:${callId}`, () => false);
+  // A call that turns into one needing attention opens; one that mounts so is open already.
+  const seenStatus = useRef(status);
   useEffect(() => {
+    if (seenStatus.current === status) return;
+    seenStatus.current = status;
     if (status === "error" || status === "unknown") setOpen(true);
-  }, [status]);
+  }, [status, setOpen]);
   const summary = inputSummary(input);
   const inputJson = JSON.stringify(input ?? {}, null, 2);
   const resultText = result?.text ?? "";

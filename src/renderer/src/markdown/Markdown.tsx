@@ -2,15 +2,28 @@
 import { memo, useMemo, type ReactNode } from "react";
 import type { Block, Inline } from "./markdown-ast";
 import { parseMarkdown } from "./parse-markdown";
+import { parseMarkdownCached } from "./parse-cache";
 import { CodeBlock } from "./CodeBlock";
 
-/** `caret`: a typing caret after the last words, for a reply still being written. */
+/**
+ * `caret`: a typing caret after the last words, for a reply still being written. Finished
+ * texts are parsed once (cached by text); a text with a caret changes at every frame.
+ */
 export const Markdown = memo(function Markdown({ text, caret = false }: { text: string; caret?: boolean }) {
-  const blocks = useMemo(() => parseMarkdown(text), [text]);
+  const blocks = useMemo(() => (caret ? parseMarkdown(text) : parseMarkdownCached(text)), [text, caret]);
+  return (
+    <div className="markdown">
+      <MarkdownBlocks blocks={blocks} caret={caret} />
+    </div>
+  );
+});
+
+/** Blocks without their wrapper, so a reply can be shown in parts inside one `.markdown`. */
+export const MarkdownBlocks = memo(function MarkdownBlocks({ blocks, caret = false }: { blocks: Block[]; caret?: boolean }) {
   const last = blocks[blocks.length - 1];
   const caretInline = caret && last?.type === "paragraph";
   return (
-    <div className="markdown">
+    <>
       {blocks.map((block, i) =>
         caretInline && i === blocks.length - 1 ? (
           <p key={i}>
@@ -22,7 +35,7 @@ export const Markdown = memo(function Markdown({ text, caret = false }: { text: 
         ),
       )}
       {caret && !caretInline && <span className="caret" aria-hidden="true" />}
-    </div>
+    </>
   );
 });
 

@@ -1,0 +1,29 @@
+/**
+ * One row of the conversation in the page: its item, in a box the list measures. Rendered
+ * again only when its own item or tool status changes, never because the list around it
+ * did (rows are rebuilt whenever history grows, so items are compared by content).
+ */
+import { memo, type Ref } from "react";
+import type { DisplayItem } from "../store/display-items";
+import type { ToolCardStatus } from "./ToolCard";
+import { MessageItem, sameItem } from "./MessageItem";
+import { countRender } from "../lib/render-probe";
+
+interface MessageRowProps {
+  item: DisplayItem;
+  toolStatus: ToolCardStatus | undefined;
+  /** Stable: the list's measuring ref. */
+  measureRef: Ref<HTMLDivElement>;
+}
+
+export const MessageRow = memo(
+  function MessageRow({ item, toolStatus, measureRef }: MessageRowProps) {
+    countRender(`row:${item.key}`);
+    return (
+      <div className="conversation__row" ref={measureRef} data-key={item.key} data-seq={item.seq}>
+        <MessageItem item={item} toolStatus={toolStatus} />
+      </div>
+    );
+  },
+  (a, b) => a.measureRef === b.measureRef && sameItem(a, b),
+);

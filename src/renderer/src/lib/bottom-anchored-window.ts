@@ -1,0 +1,316 @@
+/**
+ * Keeps a long list of rows of different heights in a scroller, with only the rows near
+ * the view in the page. It follows the end while the person is there (a reply streams in
+ * below), and otherwise keeps the rows they read where they are, when rows above change
+ * height or older rows are put in front.
+ *
+ * Row positions come from the row layout (measured heights, estimates for the others), not
+ * from the page. Sizes come from ResizeObserver, after layout; the scroll position is read
+ * in scroll events and resize observations, where layout is fresh; the page is changed only
+ * on scroll and in animation frames. So while a reply streams nothing reads a size right
+ * after a change: no layout is forced. (Putting an older page in front, once per page, is
+ * the exception: its scroll correction must land before the frame is painted.)
+ */
+import { RowLayout, type RowRange } from "./row-layout";
+
+/** Rows kept in the page beyond each edge of the view, so a scroll shows rows, not space. */
+const OVERSCAN_PX = 900;
+/** Closer than this to the end, the view follows new rows and the streamed reply. */
+const PINNED_SLACK_PX = 64;
+/** Further than this from the end, the "Jump to latest" button shows. */
+const AWAY_FROM_END_PX = 400;
+/** Older rows are asked for when the view comes this close to the first loaded row. */
+const LOAD_AHEAD_PX = 2000;
+/** The view's height, until it has been measured. */
+const VIEWPORT_GUESS_PX = 900;
+/** Before the view is measured (the first paint of a conversation), rows beyond it wait a frame. */
+const FIRST_PAINT_OVERSCAN_PX = 100;
+/** Frames without any correction after which rows put in front count as settled. */
+const QUIET_FRAMES = 2;
+const MAX_SETTLE_FRAMES = 40;
+
+/** The rows in the page, by key, so rows put in front do not move the window. */
+export interface MountedRows {
+  first: string | null;
+  last: string | null;
+  /** The window reaches the last row: rows added at the end join it. */
+  toEnd: boolean;
+}
+
+export interface WindowEvents {
+  /** The rows in the page should change; `now`: render before this frame is painted. */
+  rangeChanged(rows: MountedRows, now: boolean): void;
+  awayFromEndChanged(away: boolean): void;
+  /** The view is near the first loaded row: time to load older ones. */
+  nearTop(): void;
+  /** Rows put in front are laid out and the reading position has held for a few frames; `rows`: how many are in the page. */
+  prependSettled(rows: number): void;
+}
+
+type Role = "scroller" | "column" | "header" | "row";
+
+export class BottomAnchoredWindow {
+  readonly layout = new RowLayout();
+  private scroller: HTMLElement | null = null;
+  private readonly roles = new WeakMap<Element, Role>();
+  private observer: ResizeObserver | null = null;
+  private scrollTop = 0;
+  /** 0 until the scroller has been measured. */
+  private viewport = 0;
+  /** The space above the first row: the column's padding and the "earlier messages" button. */
+  private headerHeight = 0;
+  private pinned = true;
+  private away = false;
+  private sent: MountedRows = { first: null, last: null, toEnd: true };
+  /** A window was asked for that React has not committed yet. */
+  private pendingCommit = false;
+  /** Counts every change of the rows' places; settling waits until it stops changing. */
+  private changes = 0;
+  private settleFrame = 0;
+  private rangeFrame = 0;
+  /** What the browser rounded off the list's last own scroll (under a pixel). */
+  private unapplied = 0;
+  /** After a load that added nothing, wait until the person scrolls away before asking again. */
+  private loadArmed = true;
+
+  constructor(private readonly events: WindowEvents) {}
+
+  /** The rows to have in the page, from the scroll position (the end, before the view is measured). */
+  computeRange(): RowRange {
+    if (!this.viewport) {
+      const total = this.layout.total();
+      return this.layout.range(total - VIEWPORT_GUESS_PX - FIRST_PAINT_OVERSCAN_PX, total);
+    }
+    const top = this.scrollTop - this.headerHeight;
+    return this.layout.range(top - OVERSCAN_PX, top + this.viewport + OVERSCAN_PX);
+  }
+
+  /** The rows to render for a window given by keys; recomputed when a key has gone. */
+  resolve(rows: MountedRows): RowRange {
+    const n = this.layout.count;
+    const first = rows.first === null ? -1 : this.layout.indexOf(rows.first);
+    const last = rows.toEnd ? n - 1 : rows.last === null ? -1 : this.layout.indexOf(rows.last);
+    if (first < 0 || last < first) return this.computeRange();
+    return { first, last };
+  }
+
+  // Elements, given by React ref callbacks; each returns its cleanup.
+
+  attachScroller(element: HTMLElement): () => void {
+    this.scroller = element;
+    element.addEventListener("scroll", this.onScroll, { passive: true });
+    const stop = this.observe(element, "scroller");
+    return () => {
+      element.removeEventListener("scroll", this.onScroll);
+      cancelAnimationFrame(this.settleFrame);
+      cancelAnimationFrame(this.rangeFrame);
+      this.rangeFrame = 0;
+      stop();
+      this.scroller = null;
+    };
+  }
+
+  attachColumn(element: HTMLElement): () => void {
+    return this.observe(element, "column");
+  }
+
+  attachHeader(element: HTMLElement): () => void {
+    return this.observe(element, "header");
+  }
+
+  observeRow(element: HTMLElement): () => void {
+    return this.observe(element, "row");
+  }
+
+  /** React has committed the rows last asked for. */
+  committed(): void {
+    this.pendingCommit = false;
+  }
+
+  /** The rows changed (added, removed): the window may need other rows. */
+  rowsChanged(): void {
+    this.updateRange(false);
+  }
+
+  /** Rows were put in front, `addedPx` high in the layout: keep the rows on screen where they are. */
+  rowsPrepended(addedPx: number): void {
+    const scroller = this.scroller;
+    if (scroller && !this.pinned && addedPx > 0) {
+      // Once per older page, not per frame: the one place the list writes and then lets layout run.
+      this.scrollBy(scroller, addedPx);
+      this.scrollTop = scroller.scrollTop;
+    }
+    this.changes++;
+    this.settle();
+  }
+
+  jumpToLatest(): void {
+    const scroller = this.scroller;
+    if (!scroller) return;
+    this.pinned = true;
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  /** The conversation may have older rows to load now (they arrived, or loading ended). */
+  checkNearTop(): void {
+    if (!this.viewport || !this.loadArmed) return;
+    if (this.scrollTop - this.headerHeight < LOAD_AHEAD_PX) this.events.nearTop();
+  }
+
+  /** A load of older rows added nothing: ask again only once the person has scrolled away. */
+  holdLoading(): void {
+    this.loadArmed = false;
+  }
+
+  private observe(element: HTMLElement, role: Role): () => void {
+    this.roles.set(element, role);
+    this.observer ??= new ResizeObserver(this.onResize);
+    this.observer.observe(element);
+    return () => this.observer?.unobserve(element);
+  }
+
+  private readonly onScroll = () => {
+    const scroller = this.scroller;
+    if (!scroller) return;
+    // Scroll events come at the start of a frame, and the list changes the page only within
+    // frames (on scroll, in animation frames), so reading the position here lays out nothing.
+    const scrollTop = scroller.scrollTop;
+    if (scrollTop !== this.scrollTop) this.unapplied = 0;
+    this.scrollTop = scrollTop;
+    this.updatePinned(scroller);
+    if (this.scrollTop - this.headerHeight > LOAD_AHEAD_PX) this.loadArmed = true;
+    this.updateRange(true);
+    this.checkNearTop();
+  };
+
+  /** After layout, before paint: sizes are fresh and reading them costs nothing. */
+  private readonly onResize = (entries: ResizeObserverEntry[]) => {
+    const scroller = this.scroller;
+    if (!scroller) return;
+    const scrollTop = scroller.scrollTop;
+    if (scrollTop !== this.scrollTop) this.unapplied = 0;
+    this.scrollTop = scrollTop;
+    // The first row starting in the view, as the layout had it before these sizes: the rows
+    // above it (a row cut by the top edge included) may change height without moving it.
+    const top = this.scrollTop - this.headerHeight;
+    let anchor = this.layout.indexAt(top);
+    if (anchor >= 0 && this.layout.offsetOf(anchor) < top) anchor++;
+    const belowHeader = this.scrollTop > this.headerHeight;
+    let shift = 0;
+    let moved = false;
+    for (const entry of entries) {
+      const target = entry.target as HTMLElement;
+      const height = entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height;
+      switch (this.roles.get(target)) {
+        case "scroller":
+          this.viewport = entry.contentRect.height;
+          moved = true;
+          break;
+        case "column":
+          // The content grew or shrank (a streamed reply, the thinking dots): followed below when pinned.
+          break;
+        case "header": {
+          const grew = height - this.headerHeight;
+          this.headerHeight = height;
+          if (grew && belowHeader) shift += grew;
+          if (grew) moved = true;
+          break;
+        }
+        case "row": {
+          const key = target.dataset.key;
+          const index = key === undefined ? -1 : this.layout.indexOf(key);
+          if (index < 0) break;
+          const grew = this.layout.measure(key!, height);
+          if (grew) moved = true;
+          if (index < anchor) shift += grew;
+          break;
+        }
+      }
+    }
+    if (this.pinned) {
+      const end = scroller.scrollHeight - scroller.clientHeight;
+      if (Math.abs(scroller.scrollTop - end) >= 1) scroller.scrollTop = end;
+    } else if (shift) {
+      this.scrollBy(scroller, shift);
+    }
+    this.scrollTop = scroller.scrollTop;
+    this.updatePinned(scroller);
+    if (moved || shift) {
+      this.changes++;
+      this.requestRangeUpdate();
+    }
+    this.checkNearTop();
+  };
+
+  /**
+   * Moves the view by `px`, carrying what the browser rounds off to the next move, so many
+   * small corrections do not add up to a visible drift.
+   */
+  private scrollBy(scroller: HTMLElement, px: number): void {
+    const target = this.scrollTop + px + this.unapplied;
+    scroller.scrollTop = target;
+    const rest = target - scroller.scrollTop;
+    this.unapplied = Math.abs(rest) < 1 ? rest : 0;
+  }
+
+  /**
+   * New sizes may call for other rows: rendered at the start of the next frame, with the
+   * frame's other changes, so the page is never changed between frames, where the next
+   * scroll event would have to lay it out just to read the scroll position.
+   */
+  private requestRangeUpdate(): void {
+    if (this.rangeFrame) return;
+    this.rangeFrame = requestAnimationFrame(() => {
+      this.rangeFrame = 0;
+      this.updateRange(true);
+    });
+  }
+
+  /** Only where sizes are fresh (a scroll event, a resize observation): it reads the scroller's. */
+  private updatePinned(scroller: HTMLElement): void {
+    if (!this.viewport) return;
+    const distance = scroller.scrollHeight - this.scrollTop - scroller.clientHeight;
+    this.pinned = distance < PINNED_SLACK_PX;
+    const away = distance > AWAY_FROM_END_PX;
+    if (away !== this.away) {
+      this.away = away;
+      this.events.awayFromEndChanged(away);
+    }
+  }
+
+  private updateRange(now: boolean): void {
+    const { first, last } = this.computeRange();
+    const rows: MountedRows = {
+      first: this.layout.keyAt(first) ?? null,
+      last: this.layout.keyAt(last) ?? null,
+      toEnd: last >= this.layout.count - 1,
+    };
+    const sent = this.sent;
+    if (rows.first === sent.first && rows.last === sent.last && rows.toEnd === sent.toEnd) return;
+    this.sent = rows;
+    this.pendingCommit = true;
+    this.changes++;
+    this.events.rangeChanged(rows, now);
+  }
+
+  /** Waits until the rows' places have stopped changing for a few frames, then says so. */
+  private settle(): void {
+    cancelAnimationFrame(this.settleFrame);
+    let seen = -1;
+    let quiet = 0;
+    let frames = 0;
+    const step = () => {
+      frames++;
+      quiet = seen === this.changes && !this.pendingCommit && !this.rangeFrame ? quiet + 1 : 0;
+      seen = this.changes;
+      if (quiet >= QUIET_FRAMES || frames >= MAX_SETTLE_FRAMES) {
+        const { first, last } = this.resolve(this.sent);
+        this.events.prependSettled(Math.max(0, last - first + 1));
+        this.checkNearTop();
+        return;
+      }
+      this.settleFrame = requestAnimationFrame(step);
+    };
+    this.settleFrame = requestAnimationFrame(step);
+  }
+}
