@@ -189,6 +189,18 @@ describe("FileStore list index", () => {
     expect(readFileSync(indexPath(), "utf8")).toBe(newer); // ...the index left as it was
     expect((await store.load("present")).history).toHaveLength(2);
   });
+
+  it("lists every State when the index header is damaged (its version unreadable): damage is not a newer version", async () => {
+    const store = new FileStore(dir);
+    await create(store, "first", 1);
+    await create(store, "second", 2);
+    // A garbled byte in the header's key: still JSON, still our format, but no version.
+    writeFileSync(indexPath(), readFileSync(indexPath(), "utf8").replace('"version"', '"vers!on"'));
+    const fresh = new FileStore(dir);
+    expect(ids(await fresh.list())).toEqual(["second", "first"]);
+    await create(fresh, "third", 3);
+    expect(ids(await fresh.list())).toEqual(["third", "second", "first"]);
+  });
 });
 
 describe("list index of version 1 (frozen fixture)", () => {

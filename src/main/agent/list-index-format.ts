@@ -29,7 +29,7 @@ export function indexHeader(): string {
   return JSON.stringify({ format: INDEX_FORMAT, version: INDEX_VERSION, file: randomBytes(8).toString("hex") });
 }
 
-/** The version a first line declares, or null when it is no header (a version 1 file). */
+/** The version a first line declares, or null when it is no header (a version 1 file) or a damaged one. */
 export function headerVersion(line: string): number | null {
   let header: { format?: unknown; version?: unknown };
   try {
@@ -38,8 +38,10 @@ export function headerVersion(line: string): number | null {
     return null;
   }
   if (header?.format !== INDEX_FORMAT) return null;
-  // A header whose version is unreadable is from a version that changed even that: newer.
-  return typeof header.version === "number" && Number.isInteger(header.version) ? header.version : Number.POSITIVE_INFINITY;
+  // Every version writes an integer here: a header without one is damaged, not newer. Its lines
+  // are read as they are (a line that cannot be read is skipped) and the first list() of a store
+  // adds back the States the index lacks; refusing to list anything would punish a cache's damage.
+  return typeof header.version === "number" && Number.isSafeInteger(header.version) && header.version >= 1 ? header.version : null;
 }
 
 export function wholeLine(info: SavedStateInfo, options: { repair?: boolean } = {}): string {
