@@ -219,3 +219,36 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<any> {
   }
   throw new Error("expected the promise to reject, but it resolved");
 }
+
+/** A scripted model server, a temp folder, and runner children of one script, all cleaned up after the test. */
+export interface RunnerChildren {
+  server: ModelServer;
+  dir: string;
+  /** A child of the script running State `stateId` in `<dir>/runs`, marking tool runs in `<dir>/marker.txt`. */
+  runner(stateId: string, extra?: Record<string, string>): Child;
+}
+
+export async function useRunnerChildren(script: string, { onTestFinished }: { onTestFinished(fn: () => Promise<void>): void }): Promise<RunnerChildren> {
+  const server = await startModelServer();
+  const dir = makeTempDir();
+  const children: Child[] = [];
+  onTestFinished(async () => {
+    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
+    await Promise.all(children.map((c) => c.exited));
+    await server.close();
+    removeDir(dir);
+  });
+  const runner = (stateId: string, extra: Record<string, string> = {}): Child => {
+    const child = startChild(script, {
+      ANTHROPIC_API_KEY: "test-key",
+      ANTHROPIC_BASE_URL: server.url,
+      RUNNER_STORE: join(dir, "runs"),
+      RUNNER_STATE: stateId,
+      RUNNER_MARKER: join(dir, "marker.txt"),
+      ...extra,
+    });
+    children.push(child);
+    return child;
+  };
+  return { server, dir, runner };
+}

@@ -10,43 +10,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type TestContext, describe, it } from "vitest";
 import { Agent, FileStore, StateBusyError, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { type Child, MODEL, clientFor, makeTempDir, removeDir, startChild, rejectionOf } from "./helpers";
+import { type RunnerChildren, MODEL, clientFor, rejectionOf, startChild, useRunnerChildren } from "./helpers";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
 const SLOW_SAVER = fileURLToPath(new URL("./children/slow-saver.ts", import.meta.url));
 
-interface Setup {
-  server: ModelServer;
-  dir: string;
-  runner(stateId: string, extra?: Record<string, string>): Child;
-}
-
 /** A server, a folder and a way to start runner children, all cleaned up after the test. */
-async function setUp({ onTestFinished }: TestContext): Promise<Setup> {
-  const server = await startModelServer();
-  const dir = makeTempDir();
-  const children: Child[] = [];
-  onTestFinished(async () => {
-    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
-    await Promise.all(children.map((c) => c.exited));
-    await server.close();
-    removeDir(dir);
-  });
-  const runner = (stateId: string, extra: Record<string, string> = {}): Child => {
-    const child = startChild(RUNNER, {
-      ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: server.url,
-      RUNNER_STORE: join(dir, "runs"),
-      RUNNER_STATE: stateId,
-      RUNNER_MARKER: join(dir, "marker.txt"),
-      ...extra,
-    });
-    children.push(child);
-    return child;
-  };
-  return { server, dir, runner };
-}
+const setUp = (context: TestContext): Promise<RunnerChildren> => useRunnerChildren(RUNNER, context);
 
 // Each test waits on its own child process: they run side by side (so each uses its context's
 // expect and onTestFinished).

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type TestContext, describe, it } from "vitest";
 import { Agent, FileStore, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
-import { type Child, MODEL, clientFor, makeTempDir, removeDir, startChild } from "./helpers";
+import type { ModelServer } from "../support/model-server";
+import { type Child, MODEL, clientFor, useRunnerChildren } from "./helpers";
 
 const RUNNER = fileURLToPath(new URL("./children/asking-runner.ts", import.meta.url));
 
@@ -23,29 +23,19 @@ interface Setup {
   runner(stateId: string): Child & { send(command: string): void };
 }
 
-async function setUp({ onTestFinished }: TestContext): Promise<Setup> {
-  const server = await startModelServer();
-  const dir = makeTempDir();
-  const children: Child[] = [];
-  onTestFinished(async () => {
-    for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
-    await Promise.all(children.map((c) => c.exited));
-    await server.close();
-    removeDir(dir);
-  });
-  const runner = (stateId: string) => {
-    const child = startChild(RUNNER, {
-      ANTHROPIC_API_KEY: "test-key",
-      ANTHROPIC_BASE_URL: server.url,
-      RUNNER_STORE: join(dir, "runs"),
-      RUNNER_STATE: stateId,
-      RUNNER_MARKER: join(dir, "marker.txt"),
-    });
-    children.push(child);
-    return Object.assign(child, { send: (command: string) => void child.process.stdin!.write(`${command}\n`) });
-  };
+async function setUp(context: TestContext): Promise<Setup> {
+  const { server, dir, runner } = await useRunnerChildren(RUNNER, context);
   const marker = () => readFileSync(join(dir, "marker.txt"), "utf8").trim().split("\n");
-  return { server, dir, store: new FileStore(join(dir, "runs")), marker, runner };
+  return {
+    server,
+    dir,
+    store: new FileStore(join(dir, "runs")),
+    marker,
+    runner: (stateId) => {
+      const child = runner(stateId);
+      return Object.assign(child, { send: (command: string) => void child.process.stdin!.write(`${command}\n`) });
+    },
+  };
 }
 
 const askingTurn = {

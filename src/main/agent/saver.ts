@@ -113,12 +113,13 @@ async function saveNow(state: State, store: Store, outsideRun: boolean): Promise
 
   const updatedAt = laterThan(state.updatedAt);
   const snapshot = snapshotChanged ? ({ ...JSON.parse(json), updatedAt } as Snapshot) : null;
-  const known = { revisions: new Set(book.revisions), sentEntries: book.sentEntries }; // what the store may hold before this save
+  // What the store may hold before this save: the check of a save outside a run compares against it.
+  const known = outsideRun && !book.isNew ? { revisions: new Set(book.revisions), sentEntries: book.sentEntries } : null;
   // Until the store confirms, it may hold either the old or this snapshot, and these entries.
   if (snapshot) book.revisions.add(updatedAt);
   book.sentEntries = Math.max(book.sentEntries, count);
   try {
-    if (outsideRun && !book.isNew) await store.writeIfCurrent(state.id, fresh, snapshot, (head) => assertCurrentHead(state.id, head, known));
+    if (known) await store.writeIfCurrent(state.id, fresh, snapshot, (head) => assertCurrentHead(state.id, head, known));
     else await writeOrFinishCreate(state, store, fresh, snapshot);
   } catch (error) {
     markSaveError(error);
