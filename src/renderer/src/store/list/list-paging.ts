@@ -24,20 +24,17 @@ function pagesIn(first: number, last: number): number[] {
   return pages;
 }
 
+function fetchListPage(page: number, query: string) {
+  return api().request("conversations:list", { offset: page * PAGE_SIZE, limit: PAGE_SIZE, ...(query ? { query } : {}) });
+}
+
 export function createListPaging(set: SetState, get: GetState): ListPaging {
   let generation = 0;
   const loading = new Set<number>();
   let visible: [number, number] = [0, 30];
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const fetchPage = async (page: number) => {
-    const query = get().listQuery.trim();
-    return api().request("conversations:list", {
-      offset: page * PAGE_SIZE,
-      limit: PAGE_SIZE,
-      ...(query ? { query } : {}),
-    });
-  };
+  const fetchPage = (page: number) => fetchListPage(page, get().listQuery.trim());
 
   const failed = (myGeneration: number, error: unknown) => {
     if (myGeneration === generation) set({ listError: describeError(error), listLoaded: true });
