@@ -1,6 +1,6 @@
 /** The open conversation's title and how its run stands. */
 import type { ConversationSummary } from "../../../../shared/view-types";
-import { conversationStatus } from "../ConversationRow";
+import { conversationStatus } from "../conversation-row/conversation-status";
 
 export function PaneHeader({ summary, running }: { summary: ConversationSummary | undefined; running: boolean }) {
   const status = summary ? conversationStatus({ ...summary, running }) : null;
