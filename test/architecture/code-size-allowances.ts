@@ -15,9 +15,4 @@ export const sizeAllowances: SizeAllowance[] = [
     name: "parseInline",
     reason: "the hand-written Markdown parser is being replaced by react-markdown (its own issue); not worth splitting first",
   },
-  {
-    file: "src/main/agent/stores/sqlite/store-transactions.ts",
-    name: "makeStoreTransactions",
-    reason: "being split (issue 11, the library's rooms): 81 lines after the SqliteStore constructor was split",
-  },
 ];
