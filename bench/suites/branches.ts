@@ -13,7 +13,7 @@ import type { Cell, Report } from "../lib/report";
 import { summarise } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
 import { TextSource } from "../lib/text";
-import { timeOnce, timeSeries } from "../lib/timing";
+import { timeOnce } from "../lib/timing";
 import Database from "better-sqlite3";
 import { checkpointSqlite, openFiles, openSqlite, type StoreHandle, type StoreOpener } from "../subjects/store-handle";
 import { branchState } from "../../src/main/agent/state/branch";
@@ -35,14 +35,22 @@ async function seed(handle: StoreHandle, config: BenchConfig): Promise<State> {
   return handle.store.load(ROOT);
 }
 
+/** An ordinary save of one message and a branch created with one message, interleaved so both meet the same machine. */
 async function measureCreate(handle: StoreHandle, config: BenchConfig, root: State, text: TextSource) {
-  const reps = config.loadReps;
-  const saves = await timeSeries(() => {
+  const reps = config.loadReps * 2;
+  const warmup = 2;
+  const points = forkPoints(config.loadEntries, reps + warmup);
+  const saves: number[] = [];
+  const creates: number[] = [];
+  for (let i = 0; i < reps + warmup; i++) {
     root.addUserMessage(text.text(config.entryChars));
-    return saveState(root, handle.store);
-  }, { warmup: 2, reps });
-  const points = forkPoints(config.loadEntries, reps + 2);
-  const creates = await timeSeries((i) => saveState(branchState(root, points[i], { message: text.text(config.entryChars) }), handle.store), { warmup: 2, reps });
+    const saveMs = await timeOnce(() => saveState(root, handle.store));
+    const message = text.text(config.entryChars);
+    const createMs = await timeOnce(() => saveState(branchState(root, points[i], { message }), handle.store));
+    if (i < warmup) continue;
+    saves.push(saveMs);
+    creates.push(createMs);
+  }
   return { save: summarise(saves), create: summarise(creates) };
 }
 
