@@ -24,11 +24,11 @@ if (!process.env.ANTHROPIC_API_KEY) {
 
 // Loaded after the key check, so a missing key is reported at once; the model client (the
 // heaviest part) loads while the first message is typed.
-const agentModule = import("../src/main/agent/agent");
+const agentModule = import("../src/main/agent/run/agent");
 const [{ FileStore }, { State }, { abortOnSignals }] = await Promise.all([
-  import("../src/main/agent/file-store"),
-  import("../src/main/agent/state"),
-  import("../src/main/agent/signals"),
+  import("../src/main/agent/stores/file/file-store"),
+  import("../src/main/agent/state/state"),
+  import("../src/main/agent/run/signals"),
 ]);
 
 abortOnSignals(); // SIGTERM / Ctrl+C: close the run's calls, save, exit 128 + signal

@@ -5,7 +5,7 @@
  * never a promise.
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
-import type { EntryRecord } from "../src/main/agent/history";
+import type { EntryRecord } from "../src/main/agent/state/history";
 
 export interface AckedEntry {
   stateId: string;

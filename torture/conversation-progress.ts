@@ -3,7 +3,7 @@
  * after any kill knows what to do next): the latest round the person opened, and whether
  * the model already closed it with text.
  */
-import type { HistoryEntry } from "../src/main/agent/history";
+import type { HistoryEntry } from "../src/main/agent/state/history";
 
 const ROUND_MARK = /^\[round (\d+)\]/;
 

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { StaleStateError, StateBusyError, type Agent, type State } from "../src/main/agent";
-import type { RunOptions } from "../src/main/agent/agent";
+import type { RunOptions } from "../src/main/agent/run/agent";
 import { roundMessage } from "./conversation-script";
 import { conversationFinished, roundProgress } from "./conversation-progress";
 import { InjectedStoreFault } from "./fault-store";

@@ -9,9 +9,9 @@
  *              between the append and the snapshot rename; a connection lost mid-way)
  * - "after":   writes everything, then throws (the commit landed but its answer was lost)
  */
-import type { EntryRecord } from "../src/main/agent/history";
-import type { Snapshot } from "../src/main/agent/snapshot";
-import { Store, type Lease, type ListOptions, type MaybePromise, type WriteOptions } from "../src/main/agent/store";
+import type { EntryRecord } from "../src/main/agent/state/history";
+import type { Snapshot } from "../src/main/agent/state/snapshot";
+import { Store, type Lease, type ListOptions, type MaybePromise, type WriteOptions } from "../src/main/agent/stores/store";
 
 export type FaultMode = "before" | "entries" | "after";
 

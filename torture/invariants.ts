@@ -9,10 +9,10 @@
  * - at the end: the conversation finished, every call has one result, a result says "done"
  *   or "error" only for a call that really ran.
  */
-import { UNKNOWN_RESULT_TEXT, type EntryRecord, type HistoryEntry } from "../src/main/agent/history";
-import type { State } from "../src/main/agent/state";
-import type { StoredRecord } from "../src/main/agent/snapshot";
-import type { Store } from "../src/main/agent/store";
+import { UNKNOWN_RESULT_TEXT, type EntryRecord, type HistoryEntry } from "../src/main/agent/state/history";
+import type { State } from "../src/main/agent/state/state";
+import type { StoredRecord } from "../src/main/agent/state/snapshot";
+import type { Store } from "../src/main/agent/stores/store";
 import { readAcks } from "./ack-log";
 import { canonicalJson } from "./canonical-json";
 import { callsRunTwice, readSideEffects } from "./side-effects";

@@ -3,7 +3,7 @@
  * (outside the store, fsync'd) so the campaign can tell whether a call ran, and how often.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Tool } from "../src/main/agent/tool";
+import type { Tool } from "../src/main/agent/tools/tool";
 import { FAILING_TOOL, FAST_TOOL, SLOW_TOOL } from "./conversation-script";
 import { recordSideEffect } from "./side-effects";
 

@@ -4,11 +4,11 @@
  * them raises no ResumeWarning).
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import { Agent } from "../../src/main/agent/agent";
-import { askSpec, finishSpec } from "../../src/main/agent/builtin-tools";
-import { agentFingerprint } from "../../src/main/agent/resume-warning";
-import type { AgentFingerprint } from "../../src/main/agent/snapshot";
-import type { Store } from "../../src/main/agent/store";
+import { Agent } from "../../src/main/agent/run/agent";
+import { askSpec, finishSpec } from "../../src/main/agent/tools/builtin-tools";
+import { agentFingerprint } from "../../src/main/agent/state/resume-warning";
+import type { AgentFingerprint } from "../../src/main/agent/state/snapshot";
+import type { Store } from "../../src/main/agent/stores/store";
 
 export const BENCH_MODEL = "claude-sonnet-4-6";
 export const BENCH_SYSTEM = "You are a helpful assistant.";

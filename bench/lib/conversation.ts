@@ -3,8 +3,8 @@
  * snapshot, the shapes the Agent passes to `Store.write`. Used to grow a conversation to a
  * given length quickly, without running thousands of model turns.
  */
-import type { EntryRecord } from "../../src/main/agent/history";
-import { SNAPSHOT_VERSION, type Snapshot } from "../../src/main/agent/snapshot";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import { SNAPSHOT_VERSION, type Snapshot } from "../../src/main/agent/state/snapshot";
 import { BENCH_MODEL, benchFingerprint } from "./bench-agent";
 import type { TextSource } from "./text";
 

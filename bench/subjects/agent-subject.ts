@@ -5,8 +5,8 @@
  * itself and whatever else the Agent asks of the store (such as taking a lease).
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type { Agent } from "../../src/main/agent/agent";
-import type { State } from "../../src/main/agent/state";
+import type { Agent } from "../../src/main/agent/run/agent";
+import type { State } from "../../src/main/agent/state/state";
 import { benchAgent } from "../lib/bench-agent";
 import type { SaveSubject, SubjectFactory } from "./save-subject";
 import type { StoreHandle, StoreOpener } from "./store-handle";

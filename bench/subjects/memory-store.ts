@@ -4,9 +4,9 @@
  * a State's head without its history, as SqliteStore and FileStore do.
  */
 import { StateExistsError } from "../../src/main/agent/errors";
-import type { EntryRecord } from "../../src/main/agent/history";
-import type { Snapshot, StoredRecord } from "../../src/main/agent/snapshot";
-import { Store, type StoredHead, type WriteOptions } from "../../src/main/agent/store";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import type { Snapshot, StoredRecord } from "../../src/main/agent/state/snapshot";
+import { Store, type StoredHead, type WriteOptions } from "../../src/main/agent/stores/store";
 
 export class MemoryStore extends Store {
   private readonly records = new Map<string, StoredRecord>();

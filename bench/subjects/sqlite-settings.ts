@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import type { SqliteSettings } from "../baselines/bare-commit";
 import { withTempFolder } from "../lib/temp";
 

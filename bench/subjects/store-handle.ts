@@ -4,9 +4,9 @@
  */
 import Database from "better-sqlite3";
 import path from "node:path";
-import { FileStore } from "../../src/main/agent/file-store";
-import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/sqlite-store";
-import type { Store } from "../../src/main/agent/store";
+import { FileStore } from "../../src/main/agent/stores/file/file-store";
+import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import type { Store } from "../../src/main/agent/stores/store";
 import { sizeOnDisk } from "../lib/io";
 
 export interface StoreHandle {

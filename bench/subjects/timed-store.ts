@@ -3,7 +3,7 @@
  * the run's lease and in releasing it. The real store's methods are wrapped on the object,
  * without changing what they do, so the Agent runs exactly as it does in the app.
  */
-import { type Lease, Store } from "../../src/main/agent/store";
+import { type Lease, Store } from "../../src/main/agent/stores/store";
 import { timeOnce } from "../lib/timing";
 
 export class StoreTimes {

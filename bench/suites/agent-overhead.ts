@@ -7,7 +7,7 @@
  * overhead splits into saving, the run's lease, and the rest.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type { State } from "../../src/main/agent/state";
+import type { State } from "../../src/main/agent/state/state";
 import { startModelServer, type ModelServer, type ReplyFunction } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import { benchAgent } from "../lib/bench-agent";

@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import Database from "better-sqlite3";
-import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/sqlite-store";
+import { SqliteStore, type SqliteStoreOptions } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import type { BenchConfig } from "../config";
 import { sizeRange } from "../config";
 import { entries, rawTextBytes, snapshotOf } from "../lib/conversation";

@@ -5,7 +5,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { benchAgent } from "../lib/bench-agent";
-import { State } from "../../src/main/agent/state";
+import { State } from "../../src/main/agent/state/state";
 import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import { rawTextBytes } from "../lib/conversation";

@@ -5,8 +5,8 @@
  * long would have, so a new message does not first summarise thousands of messages.
  */
 import path from "node:path";
-import type { EntryRecord } from "../../src/main/agent/history";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
 import { assistantEntry, snapshotOf, timeOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";

@@ -1,8 +1,8 @@
 /**
  * The shapes the window sees. Plain JSON, safe to send over IPC; no secrets.
  */
-import type { StoppedBy } from "../main/agent/snapshot";
-import type { EntryRecord } from "../main/agent/history";
+import type { StoppedBy } from "../main/agent/state/snapshot";
+import type { EntryRecord } from "../main/agent/state/history";
 
 export type HistoryEntryView = EntryRecord;
 

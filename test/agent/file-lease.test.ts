@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from "n
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { Agent, FileStore, State, StateBusyError, StateNotFoundError } from "../../src/main/agent";
-import { LEASE_HEARTBEAT_MS, LEASE_STALE_MS } from "../../src/main/agent/file-lease";
+import { LEASE_HEARTBEAT_MS, LEASE_STALE_MS } from "../../src/main/agent/stores/file/file-lease";
 import { makeTempDir, removeDir, MODEL } from "./helpers";
 
 let dir: string;

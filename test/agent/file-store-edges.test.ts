@@ -7,8 +7,8 @@ import { mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Agent, FileStore, State } from "../../src/main/agent";
-import { folderNameOf, idOfFolderName } from "../../src/main/agent/file-store";
-import { MAX_JSON_DEPTH } from "../../src/main/agent/json-check";
+import { folderNameOf, idOfFolderName } from "../../src/main/agent/stores/file/file-store";
+import { MAX_JSON_DEPTH } from "../../src/main/agent/state/json-check";
 import { assistantEntry, makeSnapshot, userEntry } from "../store/records";
 import { makeTempDir, rejectionOf, removeDir } from "./helpers";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileStore, SchemaTooNewError, type SavedStateInfo } from "../../src/main/agent";
-import { IndexFile } from "../../src/main/agent/list-index-file";
+import { IndexFile } from "../../src/main/agent/stores/file/list-index-file";
 import { isoAt, makeSnapshot, userEntry } from "../store/records";
 import { makeTempDir, rejectionOf, removeDir, startChild } from "./helpers";
 

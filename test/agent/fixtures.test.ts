@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { Agent, FileStore, SNAPSHOT_VERSION, SchemaTooNewError, StoreCorruptError, UNKNOWN_RESULT_TEXT, type NoticeEntry, type Tool, type ToolResultEntry } from "../../src/main/agent";
-import { folderNameOf, idOfFolderName } from "../../src/main/agent/file-store";
+import { folderNameOf, idOfFolderName } from "../../src/main/agent/stores/file/file-store";
 import { FIXTURE_MODEL, FIXTURE_SYSTEM, FIXTURE_TOOL_SPECS } from "../fixtures/file-store/fixture-agent";
 import { type ModelServer } from "../support/model-server";
 import { EventLog, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";

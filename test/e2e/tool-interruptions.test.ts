@@ -7,7 +7,7 @@
  */
 import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/history";
+import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/state/history";
 import type { RecordedRequest } from "../support/model-server";
 import { readSlowLookupStarts, SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { AlpineSession } from "./support/alpine-session";

@@ -3,7 +3,7 @@ import { buildDisplayItems } from "../../src/renderer/src/store/display-items";
 import { idleRun, mergeEntries, reduceLiveRun } from "../../src/renderer/src/store/live-run";
 import { tidyErrorText } from "../../src/renderer/src/lib/tidy-error-text";
 import type { HistoryEntryView } from "../../src/shared/view-types";
-import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/history";
+import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/state/history";
 
 const at = "2030-01-01T00:00:00.000Z";
 const entries = [

@@ -4,10 +4,10 @@
  */
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SNAPSHOT_VERSION } from "../../src/main/agent/snapshot";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { State } from "../../src/main/agent/state";
-import { Agent } from "../../src/main/agent/agent";
+import { SNAPSHOT_VERSION } from "../../src/main/agent/state/snapshot";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { State } from "../../src/main/agent/state/state";
+import { Agent } from "../../src/main/agent/run/agent";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
 import type { ConversationSummary, ConversationView } from "../../src/shared/view-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { State } from "../../src/main/agent/state";
+import { State } from "../../src/main/agent/state/state";
 import type { ConversationView } from "../../src/shared/view-types";
 import { readSlowLookupStarts, SLOW_LOOKUP_TOOL, slowLookupTool } from "../support/slow-lookup-tool";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";

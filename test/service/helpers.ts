@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { StepEvent } from "../../src/main/agent/events";
+import type { StepEvent } from "../../src/main/agent/run/events";
 import { AlpineService, type AlpineServiceOptions } from "../../src/main/service/alpine-service";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Agent, SqliteStore, State, UNKNOWN_RESULT_TEXT, type HistoryEntry } from "../../src/main/agent";
-import { appendEntry } from "../../src/main/agent/state";
+import { appendEntry } from "../../src/main/agent/state/state";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
 import { newestPage, pageBefore } from "../../src/main/service/history-pages";
 import type { ConversationView, EntriesPage } from "../../src/shared/view-types";

@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isPersonAsk } from "../../src/main/agent/ask-person";
-import { State } from "../../src/main/agent/state";
-import type { Tool } from "../../src/main/agent/tool";
+import { isPersonAsk } from "../../src/main/agent/tools/ask-person";
+import { State } from "../../src/main/agent/state/state";
+import type { Tool } from "../../src/main/agent/tools/tool";
 import { TOOL_LIMITS } from "../../src/main/service/tools/limits";
 import { builtInTools } from "../../src/main/service/tools";
 import { makeTempDir, removeDir } from "./helpers";

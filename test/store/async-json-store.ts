@@ -9,10 +9,10 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../src/main/agent/errors";
-import type { EntryRecord } from "../../src/main/agent/history";
-import type { SavedStateInfo, Snapshot, StoredRecord } from "../../src/main/agent/snapshot";
-import { assertStateId } from "../../src/main/agent/state";
-import { type Lease, type ListOptions, Store, type WriteOptions } from "../../src/main/agent/store";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import type { SavedStateInfo, Snapshot, StoredRecord } from "../../src/main/agent/state/snapshot";
+import { assertStateId } from "../../src/main/agent/state/state";
+import { type Lease, type ListOptions, Store, type WriteOptions } from "../../src/main/agent/stores/store";
 
 const leases = new Map<string, number>();
 

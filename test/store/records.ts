@@ -2,8 +2,8 @@
  * Plain history entries and snapshots as the Agent hands them to a store, built the
  * same way in tests and in child processes so both sides know what was saved.
  */
-import type { EntryRecord } from "../../src/main/agent/history";
-import { SNAPSHOT_VERSION, type Snapshot, type StoppedBy } from "../../src/main/agent/snapshot";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import { SNAPSHOT_VERSION, type Snapshot, type StoppedBy } from "../../src/main/agent/state/snapshot";
 
 const BASE_TIME = Date.parse("2025-03-01T10:00:00.000Z");
 

@@ -8,8 +8,8 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StateBusyError } from "../../src/main/agent/errors";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { HEARTBEAT_MS, LEASE_DURATION_MS, LIVE_HOLDER_GRACE_MS, type SqliteLease } from "../../src/main/agent/sqlite/lease";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { HEARTBEAT_MS, LEASE_DURATION_MS, LIVE_HOLDER_GRACE_MS, type SqliteLease } from "../../src/main/agent/stores/sqlite/lease";
 import { entriesUpTo, makeSnapshot } from "./records";
 import { useTempDirs } from "./temp-dirs";
 

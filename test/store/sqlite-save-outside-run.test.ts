@@ -8,10 +8,10 @@ import path from "node:path";
 import Anthropic from "@anthropic-ai/sdk";
 import Database from "better-sqlite3";
 import { afterEach, expect, it } from "vitest";
-import { Agent } from "../../src/main/agent/agent";
+import { Agent } from "../../src/main/agent/run/agent";
 import { StaleStateError, StateBusyError } from "../../src/main/agent/errors";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { State } from "../../src/main/agent/state";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { State } from "../../src/main/agent/state/state";
 import { useTempDirs } from "./temp-dirs";
 
 const tempDir = useTempDirs();

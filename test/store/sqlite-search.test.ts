@@ -5,9 +5,9 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { prefixQuery } from "../../src/main/agent/sqlite/query-terms";
-import { makeSnippet } from "../../src/main/agent/sqlite/snippet";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { prefixQuery } from "../../src/main/agent/stores/sqlite/query-terms";
+import { makeSnippet } from "../../src/main/agent/stores/sqlite/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 

@@ -8,9 +8,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { InvalidStateIdError, StateNotFoundError } from "../../src/main/agent/errors";
-import type { EntryRecord } from "../../src/main/agent/history";
-import { SqliteStore } from "../../src/main/agent/sqlite-store";
-import { SAVE_STATEMENTS, STORE_SQL } from "../../src/main/agent/sqlite/statements";
+import type { EntryRecord } from "../../src/main/agent/state/history";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { SAVE_STATEMENTS, STORE_SQL } from "../../src/main/agent/stores/sqlite/statements";
 import { assistantEntry, entriesUpTo, entryAt, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileStore } from "../../src/main/agent";
-import { folderNameOf } from "../../src/main/agent/file-store";
+import { folderNameOf } from "../../src/main/agent/stores/file/file-store";
 import { makeSnapshot, userEntry } from "../store/records";
 
 let folder: string;

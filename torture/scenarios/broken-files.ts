@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Store } from "../../src/main/agent";
-import { folderNameOf } from "../../src/main/agent/file-store";
+import { folderNameOf } from "../../src/main/agent/stores/file/file-store";
 import { canonicalJson } from "../canonical-json";
 import { driveConversation } from "../drive";
 import { fingerprint, garbleFile, truncateFile } from "../corrupt";

@@ -11,7 +11,7 @@
  * - the next save writes everything that was missing;
  * and the conversation then finishes with every acknowledged entry kept, no tool run twice.
  */
-import type { StepEvent } from "../../src/main/agent/events";
+import type { StepEvent } from "../../src/main/agent/run/events";
 import { canonicalJson } from "../canonical-json";
 import { driveConversation } from "../drive";
 import { InjectedStoreFault, type FaultMode, type WriteCall } from "../fault-store";

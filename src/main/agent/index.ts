@@ -2,11 +2,19 @@
  * The agent library: Agent runs States, and a Store saves every step as it happens, so a
  * run survives quit, crash, kill or update. Imports nothing from Electron or the app.
  */
-export { Agent, type AgentOptions, type RunOptions } from "./agent";
-export { State, type StateOptions, STATE_ID_PATTERN } from "./state";
-export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./store";
-export { FileStore } from "./file-store";
-export { SqliteStore, type SqliteStoreOptions } from "./sqlite-store";
+export { Agent, type AgentOptions, type RunOptions } from "./run/agent";
+export { State, type StateOptions, STATE_ID_PATTERN } from "./state/state";
+export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./stores/store";
+export { FileStore } from "./stores/file";
+export {
+  SqliteStore,
+  DatabaseBusyError,
+  MigrationFailedError,
+  StoreClosedError,
+  type SearchPage,
+  type SearchResult,
+  type SqliteStoreOptions,
+} from "./stores/sqlite";
 export {
   AgentError,
   InvalidStateIdError,
@@ -23,12 +31,12 @@ export {
   ToolInputError,
   addErrorNote,
 } from "./errors";
-export { ResumeWarning } from "./resume-warning";
-export { abortOnSignals, type AbortOnSignalsOptions, type SignalAbort } from "./signals";
-export { askPerson, isPersonAsk, type AskPersonOptions, type PersonAsk } from "./ask-person";
-export { defineTool, ASK_TOOL, FINISH_TOOL, type JsonSchema, type Tool, type ToolContext } from "./tool";
-export type { OnStepEvent, StepEvent, StepEventType } from "./events";
-export type { SavePoint } from "./saver";
+export { ResumeWarning } from "./state/resume-warning";
+export { abortOnSignals, type AbortOnSignalsOptions, type SignalAbort } from "./run/signals";
+export { askPerson, isPersonAsk, type AskPersonOptions, type PersonAsk } from "./tools/ask-person";
+export { defineTool, ASK_TOOL, FINISH_TOOL, type JsonSchema, type Tool, type ToolContext } from "./tools/tool";
+export type { OnStepEvent, StepEvent, StepEventType } from "./run/events";
+export type { SavePoint } from "./state/saver";
 export {
   UNKNOWN_RESULT_TEXT,
   abortedResultText,
@@ -43,6 +51,10 @@ export {
   type ToolCallStatus,
   type ToolResultEntry,
   type UserEntry,
-} from "./history";
-export type { AgentFingerprint, AnsweredAsk, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./snapshot";
-export { SNAPSHOT_VERSION } from "./snapshot";
+} from "./state/history";
+export type { AgentFingerprint, AnsweredAsk, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";
+export { SNAPSHOT_VERSION } from "./state/snapshot";
+// Owner-only, crash-safe file helpers the library uses itself, offered to the app so that there is one of each.
+export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from "./platform/atomic-file";
+export { ensurePrivateFolder, FILE_MODE, FOLDER_MODE } from "./platform/owner-only";
+export { isProcessAlive } from "./platform/process-alive";

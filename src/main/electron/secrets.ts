@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { safeStorage } from "electron";
-import { writeFileAtomically } from "../service/atomic-file";
+import { writeFileAtomicSync } from "../agent";
 import type { SecretKeeper } from "../service/secret-keeper";
 
 export class SafeStorageSecretKeeper implements SecretKeeper {
@@ -39,7 +39,7 @@ export class SafeStorageSecretKeeper implements SecretKeeper {
     this.writing = this.writing.then(async () => {
       try {
         if (key === null) fs.rmSync(this.file, { force: true });
-        else writeFileAtomically(this.file, await safeStorage.encryptStringAsync(key));
+        else writeFileAtomicSync(this.file, await safeStorage.encryptStringAsync(key));
       } catch (error) {
         console.error(`The API key could not be stored (${(error as Error).message}); it is kept until Alpine quits.`);
       }

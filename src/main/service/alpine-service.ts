@@ -6,7 +6,7 @@
 import type { AppInfo } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
-import { ensurePrivateFolder } from "./atomic-file";
+import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
@@ -45,7 +45,7 @@ export class AlpineService {
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
-    ensurePrivateFolder(options.dataFolder);
+    ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
     this.runs = new Runs({

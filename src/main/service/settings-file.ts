@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { writeFileAtomically } from "./atomic-file";
+import { writeFileAtomicSync } from "../agent";
 import { InvalidSettingError, SettingsFileError } from "./service-errors";
 
 export const SETTINGS_FILE_NAME = "settings.json";
@@ -76,7 +76,7 @@ export class SettingsFile {
     if (change.model !== undefined) next.model = change.model.trim() || DEFAULT_MODEL;
     if (change.systemPrompt !== undefined) next.systemPrompt = change.systemPrompt;
     if (change.folder !== undefined) next.folder = change.folder === null || change.folder === "" ? null : checkFolder(change.folder);
-    writeFileAtomically(this.file, JSON.stringify({ ...this.extra, version: SETTINGS_VERSION, ...next }, null, 2) + "\n");
+    writeFileAtomicSync(this.file, JSON.stringify({ ...this.extra, version: SETTINGS_VERSION, ...next }, null, 2) + "\n");
     this.current = next;
     return this.get();
   }

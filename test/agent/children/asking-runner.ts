@@ -13,11 +13,11 @@
  */
 import { appendFileSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { Agent } from "../../../src/main/agent/agent";
-import { askPerson } from "../../../src/main/agent/ask-person";
-import { FileStore } from "../../../src/main/agent/file-store";
-import { State } from "../../../src/main/agent/state";
-import type { Tool } from "../../../src/main/agent/tool";
+import { Agent } from "../../../src/main/agent/run/agent";
+import { askPerson } from "../../../src/main/agent/tools/ask-person";
+import { FileStore } from "../../../src/main/agent/stores/file/file-store";
+import { State } from "../../../src/main/agent/state/state";
+import type { Tool } from "../../../src/main/agent/tools/tool";
 
 const env = (name: string): string => {
   const value = process.env[name];

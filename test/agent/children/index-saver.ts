@@ -6,7 +6,7 @@
  * more times, one entry each, the snapshot's updatedAt one minute later each time; prints
  * "DONE <entry count>".
  */
-import { FileStore } from "../../../src/main/agent/file-store";
+import { FileStore } from "../../../src/main/agent/stores/file/file-store";
 import { isoAt, makeSnapshot, userEntry } from "../../store/records";
 
 const [folder, id, saves] = process.argv.slice(2);

@@ -10,11 +10,11 @@
  * "RESULT <json>" or "FAILED <name>".
  */
 import { appendFileSync } from "node:fs";
-import { Agent } from "../../../src/main/agent/agent";
-import { FileStore } from "../../../src/main/agent/file-store";
-import { abortOnSignals } from "../../../src/main/agent/signals";
-import { State } from "../../../src/main/agent/state";
-import type { Tool } from "../../../src/main/agent/tool";
+import { Agent } from "../../../src/main/agent/run/agent";
+import { FileStore } from "../../../src/main/agent/stores/file/file-store";
+import { abortOnSignals } from "../../../src/main/agent/run/signals";
+import { State } from "../../../src/main/agent/state/state";
+import type { Tool } from "../../../src/main/agent/tools/tool";
 
 const env = (name: string): string => {
   const value = process.env[name];

@@ -6,9 +6,9 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { Agent, FileStore, State, abortOnSignals } from "../../../src/main/agent";
-import type { EntryRecord } from "../../../src/main/agent/history";
-import type { Snapshot } from "../../../src/main/agent/snapshot";
-import type { WriteOptions } from "../../../src/main/agent/store";
+import type { EntryRecord } from "../../../src/main/agent/state/history";
+import type { Snapshot } from "../../../src/main/agent/state/snapshot";
+import type { WriteOptions } from "../../../src/main/agent/stores/store";
 
 class SlowSnapshotStore extends FileStore {
   slow = false;

@@ -1,6 +1,6 @@
 /** Opens the store a child process was told to open: `<factory module> <location>`. */
 import { pathToFileURL } from "node:url";
-import type { Store } from "../../../src/main/agent/store";
+import type { Store } from "../../../src/main/agent/stores/store";
 
 export async function openStoreFromArgs(): Promise<{ store: Store; stateId: string }> {
   const [factory, location, stateId] = process.argv.slice(2);

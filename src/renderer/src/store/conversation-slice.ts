@@ -5,7 +5,7 @@
  * (streamed text, tool status, new entries) until the run ends and the view is fetched again.
  */
 import type { StateCreator } from "zustand";
-import type { StepEvent } from "../../../main/agent/events";
+import type { StepEvent } from "../../../main/agent/run/events";
 import type { ConversationSummary, ConversationView } from "../../../shared/view-types";
 import type { AppState } from "./app-store";
 import { api } from "../api/current-api";

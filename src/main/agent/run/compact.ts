@@ -1,0 +1,108 @@
+/**
+ * compact: when the context grows past the token budget, the model condenses it into a
+ * summary (a separate request, without tools). The summary becomes a compaction entry;
+ * the model's context restarts from it, while history keeps every entry.
+ */
+import type { CompactionEntry, HistoryEntry } from "../state/history";
+import { contextEntries, latestCompaction } from "./context";
+import { appendEntry } from "../state/state";
+import { type RunContext, abortError } from "./run-context";
+
+/** Characters an entry adds to a request, measured once per entry (an entry never changes once made). */
+const entryChars = new WeakMap<HistoryEntry, number>();
+/** The same for the tool list of an Agent (one array per Agent). */
+const toolChars = new WeakMap<object, number>();
+/** What a block's JSON adds around its text: type, ids, quotes and braces. */
+const BLOCK_OVERHEAD = 40;
+
+function charsOf(entry: HistoryEntry): number {
+  let chars = entryChars.get(entry);
+  if (chars === undefined) {
+    chars = BLOCK_OVERHEAD + (entry.kind === "assistant" ? JSON.stringify(entry.content).length : JSON.stringify(entry.text).length);
+    entryChars.set(entry, chars);
+  }
+  return chars;
+}
+
+/**
+ * Rough token count of the next request: about four characters per token. Each entry is
+ * measured once, so the estimate before every step costs a walk over the context, not
+ * a serialisation of it.
+ */
+export function estimateContextTokens(run: RunContext): number {
+  let tools = toolChars.get(run.toolSpecs);
+  if (tools === undefined) {
+    tools = JSON.stringify(run.toolSpecs).length;
+    toolChars.set(run.toolSpecs, tools);
+  }
+  const summary = latestCompaction(run.state);
+  let chars = run.system.length + tools + (summary ? charsOf(summary) : 0);
+  for (const entry of contextEntries(run.state)) chars += charsOf(entry);
+  return Math.ceil(chars / 4);
+}
+
+/** Compact when over budget and there is more than a summary and one message to condense. */
+export function needsCompaction(run: RunContext, budget: number): boolean {
+  if (!Number.isFinite(budget)) return false;
+  return contextEntries(run.state).length > 1 && estimateContextTokens(run) > budget;
+}
+
+const SUMMARY_SYSTEM =
+  "You condense conversations between a person and an AI assistant that uses tools. " +
+  "Write a summary that lets the assistant continue the work without the original messages: " +
+  "the task, what the person asked and decided, what was done (tool calls and their results, " +
+  "including any whose outcome is unknown), facts and numbers still needed, open questions, and the next step. " +
+  "Write plain text, no preamble.";
+
+export async function compact(run: RunContext): Promise<CompactionEntry> {
+  const state = run.state;
+  const through = state.history.length - 1;
+  const transcript = renderTranscript(latestCompaction(state)?.text ?? null, contextEntries(state));
+  const stream = run.client.messages.stream(
+    {
+      model: run.model,
+      max_tokens: run.maxTokens,
+      system: SUMMARY_SYSTEM,
+      messages: [{ role: "user", content: `${transcript}\n\nSummarise the conversation above.` }],
+    },
+    { signal: run.signal },
+  );
+  let summary: string;
+  try {
+    const message = await stream.finalMessage();
+    summary = message.content.map((b) => (b.type === "text" ? b.text : "")).join("").trim();
+  } catch (error) {
+    if (run.signal.aborted) throw abortError(run.signal);
+    throw error;
+  }
+  if (summary === "") summary = "(the model returned an empty summary)";
+  return appendEntry(state, { kind: "compaction", text: summary, through }) as CompactionEntry;
+}
+
+function renderTranscript(previousSummary: string | null, entries: HistoryEntry[]): string {
+  const lines: string[] = [];
+  if (previousSummary) lines.push(`[Summary of the earlier conversation]\n${previousSummary}`);
+  for (const entry of entries) {
+    switch (entry.kind) {
+      case "user":
+        lines.push(`[Person${entry.answersCallId ? ", answering the question" : ""}]\n${entry.text}`);
+        break;
+      case "assistant":
+        for (const block of entry.content) {
+          if (block.type === "text" && block.text) lines.push(`[Assistant]\n${block.text}`);
+          if (block.type === "tool_use") lines.push(`[Assistant calls ${block.name} (call ${block.id})]\n${JSON.stringify(block.input)}`);
+        }
+        break;
+      case "tool_result":
+        lines.push(`[Result of ${entry.name} (call ${entry.callId}), ${entry.status}]\n${entry.text}`);
+        break;
+      case "notice":
+        lines.push(`[Notice]\n${entry.text}`);
+        break;
+      case "error":
+      case "compaction":
+        break;
+    }
+  }
+  return lines.join("\n\n");
+}

@@ -1,0 +1,152 @@
+/**
+ * State: one conversation. Its history (every step, in order), the caller's JSON `data`,
+ * and how its last run stopped. An Agent runs it; a Store saves and loads it.
+ */
+import { randomUUID } from "node:crypto";
+import { InvalidStateIdError } from "../errors";
+import type { HistoryEntry, UserEntry } from "./history";
+import type { AgentFingerprint, AnsweredAsk, PendingAsk, StoppedBy } from "./snapshot";
+
+/** 1 to 128 ASCII letters, digits, `_` or `-`. */
+export const STATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function assertStateId(id: unknown): asserts id is string {
+  if (typeof id !== "string" || !STATE_ID_PATTERN.test(id)) throw new InvalidStateIdError(id);
+}
+
+export interface StateOptions<Data> {
+  /** Your own id (1 to 128 letters, digits, `_`, `-`); random when left out. */
+  id?: string;
+  /** Your own JSON data, saved with the State. Defaults to `{}`. */
+  data?: Data;
+  /** A name shown to a person; the task when left out. */
+  title?: string;
+}
+
+/** An entry before the State gives it its place and time. */
+export type NewEntry = HistoryEntry extends infer E
+  ? E extends HistoryEntry
+    ? Omit<E, "seq" | "at" | "error"> & { error?: Error | null }
+    : never
+  : never;
+
+/** Saving bookkeeping, kept off the public surface of State. */
+export interface StateBook {
+  /** How many entries (seq 0..acknowledged-1) the store is known to have. */
+  acknowledged: number;
+  /** The snapshot the store is known to have, as JSON without `updatedAt`. */
+  savedSnapshotJson: string | null;
+  /** The store this State is saved in (`Store.storeKey`), once saved or loaded. */
+  storeKey: string | null;
+  /** Never written: the first save creates it (and refuses an id the store has). */
+  isNew: boolean;
+  /** Written with the snapshot; tells this State's own record from another one with its id. */
+  createToken: string;
+  /** The snapshot `updatedAt`s the store may hold from this copy: the last one confirmed, and any sent since. */
+  revisions: Set<string>;
+  /** The most entries this copy has sent to (or loaded from) the store. */
+  sentEntries: number;
+  /** The Agent that saved the State, as loaded; compared once by the first run after loading. */
+  loadedAgent: AgentFingerprint | null | undefined;
+  /** The Agent fingerprint written with the snapshot. */
+  agent: AgentFingerprint | null;
+  /** Saves of this State run one after another. */
+  saveChain: Promise<unknown>;
+  /** A run of this State is going in this process. */
+  running: boolean;
+  /** Told of each new entry while a run is going (step events). */
+  onEntry: ((entry: HistoryEntry) => void) | null;
+}
+
+export const stateBook = Symbol("alpine.stateBook");
+
+export class State<Data = any> {
+  readonly id: string;
+  /** The task the conversation started with (its first user message). */
+  readonly task: string;
+  title: string;
+  /** The caller's own data: JSON values only (checked at every save). */
+  data: Data;
+  /** How the last run stopped; `null` for a new State or one whose process was killed mid-run. */
+  stoppedBy: StoppedBy = null;
+  /** The answer given by `finish`, as JSON. */
+  answer: unknown = null;
+  /** The open `ask` waiting for the person's answer (`addUserMessage` answers it). */
+  pendingAsk: PendingAsk | null = null;
+  /** A tool's question the person answered; the next run first runs that call again with the answer. */
+  answeredAsk: AnsweredAsk | null = null;
+  readonly createdAt: string;
+  updatedAt: string;
+  /** Ranges of seqs kept in history but left out of the model's context. */
+  excluded: [number, number][] = [];
+
+  private readonly entries: HistoryEntry[] = [];
+  /** @internal */
+  declare readonly [stateBook]: StateBook;
+
+  constructor(task: string, options: StateOptions<Data> = {}) {
+    if (options.id !== undefined) assertStateId(options.id);
+    if (typeof task !== "string" || task.trim() === "") throw new TypeError("A State needs a task: a non-empty string, its first message.");
+    this.id = options.id ?? randomUUID().replaceAll("-", "");
+    this.task = task;
+    this.title = options.title ?? task;
+    this.data = (options.data === undefined ? {} : options.data) as Data;
+    this.createdAt = this.updatedAt = new Date().toISOString();
+    Object.defineProperty(this, stateBook, {
+      enumerable: false,
+      value: {
+        acknowledged: 0,
+        savedSnapshotJson: null,
+        storeKey: null,
+        isNew: true,
+        createToken: randomUUID(),
+        revisions: new Set(),
+        sentEntries: 0,
+        loadedAgent: undefined,
+        agent: null,
+        saveChain: Promise.resolve(),
+        running: false,
+        onEntry: null,
+      } satisfies StateBook,
+    });
+    this.entries.push({ seq: 0, at: this.createdAt, kind: "user", text: task, error: null });
+  }
+
+  /** Every entry ever added, in order; `history[i].seq === i`. */
+  get history(): readonly HistoryEntry[] {
+    return this.entries;
+  }
+
+  /**
+   * Add the person's message. When an `ask` is open, this is its answer; when a tool asked
+   * (`askPerson`), the next run gives the answer to that tool, run again.
+   * Call `agent.save(state)` to make it durable before the next run.
+   */
+  addUserMessage(text: string): UserEntry {
+    if (typeof text !== "string" || text.trim() === "") throw new TypeError("A user message must be a non-empty string.");
+    const ask = this.pendingAsk;
+    this.pendingAsk = null;
+    if (ask?.tool) {
+      const { callId, tool, question, choices } = ask;
+      this.answeredAsk = { callId, tool, question, ...(choices ? { choices: [...choices] } : {}), answer: text };
+      return appendEntry(this, { kind: "user", text, answersCallId: callId, answersTool: tool }) as UserEntry;
+    }
+    return appendEntry(this, ask ? { kind: "user", text, answersCallId: ask.callId } : { kind: "user", text }) as UserEntry;
+  }
+}
+
+/** Add an entry at the end of history; it is saved by the next save. */
+export function appendEntry(state: State, entry: NewEntry): HistoryEntry {
+  const history = state.history as HistoryEntry[];
+  const full = { ...entry, seq: history.length, at: new Date().toISOString(), error: entry.error ?? null } as HistoryEntry;
+  history.push(full);
+  state[stateBook].onEntry?.(full);
+  return full;
+}
+
+/** Put loaded entries in place (restore only). */
+export function replaceHistory(state: State, entries: HistoryEntry[]): void {
+  const history = state.history as HistoryEntry[];
+  history.length = 0;
+  for (const entry of entries) history.push(entry);
+}

@@ -1,0 +1,153 @@
+/**
+ * entries.jsonl: a State's history, append-only, one JSON entry per line after a header
+ * line naming the format and its version. A kill can tear the last line: reading ignores
+ * it, and the next append first cuts it away. Appending reads only the file's tail, so a
+ * save costs the same however long the history is.
+ */
+import { open } from "node:fs/promises";
+import { SchemaTooNewError, StoreCorruptError } from "../../errors";
+import type { EntryRecord } from "../../state/history";
+import { toJsonText } from "../../state/json-check";
+
+export const ENTRIES_FORMAT = "alpine-history";
+export const ENTRIES_VERSION = 1;
+
+export function entriesHeader(): string {
+  return `${JSON.stringify({ format: ENTRIES_FORMAT, version: ENTRIES_VERSION })}\n`;
+}
+
+export function entryLines(entries: EntryRecord[]): string {
+  return entries.map((e) => `${toJsonText(e, `History entry ${e.seq}`)}\n`).join("");
+}
+
+function checkHeader(line: string, path: string): void {
+  let header: { format?: unknown; version?: unknown };
+  try {
+    header = JSON.parse(line);
+  } catch {
+    throw new StoreCorruptError(path, "its first line is not the history header");
+  }
+  if (header?.format !== ENTRIES_FORMAT) throw new StoreCorruptError(path, "its first line is not the history header");
+  if (typeof header.version !== "number" || header.version > ENTRIES_VERSION) {
+    throw new SchemaTooNewError(path, Number(header.version), ENTRIES_VERSION);
+  }
+}
+
+/**
+ * Every complete entry, in order. A torn last line (no newline yet) is ignored.
+ * Each line is decoded on its own: V8 decodes many short strings far faster than one of
+ * megabytes, and parsing line by line beats one parse of the lines joined into an array.
+ */
+export async function readEntries(path: string): Promise<EntryRecord[]> {
+  const bytes = await readWhole(path);
+  const headerEnd = bytes.indexOf(0x0a);
+  if (headerEnd < 0) throw new StoreCorruptError(path, "it is empty");
+  checkHeader(bytes.toString("utf8", 0, headerEnd), path);
+  const entries: EntryRecord[] = [];
+  let line = 2;
+  for (let start = headerEnd + 1, end = bytes.indexOf(0x0a, start); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start), line++) {
+    try {
+      entries.push(JSON.parse(bytes.toString("utf8", start, end)));
+    } catch {
+      throw new StoreCorruptError(path, `line ${line} is not valid JSON`);
+    }
+  }
+  return entries;
+}
+
+/** The file's bytes in one read (fs.readFile reads in 512 KiB steps, each a trip through the thread pool). */
+async function readWhole(path: string): Promise<Buffer> {
+  const handle = await open(path, "r");
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafe(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) break; // cut short meanwhile (not by this store, which only appends)
+      filled += bytesRead;
+    }
+    return bytes.subarray(0, filled);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Append the entries whose seq the file does not have yet, then fsync.
+ * Entries must continue the file's history without a gap.
+ */
+export async function appendEntries(path: string, entries: EntryRecord[]): Promise<number> {
+  const handle = await open(path, "r+");
+  try {
+    const { end, lastLine } = await completeTail(handle, path);
+    const lastSeq = lastLine === null ? -1 : seqOf(lastLine, path);
+    const fresh = entries.filter((e) => e.seq > lastSeq);
+    if (fresh.length === 0) return 0;
+    fresh.forEach((entry, i) => {
+      if (entry.seq !== lastSeq + 1 + i) {
+        throw new RangeError(`History entries must continue at seq ${lastSeq + 1 + i}, got seq ${entry.seq} (${path}).`);
+      }
+    });
+    const { size } = await handle.stat();
+    if (size > end) await handle.truncate(end); // cut a torn last line away
+    await handle.write(entryLines(fresh), end, "utf8");
+    await handle.sync();
+    return fresh.length;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How many complete entries the file has (read from its tail: seq of the last one + 1). */
+export async function countEntries(path: string): Promise<number> {
+  const handle = await open(path, "r");
+  try {
+    const { lastLine } = await completeTail(handle, path);
+    return lastLine === null ? 0 : seqOf(lastLine, path) + 1;
+  } finally {
+    await handle.close();
+  }
+}
+
+function seqOf(line: string, path: string): number {
+  try {
+    const seq = JSON.parse(line).seq;
+    if (Number.isInteger(seq)) return seq;
+  } catch {
+    // fall through
+  }
+  throw new StoreCorruptError(path, "its last complete line is not a history entry");
+}
+
+/**
+ * Where the complete lines end, and the last complete line (null when it is the header).
+ * Reads backwards from the end in growing windows.
+ */
+async function completeTail(handle: import("node:fs/promises").FileHandle, path: string): Promise<{ end: number; lastLine: string | null }> {
+  const { size } = await handle.stat();
+  let window = 64 * 1024;
+  for (;;) {
+    const start = Math.max(0, size - window);
+    const buffer = Buffer.alloc(size - start);
+    await handle.read(buffer, 0, buffer.length, start);
+    const lastNewline = buffer.lastIndexOf(0x0a);
+    if (lastNewline === -1) {
+      if (start === 0) throw new StoreCorruptError(path, "it has no complete header line");
+      window *= 4;
+      continue;
+    }
+    const end = start + lastNewline + 1;
+    const previousNewline = lastNewline === 0 ? -1 : buffer.lastIndexOf(0x0a, lastNewline - 1);
+    if (previousNewline === -1 && start > 0) {
+      window *= 4;
+      continue;
+    }
+    const line = buffer.subarray(previousNewline + 1, lastNewline).toString("utf8");
+    if (previousNewline === -1) {
+      checkHeader(line, path); // the only complete line is the header
+      return { end, lastLine: null };
+    }
+    return { end, lastLine: line };
+  }
+}

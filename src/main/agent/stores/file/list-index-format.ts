@@ -1,0 +1,134 @@
+/**
+ * The lines of index.jsonl (see list-index.ts), and what replaying them gives: the list
+ * line of every State, by id.
+ *
+ * Version 2 starts with a header line naming the format, its version and a random name of
+ * this very file (so a reader notices the file was replaced, even by one that reuses its
+ * inode). Then one short line per change, with one-letter keys:
+ *
+ *   {"i":id,"k":task,"t":title,"c":createdAt,"u":updatedAt,"s":stoppedBy,"n":entryCount}
+ *       a State's whole list line ("t" left out when the title is the task); with "h":1
+ *       it is a repair, which only counts when the index does not list that State
+ *   {"i":id,"u":updatedAt,"s":stoppedBy,"n":entryCount}   a save that changed only these
+ *   {"i":id,"d":1}                                         the State was deleted
+ *
+ * Version 1 had no header; each line was a whole SavedStateInfo ({"id":..,"task":..,..}).
+ * Such lines are still read, in either version, so an older Alpine appending to the file
+ * does no harm. A line that cannot be read is skipped: the index is a cache of the folders.
+ */
+import { randomBytes } from "node:crypto";
+import type { SavedStateInfo, StoppedBy } from "../../state/snapshot";
+
+export const INDEX_FORMAT = "alpine-list-index";
+export const INDEX_VERSION = 2;
+
+/** The list line of every State the index lists, by id. */
+export type IndexRecords = Map<string, SavedStateInfo>;
+
+export function indexHeader(): string {
+  return JSON.stringify({ format: INDEX_FORMAT, version: INDEX_VERSION, file: randomBytes(8).toString("hex") });
+}
+
+/** The version a first line declares, or null when it is no header (a version 1 file) or a damaged one. */
+export function headerVersion(line: string): number | null {
+  let header: { format?: unknown; version?: unknown };
+  try {
+    header = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (header?.format !== INDEX_FORMAT) return null;
+  // Every version writes an integer here: a header without one is damaged, not newer. Its lines
+  // are read as they are (a line that cannot be read is skipped) and the first list() of a store
+  // adds back the States the index lacks; refusing to list anything would punish a cache's damage.
+  return typeof header.version === "number" && Number.isSafeInteger(header.version) && header.version >= 1 ? header.version : null;
+}
+
+export function wholeLine(info: SavedStateInfo, options: { repair?: boolean } = {}): string {
+  return JSON.stringify({
+    i: info.id,
+    k: info.task,
+    ...(info.title === info.task ? {} : { t: info.title }),
+    c: info.createdAt,
+    u: info.updatedAt,
+    s: info.stoppedBy,
+    n: info.entryCount,
+    ...(options.repair ? { h: 1 } : {}),
+  });
+}
+
+export function savedLine(info: SavedStateInfo): string {
+  return JSON.stringify({ i: info.id, u: info.updatedAt, s: info.stoppedBy, n: info.entryCount });
+}
+
+export function deletedLine(id: string): string {
+  return JSON.stringify({ i: id, d: 1 });
+}
+
+/** Whether a save's line can leave out task, title and createdAt: the index has them already. */
+export function onlySaveChanged(listed: SavedStateInfo | undefined, info: SavedStateInfo): boolean {
+  return listed !== undefined && listed.task === info.task && listed.title === info.title && listed.createdAt === info.createdAt;
+}
+
+interface Line {
+  i?: unknown;
+  k?: unknown;
+  t?: unknown;
+  c?: unknown;
+  u?: unknown;
+  s?: unknown;
+  n?: unknown;
+  h?: unknown;
+  d?: unknown;
+  // version 1
+  id?: unknown;
+  task?: unknown;
+  title?: unknown;
+  createdAt?: unknown;
+  updatedAt?: unknown;
+  stoppedBy?: unknown;
+  entryCount?: unknown;
+}
+
+const isStoppedBy = (value: unknown): value is StoppedBy => value === null || typeof value === "string";
+
+/** Apply one line to `records`; false when the line cannot be read. */
+export function applyLine(records: IndexRecords, text: string): boolean {
+  let line: Line;
+  try {
+    line = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof line !== "object" || line === null) return false;
+  if (typeof line.i === "string") return applyVersion2(records, line.i, line);
+  if (typeof line.id === "string") return applyVersion1(records, line.id, line);
+  return false;
+}
+
+function applyVersion2(records: IndexRecords, id: string, line: Line): boolean {
+  if (line.d === 1) {
+    records.delete(id);
+    return true;
+  }
+  if (typeof line.u !== "string" || !isStoppedBy(line.s) || !Number.isInteger(line.n)) return false;
+  if (typeof line.k === "string") {
+    if (typeof line.c !== "string" || (line.t !== undefined && typeof line.t !== "string")) return false;
+    if (line.h === 1 && records.has(id)) return true;
+    const title = typeof line.t === "string" ? line.t : line.k;
+    records.set(id, { id, task: line.k, title, createdAt: line.c, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number });
+    return true;
+  }
+  const listed = records.get(id);
+  // A save of a State the index does not list (deleted meanwhile) changes nothing.
+  if (listed) records.set(id, { ...listed, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number });
+  return true;
+}
+
+function applyVersion1(records: IndexRecords, id: string, line: Line): boolean {
+  const { task, title, createdAt, updatedAt, stoppedBy, entryCount } = line;
+  if (typeof task !== "string" || typeof title !== "string" || typeof createdAt !== "string" || typeof updatedAt !== "string") return false;
+  if (!isStoppedBy(stoppedBy) || !Number.isInteger(entryCount)) return false;
+  records.set(id, { id, task, title, createdAt, updatedAt, stoppedBy, entryCount: entryCount as number });
+  return true;
+}

@@ -1,0 +1,81 @@
+/**
+ * snapshot.json of a FileStore State: reading it (refusing a newer version), writing its
+ * text, and the list line (SavedStateInfo) it gives.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { SchemaTooNewError, StoreCorruptError } from "../../errors";
+import { toJsonText } from "../../state/json-check";
+import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot } from "../../state/snapshot";
+
+export const SNAPSHOT_FILE = "snapshot.json";
+/** Written by earlier versions beside the snapshot; only read when the snapshot cannot be. */
+const LEGACY_META_FILE = "meta.json";
+
+export function snapshotText(snapshot: Snapshot): string {
+  return toJsonText(snapshot, `The snapshot of State ${snapshot.id}`);
+}
+
+export function listInfoOf(snapshot: Pick<Snapshot, keyof SavedStateInfo>): SavedStateInfo {
+  return {
+    id: snapshot.id,
+    task: snapshot.task,
+    title: snapshot.title,
+    createdAt: snapshot.createdAt,
+    updatedAt: snapshot.updatedAt,
+    stoppedBy: snapshot.stoppedBy,
+    entryCount: snapshot.entryCount,
+  };
+}
+
+export async function readSnapshot(path: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoreCorruptError(path, "the file is missing");
+    throw error;
+  }
+  let snapshot: Snapshot;
+  try {
+    snapshot = JSON.parse(text);
+  } catch (error) {
+    throw new StoreCorruptError(path, "it is not valid JSON", { cause: error });
+  }
+  if (!snapshot || typeof snapshot !== "object") throw new StoreCorruptError(path, "it is not a snapshot");
+  if (typeof snapshot.version === "number" && snapshot.version > SNAPSHOT_VERSION) {
+    throw new SchemaTooNewError(path, snapshot.version, SNAPSHOT_VERSION);
+  }
+  return snapshot;
+}
+
+/**
+ * The list line of a State's folder, read from its snapshot (of any version, so a State a
+ * newer version saved is still listed and load() can say why it does not open), else from
+ * an older version's meta.json; null when neither gives one (not a State, or broken).
+ */
+export async function readListInfo(stateFolder: string): Promise<SavedStateInfo | null> {
+  for (const name of [SNAPSHOT_FILE, LEGACY_META_FILE]) {
+    try {
+      const found = JSON.parse(await readFile(join(stateFolder, name), "utf8"));
+      if (isListInfo(found)) return listInfoOf(found);
+    } catch {
+      // missing or broken: try the next one
+    }
+  }
+  return null;
+}
+
+function isListInfo(value: unknown): value is SavedStateInfo {
+  const info = value as SavedStateInfo | null;
+  return (
+    typeof info === "object" &&
+    info !== null &&
+    typeof info.id === "string" &&
+    typeof info.task === "string" &&
+    typeof info.title === "string" &&
+    typeof info.createdAt === "string" &&
+    typeof info.updatedAt === "string" &&
+    Number.isInteger(info.entryCount)
+  );
+}

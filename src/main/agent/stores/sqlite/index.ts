@@ -1,0 +1,12 @@
+/** SqliteStore: every State in one SQLite database, with numbered migrations and full-text search. */
+export {
+  SqliteStore,
+  type IntegrityCheck,
+  type SearchOptions,
+  type SearchPage,
+  type SearchResult,
+  type SqliteSettings,
+  type SqliteStoreOptions,
+  type Synchronous,
+} from "./sqlite-store";
+export { DatabaseBusyError, MigrationFailedError, StoreClosedError } from "./sqlite-errors";

@@ -1,0 +1,35 @@
+/**
+ * SqliteStore's statements, prepared once per store from `STORE_SQL`, each typed with its
+ * parameters and rows.
+ */
+import type BetterSqlite3 from "better-sqlite3";
+import type { ConversationRow } from "./conversation-row";
+import { STORE_SQL } from "./statements";
+
+export function prepareStatements(db: BetterSqlite3.Database) {
+  const prepare = <Params extends unknown[] | {}, Row = unknown>(name: keyof typeof STORE_SQL) =>
+    db.prepare<Params, Row>(STORE_SQL[name]);
+  return {
+    conversationNum: prepare<[string], { num: number }>("conversationNum"),
+    insertConversation: prepare<[Record<string, unknown>], { num: number }>("insertConversation"),
+    insertEntry: prepare<[number, number, string, string]>("insertEntry"),
+    insertSearchText: prepare<[number, number, string]>("insertSearchText"),
+    updateConversation: prepare<[Record<string, unknown>]>("updateConversation"),
+    countNewEntries: prepare<[number, string]>("countNewEntries"),
+    putSnapshot: prepare<[string, string]>("putSnapshot"),
+    selectEntries: prepare<[number, number], { seq: number; kind: string; body: string }>("selectEntries"),
+    selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
+    selectHead: prepare<[string], { entryCount: number; body: string | null }>("selectHead"),
+    selectInfo: prepare<[string], ConversationRow>("selectInfo"),
+    list: prepare<[number, number], ConversationRow>("list"),
+    count: prepare<[], { n: number }>("count"),
+    deleteConversation: prepare<[string]>("deleteConversation"),
+    deleteEntries: prepare<[number, number]>("deleteEntries"),
+    deleteSearchText: prepare<[number, number]>("deleteSearchText"),
+    deleteLease: prepare<[string]>("deleteLease"),
+    renameConversation: prepare<[string, string]>("renameConversation"),
+    renameSnapshot: prepare<[string, string]>("renameSnapshot"),
+  };
+}
+
+export type PreparedStatements = ReturnType<typeof prepareStatements>;

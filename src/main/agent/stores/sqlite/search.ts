@@ -1,0 +1,111 @@
+/**
+ * Search over conversations: task, title, and the text of user messages, assistant
+ * turns and tool results (FTS5 tables of schema version 2; the entries' one is contentless
+ * from version 4, so a hit's text is read from its entry). Results are whole
+ * conversations, newest first, each with a snippet of its latest matching entry
+ * (or of its title or task when only those match).
+ *
+ * An entry's rowid is (conversation num << 32) + seq, so hits are grouped by
+ * conversation straight from the index, without reading the entries.
+ */
+import type BetterSqlite3 from "better-sqlite3";
+import type { SavedStateInfo } from "../../state/snapshot";
+import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
+import { QueryTerms, prefixQuery } from "./query-terms";
+import { searchWords } from "./search-query";
+import { entryFromRow } from "./entry-row";
+import { searchTextOf } from "./entry-search-text";
+import { makeSnippet } from "./snippet";
+
+export interface SearchOptions {
+  /** At most this many results (default 50). */
+  limit?: number;
+  /** Skip this many of the newest matches. */
+  offset?: number;
+}
+
+export interface SearchResult extends SavedStateInfo {
+  /** A short piece of the matching text, with "…" where it was cut. */
+  snippet: string;
+}
+
+export interface SearchPage {
+  items: SearchResult[];
+  /** How many conversations match in all. */
+  total: number;
+}
+
+const MATCHES = `
+  WITH entry_hits AS (
+    SELECT rowid >> 32 AS num, max(rowid) & 0xFFFFFFFF AS seq
+    FROM entry_search WHERE entry_search MATCH :query
+    GROUP BY num
+  ),
+  title_hits AS (
+    SELECT rowid AS num, NULL AS seq FROM conversation_search WHERE conversation_search MATCH :query
+  ),
+  matches AS (
+    SELECT num, max(seq) AS seq
+    FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits)
+    GROUP BY num
+  )`;
+
+interface MatchRow extends ConversationRow {
+  num: number;
+  hit_seq: number | null;
+  total: number;
+}
+
+export class SqliteSearch {
+  private readonly find: BetterSqlite3.Statement<[{ query: string; limit: number; offset: number }], MatchRow>;
+  private readonly countMatches: BetterSqlite3.Statement<[{ query: string }], { n: number }>;
+  private readonly hitText: BetterSqlite3.Statement<[number, number], { kind: string; body: string }>;
+  private readonly terms: QueryTerms;
+
+  constructor(db: BetterSqlite3.Database) {
+    this.find = db.prepare(`${MATCHES}
+      SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
+        m.seq AS hit_seq, count(*) OVER () AS total
+      FROM matches m JOIN conversations c ON c.num = m.num
+      ORDER BY c.updated_at DESC, c.num DESC
+      LIMIT :limit OFFSET :offset`);
+    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num`);
+    this.hitText = db.prepare("SELECT kind, body FROM entries WHERE id = (? << 32) + ?");
+    this.terms = new QueryTerms(db);
+  }
+
+  page(input: string, options: SearchOptions = {}): SearchPage {
+    const query = prefixQuery(this.terms.of(input));
+    if (query === null) return { items: [], total: 0 };
+    const words = searchWords(input);
+    const limit = Math.max(0, Math.floor(options.limit ?? 50));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    const rows = this.find.all({ query, limit, offset });
+    const items = rows.map((row) => ({ ...toSavedStateInfo(row), snippet: this.snippetOf(row, words) }));
+    return { items, total: rows[0]?.total ?? (offset > 0 ? this.count(input) : 0) };
+  }
+
+  count(input: string): number {
+    const query = prefixQuery(this.terms.of(input));
+    return query === null ? 0 : (this.countMatches.get({ query })?.n ?? 0);
+  }
+
+  private snippetOf(row: MatchRow, words: string[]): string {
+    if (row.hit_seq !== null) {
+      const text = this.textOf(row.num, row.hit_seq);
+      if (text !== null) return makeSnippet(text, words);
+    }
+    return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
+  }
+
+  /** The searched text of one entry (the index keeps none of it), or null when its body no longer parses. */
+  private textOf(num: number, seq: number): string | null {
+    const row = this.hitText.get(num, seq);
+    if (row === undefined) return null;
+    try {
+      return searchTextOf(entryFromRow(seq, row.kind, JSON.parse(row.body) as Record<string, unknown>));
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The transactions behind SqliteStore's writes and reads. Each runs inside one SQLite
+ * transaction and touches only the rows of one conversation, by key, so its cost does not
+ * grow with the number of entries or conversations.
+ */
+import type BetterSqlite3 from "better-sqlite3";
+import { StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
+import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
+import type { StoredHead } from "../store";
+import { conversationColumns, toSavedStateInfo } from "./conversation-row";
+import { type SerializedEntry, entryFromRow } from "./entry-row";
+import type { SqliteLeases } from "./lease";
+import type { PreparedStatements } from "./prepared-statements";
+
+export interface SerializedSnapshot {
+  value: Snapshot;
+  json: string;
+}
+
+/** Parses a stored JSON body, or throws StoreCorruptError naming the State and what was read. */
+export type ParseStored = <T>(json: string, stateId: string, what: string) => T;
+
+export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored) {
+  const refuseLiveHolder = (stateId: string) => {
+    const holder = leases.liveHolder(stateId);
+    if (holder !== null) throw new StateBusyError(stateId, holder);
+  };
+
+  const head = (stateId: string): StoredHead | null => {
+    const row = sql.selectHead.get(stateId);
+    if (row === undefined) return null;
+    const snapshot = row.body === null ? null : parse<Snapshot>(row.body, stateId, "snapshot");
+    return { snapshot, entryCount: row.entryCount };
+  };
+
+  const writeRows = (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
+    const existing = sql.conversationNum.get(stateId);
+    if (create && existing) throw new StateExistsError(stateId);
+    if (!create && !existing) throw new StateNotFoundError(stateId);
+    const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
+    let added = 0;
+    for (const [seq, kind, body, searchText] of rows) {
+      if (sql.insertEntry.run(num, seq, kind, body).changes === 0) continue; // already stored: re-sent after a failed save
+      added++;
+      if (searchText !== null) sql.insertSearchText.run(num, seq, searchText);
+    }
+    if (snapshot !== null && !create) {
+      sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
+    } else if (added > 0) {
+      sql.countNewEntries.run(added, stateId);
+    }
+    if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
+  };
+
+  const read = (stateId: string): StoredRecord | null => {
+    const conversation = sql.conversationNum.get(stateId);
+    if (conversation === undefined) return null;
+    const entries = sql.selectEntries
+      .all(conversation.num, conversation.num)
+      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+    const snapshotRow = sql.selectSnapshot.get(stateId);
+    const snapshot = snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
+    return { entries, snapshot };
+  };
+
+  const remove = (stateId: string) => {
+    refuseLiveHolder(stateId);
+    const conversation = sql.conversationNum.get(stateId);
+    if (conversation !== undefined) {
+      sql.deleteSearchText.run(conversation.num, conversation.num);
+      sql.deleteEntries.run(conversation.num, conversation.num);
+      sql.deleteConversation.run(stateId); // its snapshot follows (cascade)
+    }
+    sql.deleteLease.run(stateId);
+  };
+
+  const rename = (stateId: string, title: string): SavedStateInfo => {
+    if (sql.renameConversation.run(title, stateId).changes === 0) throw new StateNotFoundError(stateId);
+    const snapshotRow = sql.selectSnapshot.get(stateId);
+    if (snapshotRow !== undefined) {
+      // Rewritten in JavaScript: SQLite's JSON functions refuse data nested over 1,000 deep.
+      const snapshot = parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
+      sql.renameSnapshot.run(JSON.stringify({ ...snapshot, title }), stateId);
+    }
+    return toSavedStateInfo(sql.selectInfo.get(stateId)!);
+  };
+
+  return {
+    head,
+    write: db.transaction(writeRows),
+    // A save outside a run: the lease and the head are looked at in the write's own transaction.
+    writeIfCurrent: db.transaction(
+      (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
+        refuseLiveHolder(stateId);
+        check(head(stateId));
+        writeRows(stateId, rows, snapshot, false);
+      },
+    ),
+    read: db.transaction(read),
+    delete: db.transaction(remove),
+    rename: db.transaction(rename),
+  };
+}
+
+export type StoreTransactions = ReturnType<typeof makeStoreTransactions>;

@@ -1,0 +1,62 @@
+/**
+ * Tools: plain objects the model may call. Tools of one model turn run concurrently.
+ */
+import { z } from "zod";
+import { ToolInputError } from "../errors";
+import type { State } from "../state/state";
+
+/** JSON Schema of a tool's input, as the Messages API takes it. */
+export type JsonSchema = { type: "object"; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+
+export interface ToolContext {
+  /** Aborted when the run is aborted; a well-behaved tool stops. */
+  signal: AbortSignal;
+  state: State;
+  /** The id of this call. */
+  callId: string;
+  /**
+   * The person's answer, when this call returned `askPerson(...)` before and is now run
+   * again because the person answered; undefined on the call's first run.
+   */
+  answer?: string;
+}
+
+export interface Tool<Input = any> {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /**
+   * The result: a string is sent as is, anything else as JSON. A thrown error becomes an error
+   * result. `askPerson(...)` instead asks the person first (see ask-person.ts).
+   */
+  run(input: Input, context: ToolContext): unknown | Promise<unknown>;
+}
+
+/** Names the library reserves for its built-in tools. */
+export const FINISH_TOOL = "finish";
+export const ASK_TOOL = "ask";
+
+/**
+ * A tool whose input is described by a zod schema: the JSON Schema is derived from it,
+ * and the input is parsed before `run` sees it (a mismatch becomes an error result the
+ * model can read and correct).
+ */
+export function defineTool<Schema extends z.ZodType>(definition: {
+  name: string;
+  description: string;
+  input: Schema;
+  run(input: z.output<Schema>, context: ToolContext): unknown | Promise<unknown>;
+}): Tool<unknown> {
+  const inputSchema = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete inputSchema.$schema;
+  return {
+    name: definition.name,
+    description: definition.description,
+    inputSchema: inputSchema as JsonSchema,
+    run(input, context) {
+      const parsed = definition.input.safeParse(input);
+      if (!parsed.success) throw new ToolInputError(definition.name, z.prettifyError(parsed.error));
+      return definition.run(parsed.data, context);
+    },
+  };
+}
