@@ -20,6 +20,8 @@ export default defineConfig({
       include: folders.map((folder) => `${folder}/**`),
       reporter: ["text-summary", "json-summary"],
       reportsDirectory: "coverage",
+      // The figures are printed (and checked by `npm test`) even when a test failed.
+      reportOnFailure: true,
       thresholds: Object.fromEntries(folders.map((folder) => [`${folder}/**`, { lines: lineThresholds[folder] }])),
     },
   },
