@@ -3,6 +3,7 @@ import path from "node:path";
 import { describeStoreConformance } from "./conformance";
 import { makeStore as makeAsyncJsonStore } from "./factories/async-json";
 import { makeStore as makeFileStore } from "./factories/file";
+import { makeStore as makePostgresStore } from "./factories/postgres";
 import { makeStore as makeSqliteStore } from "./factories/sqlite";
 
 const factories = path.join(path.dirname(new URL(import.meta.url).pathname), "factories");
@@ -26,4 +27,11 @@ describeStoreConformance("an async-only store", makeAsyncJsonStore, {
   location: (folder) => path.join(folder, "states"),
   ownerOnlyFiles: true,
   crossProcessLease: false,
+});
+
+describeStoreConformance("PostgresStore", makePostgresStore, {
+  factory: path.join(factories, "postgres.ts"),
+  location: (folder) => folder,
+  ownerOnlyFiles: false,
+  crossProcessLease: true,
 });

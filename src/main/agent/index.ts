@@ -16,8 +16,17 @@ export {
   type SqliteStoreOptions,
 } from "./stores/sqlite";
 export {
+  PostgresStore,
+  PostgresMigrationError,
+  PostgresStoreClosedError,
+  PostgresUnreachableError,
+  type PostgresMigrationOutcome,
+  type PostgresStoreOptions,
+} from "./stores/postgres";
+export {
   AgentError,
   InvalidStateIdError,
+  LeaseLostError,
   RunAbortedError,
   SchemaTooNewError,
   SignalAbortError,

@@ -28,6 +28,12 @@ export type MaybePromise<T> = T | Promise<T>;
 
 export interface WriteOptions {
   create: boolean;
+  /**
+   * The run's lease, when the write is a save of a run: a store whose lease other runners can
+   * take over checks, inside the write's own transaction, that this lease still holds the State,
+   * and otherwise writes nothing and throws LeaseLostError (the write is fenced).
+   */
+  lease?: Lease;
 }
 
 export interface ListOptions {
@@ -46,6 +52,10 @@ export interface StoredHead {
 /** A held right to run one State. */
 export interface Lease {
   readonly stateId: string;
+  /** Unique to this holding of the lease: what a fenced write checks the store still has. */
+  readonly token?: string;
+  /** True once the store told this holder that another runner took the lease over (or it was removed). */
+  readonly lost?: boolean;
   release(): MaybePromise<void>;
 }
 
