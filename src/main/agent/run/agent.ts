@@ -8,7 +8,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "../tools/builtin-tools";
-import { StateBusyError, StoreMismatchError } from "../errors";
+import { LeaseLostError, StateBusyError, StoreMismatchError } from "../errors";
 import type { OnStepEvent, StepEvent } from "./events";
 import { ResumeWarning, agentChanges, agentFingerprint } from "../state/resume-warning";
 import { type RunContext, type StepEventBody, abortError } from "./run-context";
@@ -175,6 +175,17 @@ export class Agent {
     if (callerSignal?.aborted) forwardAbort();
     else if (processStop.reason) controller.abort(processStop.reason);
     callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+    book.lease = lease;
+    // Fenced: once the store says another runner took the lease over, this run stops at once (writing nothing more).
+    const fenced = async <T>(work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof LeaseLostError && !controller.signal.aborted) controller.abort(error);
+        throw error;
+      }
+    };
+    const leasedSave = (point: SavePoint) => fenced(() => save(point));
     let settle: () => void = () => undefined;
     const registration = { stateId: state.id, abort: (reason: Error) => controller.abort(reason), settled: new Promise<void>((r) => (settle = r)) };
     activeRuns.add(registration);
@@ -193,8 +204,9 @@ export class Agent {
       outputSchema: this.outputSchema,
       signal: controller.signal,
       emit,
-      save,
-      saveQuietly: (point) => save(point).catch(() => undefined),
+      save: leasedSave,
+      saveQuietly: (point) => leasedSave(point).catch(() => undefined),
+      confirmLease: () => fenced(async () => await lease?.confirm?.()),
     };
 
     let result: unknown = undefined;
@@ -203,7 +215,7 @@ export class Agent {
       state.stoppedBy = null;
       emit({ type: "run_start" });
       this.warnIfChanged(state, emit);
-      await save("run_start");
+      await leasedSave("run_start");
       result = await runSteps(run, { maxSteps: this.maxSteps, contextBudget: this.contextBudget });
     } catch (error) {
       failure = { error };
@@ -212,10 +224,11 @@ export class Agent {
 
     let saveFailure: Outcome = null;
     try {
-      await save("run_end");
+      await leasedSave("run_end");
     } catch (error) {
       saveFailure = { error };
     }
+    book.lease = null;
     try {
       await lease?.release();
     } catch {

@@ -56,6 +56,11 @@ export interface Lease {
   readonly token?: string;
   /** True once the store told this holder that another runner took the lease over (or it was removed). */
   readonly lost?: boolean;
+  /**
+   * Throws LeaseLostError unless the store still gives this lease the State: asked before each
+   * tool call of a run, so a runner that was taken over does not run a tool the new one runs too.
+   */
+  confirm?(): MaybePromise<void>;
   release(): MaybePromise<void>;
 }
 

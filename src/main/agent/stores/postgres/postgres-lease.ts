@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type pg from "pg";
-import { StateBusyError } from "../../errors";
+import { LeaseLostError, StateBusyError } from "../../errors";
 import type { Lease } from "../store";
 
 /** Tokens of the leases this process holds (any PostgresStore object). */
@@ -59,6 +59,15 @@ export class PostgresLease implements Lease {
     this.stop();
   }
 
+  /** Throws LeaseLostError unless the server still gives this lease the State. */
+  async confirm(): Promise<void> {
+    if (this.isLost) throw new LeaseLostError(this.stateId, "it was taken over by another runner");
+    const holder = await this.leases.holderUnlessOurs(this);
+    if (holder === undefined) return;
+    this.markLost();
+    throw new LeaseLostError(this.stateId, holder === null ? "its lease was removed" : `it was taken over by ${describeHolder(holder)}`);
+  }
+
   private async heartbeat(): Promise<void> {
     if (this.timer === null) return;
     const still = await this.leases.extend(this).catch(() => null); // unreachable: try again next beat
@@ -94,6 +103,7 @@ export class PostgresLeases {
         WHERE l.expires_at <= now()
         RETURNING token`,
       holder: `SELECT holder FROM ${s}.leases WHERE state_id = $1 AND expires_at > now()`,
+      anyHolder: `SELECT token, holder FROM ${s}.leases WHERE state_id = $1`,
       extend: `UPDATE ${s}.leases SET expires_at = now() + $3 * interval '1 millisecond' WHERE state_id = $1 AND token = $2 RETURNING 1`,
       drop: `DELETE FROM ${s}.leases WHERE state_id = $1 AND token = $2`,
     };
@@ -117,6 +127,13 @@ export class PostgresLeases {
   async liveHolder(stateId: string): Promise<string | null> {
     const current = await this.query(this.sql.holder, [stateId]);
     return current.rows.length === 0 ? null : describeHolder(current.rows[0].holder as string);
+  }
+
+  /** undefined while `lease` holds its State; else the holder now (null when there is none). */
+  async holderUnlessOurs(lease: PostgresLease): Promise<string | null | undefined> {
+    const row = (await this.query(this.sql.anyHolder, [lease.stateId])).rows[0] as { token: string; holder: string } | undefined;
+    if (row?.token === lease.token) return undefined;
+    return row ? row.holder : null;
   }
 
   /** Push the expiry on; false when the lease is no longer ours. */

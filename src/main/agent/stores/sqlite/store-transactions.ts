@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
+import type { Lease } from "../store";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import type { StoredHead } from "../store";
 import { conversationColumns, toSavedStateInfo } from "./conversation-row";
@@ -33,10 +34,11 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { snapshot, entryCount: row.entryCount };
   };
 
-  const writeRows = (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
+  const writeRows = (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean, lease?: Lease) => {
     const existing = sql.conversationNum.get(stateId);
     if (create && existing) throw new StateExistsError(stateId);
     if (!create && !existing) throw new StateNotFoundError(stateId);
+    if (lease && !create) leases.assertHeld(lease); // fencing: a run that lost its lease writes nothing
     const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
     let added = 0;
     for (const [seq, kind, body, searchText] of rows) {
