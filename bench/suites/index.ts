@@ -9,6 +9,7 @@ import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runFloor } from "./floor";
 import { runLoadList } from "./load-list";
+import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
@@ -40,4 +41,5 @@ export const suites: Suite[] = [
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
 ];

@@ -81,10 +81,10 @@ export class Connection {
   }
 
   /** One statement (its own transaction), prepared once per connection by name when `name` is given. */
-  readonly query = async (text: string, values: unknown[], name?: string): Promise<pg.QueryResult> => {
+  readonly query = async (text: string, values: unknown[], name?: string, rowMode?: "array"): Promise<pg.QueryResult> => {
     await this.usable();
     try {
-      return await this.pool.query(name ? { name, text, values } : { text, values });
+      return await this.pool.query({ text, values, ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
     } catch (error) {
       throw translatePostgresError(error, this.server);
     }

@@ -142,13 +142,11 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    const result = await this.connection.query(this.sql.read, [stateId], "alpine_read");
-    if (result.rows.length === 0) return null;
-    const row = result.rows[0] as { snapshot: string; entries: string };
-    return {
-      entries: this.parse<EntryRecord[]>(row.entries, stateId, "history"),
-      snapshot: this.parse<Snapshot>(row.snapshot, stateId, "snapshot"),
-    };
+    const rows = (await this.connection.query(this.sql.read, [stateId], "alpine_read", "array")).rows as [number, string][];
+    if (rows.length === 0 || rows[0][0] !== -1) return null;
+    const entries: EntryRecord[] = new Array(rows.length - 1);
+    for (let i = 1; i < rows.length; i++) entries[i - 1] = this.parse<EntryRecord>(rows[i][1], stateId, `entry ${rows[i][0]}`);
+    return { entries, snapshot: this.parse<Snapshot>(rows[0][1], stateId, "snapshot") };
   }
 
   /** The snapshot and how many entries are stored, without reading the history. */

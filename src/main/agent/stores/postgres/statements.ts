@@ -48,10 +48,12 @@ export function statements(s: string) {
       SELECT (SELECT count(*) FROM changed)::int AS written,
         EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1) AS found,
         (SELECT holder FROM ${s}.leases WHERE state_id = $1) AS holder`,
+    // One statement, so one snapshot of the data: the conversation's snapshot as seq -1, then its entries in seq order.
     read: `
-      SELECT c.snapshot,
-        (SELECT '[' || coalesce(string_agg(e.body, ',' ORDER BY e.seq), '') || ']' FROM ${s}.entries e WHERE e.state_id = c.id) AS entries
-      FROM ${s}.conversations c WHERE c.id = $1`,
+      SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
+      UNION ALL
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
+      ORDER BY seq`,
     head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
     headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
     list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
