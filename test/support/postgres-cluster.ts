@@ -17,8 +17,14 @@ export interface ThrowawayCluster {
   url: string;
   port: number;
   folder: string;
-  /** The postmaster's pid (to stop and start it again, e.g. in the torture campaign). */
+  /** The postmaster's pid (it changes at each restart). */
   pid: number;
+  /**
+   * Stop the server and start it again on the same port: "fast" (SIGINT: sessions ended, a
+   * checkpoint) or "immediate" (SIGQUIT: no checkpoint, crash recovery at the start, as after
+   * a crash). Resolves once it answers again.
+   */
+  restart(mode: "fast" | "immediate", downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -87,7 +93,21 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
       const server = await startServer(bin, folder, data, port);
       await createDatabase(port);
       const url = `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
-      return { url, port, folder, pid: postmasterPid(folder) ?? server.pid!, stop: () => stopCluster(server, folder) };
+      let current = server;
+      const cluster: ThrowawayCluster = {
+        url,
+        port,
+        folder,
+        pid: postmasterPid(folder) ?? server.pid!,
+        async restart(mode, downMs = 0) {
+          await stopPostmaster(cluster.pid, mode === "fast" ? "SIGINT" : "SIGQUIT");
+          if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+          current = await startServer(bin, folder, data, port);
+          cluster.pid = postmasterPid(folder) ?? current.pid!;
+        },
+        stop: () => stopCluster(current, folder),
+      };
+      return cluster;
     } catch (error) {
       if (attempt >= 2) {
         fs.rmSync(folder, { recursive: true, force: true });

@@ -206,7 +206,15 @@ export class Agent {
       emit,
       save: leasedSave,
       saveQuietly: (point) => leasedSave(point).catch(() => undefined),
-      confirmLease: () => fenced(async () => await lease?.confirm?.()),
+      // A lease that cannot be confirmed (lost, or the store unreachable) stops the run before the tool runs.
+      confirmLease: async () => {
+        try {
+          await lease?.confirm?.();
+        } catch (error) {
+          if (!controller.signal.aborted) controller.abort(error);
+          throw error;
+        }
+      },
     };
 
     let result: unknown = undefined;
