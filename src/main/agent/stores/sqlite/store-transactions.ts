@@ -91,8 +91,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean, lease?: Lease) => {
       if (lease && !create) leases.assertHeld(lease); // fencing: a run that lost its lease writes nothing
       writeRows(sql, stateId, rows, snapshot, create);
-    },
-    ),
+    }),
     // A save outside a run: the lease and the head are looked at in the write's own transaction.
     writeIfCurrent: db.transaction(
       (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
