@@ -8,7 +8,8 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "../tools/builtin-tools";
-import { LeaseLostError, StateBusyError, StoreMismatchError } from "../errors";
+import { StateBusyError, StoreMismatchError } from "../errors";
+import { fenceRun } from "./fencing";
 import type { OnStepEvent, StepEvent } from "./events";
 import { ResumeWarning, agentChanges, agentFingerprint } from "../state/resume-warning";
 import { type RunContext, type StepEventBody, abortError } from "./run-context";
@@ -176,16 +177,7 @@ export class Agent {
     else if (processStop.reason) controller.abort(processStop.reason);
     callerSignal?.addEventListener("abort", forwardAbort, { once: true });
     book.lease = lease;
-    // Fenced: once the store says another runner took the lease over, this run stops at once (writing nothing more).
-    const fenced = async <T>(work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (error instanceof LeaseLostError && !controller.signal.aborted) controller.abort(error);
-        throw error;
-      }
-    };
-    const leasedSave = (point: SavePoint) => fenced(() => save(point));
+    const fenced = fenceRun(controller, lease, save);
     let settle: () => void = () => undefined;
     const registration = { stateId: state.id, abort: (reason: Error) => controller.abort(reason), settled: new Promise<void>((r) => (settle = r)) };
     activeRuns.add(registration);
@@ -204,17 +196,9 @@ export class Agent {
       outputSchema: this.outputSchema,
       signal: controller.signal,
       emit,
-      save: leasedSave,
-      saveQuietly: (point) => leasedSave(point).catch(() => undefined),
-      // A lease that cannot be confirmed (lost, or the store unreachable) stops the run before the tool runs.
-      confirmLease: async () => {
-        try {
-          await lease?.confirm?.();
-        } catch (error) {
-          if (!controller.signal.aborted) controller.abort(error);
-          throw error;
-        }
-      },
+      save: fenced.save,
+      saveQuietly: (point) => fenced.save(point).catch(() => undefined),
+      confirmLease: fenced.confirmLease,
     };
 
     let result: unknown = undefined;
@@ -223,7 +207,7 @@ export class Agent {
       state.stoppedBy = null;
       emit({ type: "run_start" });
       this.warnIfChanged(state, emit);
-      await leasedSave("run_start");
+      await fenced.save("run_start");
       result = await runSteps(run, { maxSteps: this.maxSteps, contextBudget: this.contextBudget });
     } catch (error) {
       failure = { error };
@@ -232,7 +216,7 @@ export class Agent {
 
     let saveFailure: Outcome = null;
     try {
-      await leasedSave("run_end");
+      await fenced.save("run_end");
     } catch (error) {
       saveFailure = { error };
     }
