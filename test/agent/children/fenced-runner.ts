@@ -27,7 +27,7 @@ const tools: Tool[] = [
   },
 ];
 
-const store = openRunnerStore();
+const store = await openRunnerStore();
 const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
 const onEvent = (event: unknown) => process.stdout.write(`EVENT ${JSON.stringify(event)}\n`);
 const deadline = Date.now() + 30_000;

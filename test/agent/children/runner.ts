@@ -40,7 +40,7 @@ const tools: Tool[] = [
   { name: "note", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "noted" },
 ];
 
-const store = openRunnerStore(); // a FileStore on RUNNER_STORE unless RUNNER_STORE_KIND says otherwise
+const store = await openRunnerStore(); // a FileStore on RUNNER_STORE unless RUNNER_STORE_KIND says otherwise
 const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
 const state = process.env.RUNNER_LOAD === "1" ? await store.load(env("RUNNER_STATE")) : new State("Do the slow task", { id: env("RUNNER_STATE") });
 try {
