@@ -20,5 +20,8 @@ export function toSavedStateInfo(row: InfoRow): SavedStateInfo {
     updatedAt: row.updated_at,
     stoppedBy: row.stopped_by as StoppedBy,
     entryCount: row.entry_count,
+    // Until PostgresStore stores the conversation tree, every State is the root of its own conversation.
+    conversationId: row.id,
+    parent: null,
   };
 }

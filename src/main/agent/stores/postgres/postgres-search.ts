@@ -49,7 +49,7 @@ export class PostgresSearch {
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
     const rows = (await this.query(this.find, [tsquery, limit, offset])).rows as MatchRow[];
     const words = searchWords(input);
-    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words) })));
+    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words), hitSeq: row.hit_seq ?? null })));
     return { items, total: rows[0]?.total ?? (offset > 0 ? await this.count(input) : 0) };
   }
 
