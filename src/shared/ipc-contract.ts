@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "../main/agent/run/events";
+import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -94,8 +95,15 @@ type _EveryChannelHasAResult = [RequestChannel] extends [keyof RequestResults]
   : never;
 export const everyChannelHasAResult: _EveryChannelHasAResult = true;
 
-/** The one event channel, main → window. */
-export const EVENT_CHANNEL = "app:event";
+/** The preload's allow-list (ipc-channels.ts) names exactly the channels of this map. */
+type _AllowListIsTheContract = [RequestChannel] extends [ListedRequestChannel]
+  ? [ListedRequestChannel] extends [RequestChannel]
+    ? true
+    : never
+  : never;
+export const allowListIsTheContract: _AllowListIsTheContract = true;
+
+export { EVENT_CHANNEL };
 
 export type AppEvent =
   | { type: "step"; conversationId: string; event: StepEvent }
