@@ -14,6 +14,7 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   singleInstance = true;
   userData = "";
+  isPackaged = false;
   ready: Promise<void> = Promise.resolve();
   exit(code = 0): void {
     this.exitCalls.push(code);
@@ -33,6 +34,9 @@ class FakeApp extends EventEmitter {
   }
   setPath(name: string, value: string): void {
     if (name === "userData") this.userData = value;
+  }
+  getName(): string {
+    return "Alpine";
   }
   getVersion(): string {
     return "9.9.9";
@@ -189,6 +193,13 @@ export const dialog = {
   },
 };
 
+/** The application menu: the template it was built from, and whether it was set. */
+export const Menu = {
+  applied: null as { template: any[] } | null,
+  buildFromTemplate: (template: any[]) => ({ template }),
+  setApplicationMenu: (menu: { template: any[] } | null) => void (Menu.applied = menu),
+};
+
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
@@ -207,10 +218,12 @@ export function resetFakeElectron(): void {
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked.length = 0;
   contextBridge.exposed.clear();
+  Menu.applied = null;
+  app.isPackaged = false;
 }
 
 export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge };
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu };

@@ -7,9 +7,11 @@ import { app, BrowserWindow, dialog } from "electron";
 import { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { createRequestHandlers } from "../service/request-handlers";
+import { installApplicationMenu } from "./app-menu";
 import { APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
+import { sqliteBindingFor } from "./sqlite-binding";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { createMainWindow } from "./window";
 
@@ -37,8 +39,7 @@ if (!app.requestSingleInstanceLock()) {
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
       appVersion: app.getVersion(),
-      // Set by `npm start`: the SQLite module built for Electron, kept apart from the Node build the tests use.
-      sqliteBinding: process.env.ALPINE_SQLITE_BINDING || undefined,
+      sqliteBinding: sqliteBindingFor(app.isPackaged),
       chooseFolder: async () => {
         const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
@@ -55,7 +56,8 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy());
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
-    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL });
+    installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged });
+    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
   }
 
   function fail(error: unknown): void {

@@ -5,9 +5,11 @@
  */
 import { BrowserWindow, shell, type WebContents, type WebPreferences } from "electron";
 
-export function secureWebPreferences(preload: string): WebPreferences {
+/** `devTools`: the developer tools can be opened only when the app runs from source. */
+export function secureWebPreferences(preload: string, devTools = true): WebPreferences {
   return {
     preload,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -21,7 +23,7 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
-export function createMainWindow(options: { preload: string; url: string }): BrowserWindow {
+export function createMainWindow(options: { preload: string; url: string; devTools?: boolean }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -29,7 +31,7 @@ export function createMainWindow(options: { preload: string; url: string }): Bro
     minHeight: 420,
     show: false,
     title: "Alpine",
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: secureWebPreferences(options.preload, options.devTools ?? true),
   });
   guardContents(window.webContents);
   window.once("ready-to-show", () => window.show());
