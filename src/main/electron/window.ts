@@ -1,9 +1,10 @@
 /**
  * The one window: isolated and sandboxed, no Node in the page, web security on, no
- * permissions granted. It never navigates away from the app and opens no windows;
+ * permission granted but writing text to the clipboard (permissions.ts). It never navigates away from the app and opens no windows;
  * http(s) links open in the person's browser.
  */
 import { BrowserWindow, shell, type WebContents, type WebPreferences } from "electron";
+import { guardPermissions } from "./permissions";
 
 /** `devTools`: the developer tools can be opened only when the app runs from source. */
 export function secureWebPreferences(preload: string, devTools = true): WebPreferences {
@@ -39,7 +40,7 @@ export function createMainWindow(options: { preload: string; url: string; devToo
   return window;
 }
 
-/** Refuse navigation, new windows, webviews and permission requests; open web links outside. */
+/** Refuse navigation, new windows, webviews and permissions (but the clipboard write); open web links outside. */
 export function guardContents(contents: WebContents): void {
   contents.on("will-navigate", (event) => {
     event.preventDefault();
@@ -51,8 +52,7 @@ export function guardContents(contents: WebContents): void {
     openInBrowser(url);
     return { action: "deny" };
   });
-  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
+  guardPermissions(contents.session);
 }
 
 /** Only http(s) links leave the app; file:, javascript:, custom schemes never do. */
