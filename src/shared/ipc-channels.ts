@@ -19,6 +19,7 @@ export const REQUEST_CHANNELS = [
   "settings:set",
   "settings:setApiKey",
   "settings:chooseFolder",
+  "settings:setKeyStorage",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

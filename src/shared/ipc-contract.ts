@@ -62,6 +62,8 @@ export const requestSchemas = {
   "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
   "settings:chooseFolder": z.object({}).strict(),
+  /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
+  "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -81,6 +83,7 @@ export interface RequestResults {
   "settings:set": SettingsView;
   "settings:setApiKey": SettingsView;
   "settings:chooseFolder": SettingsView;
+  "settings:setKeyStorage": SettingsView;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;

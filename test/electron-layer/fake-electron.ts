@@ -146,16 +146,32 @@ class FakeProtocol {
   }
 }
 
-/** "Encrypts" by reversing bytes behind a marker, so a test can tell encrypted from plain. */
+/**
+ * "Encrypts" by reversing bytes behind a marker and the key's generation, so a test can tell
+ * encrypted from plain; raising `generation` is the system rotating its key (what was
+ * encrypted before decrypts with `shouldReEncrypt`). `backend` is what Linux would report.
+ */
 class FakeSafeStorage {
   available = true;
+  generation = 1;
+  backend: string = "gnome_libsecret";
+  encryptions = 0;
+  async isAsyncEncryptionAvailable(): Promise<boolean> {
+    return this.available;
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend;
+  }
   async encryptStringAsync(text: string): Promise<Buffer> {
     if (!this.available) throw new Error("Encryption is not available.");
-    return Buffer.concat([Buffer.from("ENC:"), Buffer.from(text, "utf8").reverse()]);
+    this.encryptions++;
+    return Buffer.concat([Buffer.from(`ENC:${this.generation}:`), Buffer.from(text, "utf8").reverse()]);
   }
   async decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
-    if (!encrypted.subarray(0, 4).equals(Buffer.from("ENC:"))) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
-    return { result: Buffer.from(encrypted.subarray(4)).reverse().toString("utf8"), shouldReEncrypt: false };
+    const header = /^ENC:(\d+):/.exec(encrypted.subarray(0, 16).toString("latin1"));
+    if (!header) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
+    const body = Buffer.from(encrypted.subarray(header[0].length)).reverse().toString("utf8");
+    return { result: body, shouldReEncrypt: Number(header[1]) < this.generation };
   }
 }
 
@@ -212,6 +228,9 @@ export function resetFakeElectron(): void {
   protocol.privileged.length = 0;
   protocol.handlers.clear();
   safeStorage.available = true;
+  safeStorage.generation = 1;
+  safeStorage.backend = "gnome_libsecret";
+  safeStorage.encryptions = 0;
   shell.opened.length = 0;
   dialog.chosen = null;
   dialog.errors.length = 0;

@@ -78,6 +78,11 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ apiKey: "x".repeat(501) }, "apiKey"],
   ],
   "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+  "settings:setKeyStorage": [
+    [{}, "memoryOnly"],
+    [{ memoryOnly: "yes" }, "memoryOnly"],
+    [{ memoryOnly: true, extra: 1 }, "extra"],
+  ],
 };
 
 describe("dispatchRequest", () => {

@@ -7,6 +7,7 @@ import { useShallow } from "zustand/react/shallow";
 import { useAppStore } from "../store/app-store";
 import type { SettingsChanges } from "../store/settings-slice";
 import { CloseIcon, FolderIcon } from "./icons";
+import { KeyStorageField } from "./KeyStorageField";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -108,9 +109,10 @@ export function SettingsDialog() {
           </div>
           <p id="settings-key-status" className={`field__note ${settings?.hasApiKey ? "field__note--ok" : "field__note--warn"}`} data-has-key={settings?.hasApiKey ? "yes" : "no"}>
             {settings?.hasApiKey
-              ? "A key is set. It is stored encrypted on this computer and is never shown again."
+              ? "A key is set. It is never shown again."
               : "No key is set. Paste one from console.anthropic.com; Alpine cannot answer without it."}
           </p>
+          <KeyStorageField />
         </div>
 
         <div className="field">
