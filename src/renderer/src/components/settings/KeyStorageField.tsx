@@ -4,10 +4,10 @@
  * it in memory only (asked for again at each start).
  */
 import { useState } from "react";
-import { api } from "../api/current-api";
-import { describeError } from "../lib/describe-error";
-import { keyStorageText } from "../lib/key-storage-text";
-import { useAppStore } from "../store/app-store";
+import { api } from "../../api/current-api";
+import { describeError } from "../../lib/describe-error";
+import { keyStorageText } from "../../lib/key-storage-text";
+import { useAppStore } from "../../store/app-store";
 
 export function KeyStorageField() {
   const storage = useAppStore((s) => s.settings?.keyStorage);
