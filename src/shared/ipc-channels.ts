@@ -20,6 +20,10 @@ export const REQUEST_CHANNELS = [
   "settings:setApiKey",
   "settings:chooseFolder",
   "settings:setKeyStorage",
+  "updates:status",
+  "updates:check",
+  "updates:install",
+  "backups:list",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

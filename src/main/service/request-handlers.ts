@@ -52,6 +52,10 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
+    "updates:status": () => service.updates.status(),
+    "updates:check": () => service.updates.check(),
+    "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
+    "backups:list": () => service.backups.view(),
   };
 }
 

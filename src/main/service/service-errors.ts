@@ -70,3 +70,6 @@ export class SettingsFileError extends ServiceError {}
 
 /** The API key could not be kept (e.g. the system keychain is unavailable). */
 export class SecretStorageError extends ServiceError {}
+
+/** "Restart and install" without a downloaded update, or while one is being installed. */
+export class UpdateNotReadyError extends ServiceError {}
