@@ -10,8 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestSchemas } from "../../src/shared/ipc-contract";
 import { menuItems } from "../../src/main/electron/app-menu-template";
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetFakeElectron } from "./fake-electron";
+import { autoUpdater } from "./fake-updater";
 
 vi.mock("electron", () => import("./fake-electron"));
+vi.mock("electron-updater", () => import("./fake-updater"));
 
 let userData: string;
 let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
@@ -98,6 +100,31 @@ describe("main", () => {
     expect(roles).toEqual(expect.arrayContaining(["editMenu", "copy", "paste", "selectAll", "zoomIn", "windowMenu"]));
     expect(roles).not.toContain("reload");
     expect(roles).not.toContain("toggleDevTools");
+  });
+
+  it("a packaged build checks for updates at launch and from the menu, which shows the updates in the window", async () => {
+    app.isPackaged = true;
+    const checksBefore = autoUpdater.checks;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 1));
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("updates:status", {}, from)).toMatchObject({ ok: true, value: { phase: "up-to-date", currentVersion: "9.9.9" } });
+
+    const item = menuItems(Menu.applied!.template).find((entry) => entry.id === "check-for-updates")!;
+    (item.click as () => void)();
+    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 2));
+    expect(window.webContents.sent.map(([, event]) => (event as { type: string }).type)).toContain("show_updates");
+  });
+
+  it("run from source, updates say they are off and nothing is checked", async () => {
+    const checksBefore = autoUpdater.checks;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("updates:check", {}, from)).toMatchObject({ ok: true, value: { phase: "unsupported", message: expect.stringMatching(/runs from source/) } });
+    expect(autoUpdater.checks).toBe(checksBefore);
   });
 
   it("run from source: the menu has Reload and the developer tools", async () => {

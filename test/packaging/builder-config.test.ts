@@ -121,12 +121,16 @@ describe("electron-builder.yml", () => {
     });
   });
 
+  it("publishes to a GitHub Releases feed, the one electron-updater checks", () => {
+    expect(config.publish).toMatchObject({ provider: "github", owner: expect.stringMatching(/^[\w.-]+$/), repo: expect.stringMatching(/^[\w.-]+$/), releaseType: "release" });
+  });
+
   it("passes electron-builder's own schema check (which refuses an unknown key)", async () => {
     const loaded = await loadBuilderConfig();
     expect(loaded.appId).toBe("app.alpine.desktop");
     await expect(validateBuilderConfig(loaded)).resolves.toBeUndefined();
     await expect(validateBuilderConfig({ ...loaded, appIdentifier: "typo" })).rejects.toThrow(/appIdentifier/);
-    await expect(validateBuilderConfig({ ...loaded, electronFuses: { runAsNodeTypo: false } })).rejects.toThrow(/runAsNodeTypo/);
+    await expect(validateBuilderConfig({ ...loaded, electronFuses: { runAsNodeTypo: false } })).rejects.toThrow(/electronFuses/);
   });
 });
 

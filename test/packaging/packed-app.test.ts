@@ -13,7 +13,8 @@ import path from "node:path";
 import asar from "@electron/asar";
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from "@electron/fuses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
+import { parse } from "yaml";
+import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
 
 /** A package name from an import specifier: "zod/v4" → "zod", "@scope/pkg/x" → "@scope/pkg". */
 const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
@@ -115,6 +116,11 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
     expect(state(FuseV1Options.EnableCookieEncryption)).toBe(ENABLED);
     // A fuse the configuration leaves alone keeps Electron's default.
     expect(state(FuseV1Options.LoadBrowserProcessSpecificV8Snapshot)).toBe(DISABLED);
+  });
+
+  it("writes the update feed into the app (app-update.yml), for electron-updater", () => {
+    const feed = parse(readFileSync(path.join(resources, "app-update.yml"), "utf8"));
+    expect(feed).toMatchObject({ provider: "github", owner: builderConfig().publish.owner, repo: builderConfig().publish.repo });
   });
 
   it("packs a package.json whose main is the packed main bundle", () => {

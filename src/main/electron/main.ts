@@ -13,6 +13,7 @@ import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { sqliteBindingFor } from "./sqlite-binding";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
+import { loadSystemUpdater, wireUpdates } from "./updates";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
@@ -56,8 +57,25 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy());
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
-    installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged });
+    const checkForUpdates = () => {
+      service.events.emit({ type: "show_updates" });
+      void service.updates.check();
+    };
+    installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
     window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    // Running from source, updates say they are off (the service's "unsupported").
+    if (app.isPackaged) await startUpdates(service, lifecycle);
+  }
+
+  /** The updater on the service's updates, installing through the same shutdown as quit; a first check at launch. */
+  async function startUpdates(service: AlpineService, lifecycle: Lifecycle): Promise<void> {
+    try {
+      const updater = await loadSystemUpdater();
+      wireUpdates({ updater, updates: service.updates, shutdown: () => lifecycle.shutdownOnce("update"), quit: () => app.exit(0) });
+      void service.updates.check();
+    } catch (error) {
+      console.error(`Updates are off: the updater could not start (${(error as Error).message}).`);
+    }
   }
 
   function fail(error: unknown): void {

@@ -80,6 +80,8 @@ export class UpdateService {
     if (this.current.phase === "installing") return;
     switch (report.kind) {
       case "checking":
+        // The service says so when asked, and the updater again when it starts: once is enough.
+        if (this.current.phase === "checking") return;
         return this.set({ phase: "checking", message: null, progress: null });
       case "not-available":
         return this.set({ phase: "up-to-date", message: null, progress: null });
