@@ -17,6 +17,7 @@ import { loadSystemUpdater, wireUpdates } from "./updates";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
+const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
 // A data folder of its own for a test or a second profile; Chromium's own data goes there too.
@@ -73,6 +74,10 @@ if (!app.requestSingleInstanceLock()) {
       const updater = await loadSystemUpdater();
       wireUpdates({ updater, updates: service.updates, shutdown: () => lifecycle.shutdownOnce("update"), quit: () => app.exit(0) });
       void service.updates.check();
+      // An app left open for days still hears of updates.
+      const daily = setInterval(() => void service.updates.check(), UPDATE_CHECK_INTERVAL_MS);
+      daily.unref();
+      lifecycle.onWillShutdown({ name: "update checks", join: () => clearInterval(daily) });
     } catch (error) {
       console.error(`Updates are off: the updater could not start (${(error as Error).message}).`);
     }
