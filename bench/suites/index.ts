@@ -10,6 +10,7 @@ import { runAgentOverhead } from "./agent-overhead";
 import { runBranches } from "./branches";
 import { runFloor } from "./floor";
 import { runLoadList } from "./load-list";
+import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
@@ -42,4 +43,5 @@ export const suites: Suite[] = [
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
 ];

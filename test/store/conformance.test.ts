@@ -4,6 +4,7 @@ import { describeStoreConformance } from "./conformance";
 import { describeBranchConformance } from "./branch-conformance";
 import { makeStore as makeAsyncJsonStore } from "./factories/async-json";
 import { makeStore as makeFileStore } from "./factories/file";
+import { makeStore as makePostgresStore } from "./factories/postgres";
 import { makeStore as makeSqliteStore } from "./factories/sqlite";
 
 const factories = path.join(path.dirname(new URL(import.meta.url).pathname), "factories");
@@ -32,3 +33,10 @@ describeStoreConformance("an async-only store", makeAsyncJsonStore, {
 describeBranchConformance("SqliteStore", makeSqliteStore, (folder) => path.join(folder, "data", "alpine.sqlite3"));
 describeBranchConformance("FileStore", makeFileStore, (folder) => path.join(folder, "runs"));
 describeBranchConformance("an async-only store", makeAsyncJsonStore, (folder) => path.join(folder, "states"));
+
+describeStoreConformance("PostgresStore", makePostgresStore, {
+  factory: path.join(factories, "postgres.ts"),
+  location: (folder) => folder,
+  ownerOnlyFiles: false,
+  crossProcessLease: true,
+});

@@ -17,9 +17,18 @@ export {
   type SqliteStoreOptions,
 } from "./stores/sqlite";
 export {
+  PostgresStore,
+  PostgresMigrationError,
+  PostgresStoreClosedError,
+  PostgresUnreachableError,
+  type PostgresMigrationOutcome,
+  type PostgresStoreOptions,
+} from "./stores/postgres";
+export {
   AgentError,
   BranchPointNotSavedError,
   InvalidStateIdError,
+  LeaseLostError,
   RunAbortedError,
   SchemaTooNewError,
   SignalAbortError,

@@ -1,5 +1,6 @@
 /**
- * A child process that runs one State on a FileStore, for kill and signal tests.
+ * A child process that runs one State on a FileStore (or the store RUNNER_STORE_KIND names,
+ * see runner-store.ts), for kill and signal tests.
  * The model client is the SDK's default: ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL.
  *
  * Environment: RUNNER_STORE (folder), RUNNER_STATE (id), RUNNER_MARKER (a file each run of
@@ -12,11 +13,11 @@
  */
 import { appendFileSync } from "node:fs";
 import { Agent } from "../../../src/main/agent/run/agent";
-import { FileStore } from "../../../src/main/agent/stores/file/file-store";
 import { abortOnSignals } from "../../../src/main/agent/run/signals";
 import { State } from "../../../src/main/agent/state/state";
 import { branchState } from "../../../src/main/agent/state/branch";
 import type { Tool } from "../../../src/main/agent/tools/tool";
+import { openRunnerStore } from "./runner-store";
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -41,7 +42,7 @@ const tools: Tool[] = [
   { name: "note", description: "Returns at once.", inputSchema: { type: "object" }, run: () => "noted" },
 ];
 
-const store = new FileStore(env("RUNNER_STORE"));
+const store = await openRunnerStore(); // a FileStore on RUNNER_STORE unless RUNNER_STORE_KIND says otherwise
 const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
 const makeState = async (): Promise<State> => {
   if (process.env.RUNNER_LOAD === "1") return store.load(env("RUNNER_STATE"));

@@ -146,13 +146,14 @@ async function saveNow(state: State, store: Store, outsideRun: boolean): Promise
 async function writeOrFinishCreate(state: State, store: Store, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
   const book = state[stateBook];
   try {
-    await store.write(state.id, entries, snapshot, { create: book.isNew });
+    // A run's save names its lease, so a store refuses it once another runner took the lease over.
+    await store.write(state.id, entries, snapshot, book.lease && !book.isNew ? { create: false, lease: book.lease } : { create: book.isNew });
   } catch (error) {
     if (!book.isNew || !(error instanceof StateExistsError)) throw error;
     const stored = await store.read(state.id);
     if (!stored?.snapshot?.createToken || stored.snapshot.createToken !== book.createToken) throw error;
     book.isNew = false;
-    await store.write(state.id, entries, snapshot, { create: false });
+    await store.write(state.id, entries, snapshot, book.lease ? { create: false, lease: book.lease } : { create: false });
   }
 }
 

@@ -2,6 +2,7 @@
  * State: one conversation. Its history (every step, in order), the caller's JSON `data`,
  * and how its last run stopped. An Agent runs it; a Store saves and loads it.
  */
+import type { Lease } from "../stores/store";
 import { randomUUID } from "node:crypto";
 import { InvalidStateIdError } from "../errors";
 import type { HistoryEntry, UserEntry } from "./history";
@@ -54,6 +55,8 @@ export interface StateBook {
   saveChain: Promise<unknown>;
   /** A run of this State is going in this process. */
   running: boolean;
+  /** The lease of the run going on: its saves are fenced by it (a store refuses them once it was taken over). */
+  lease: Lease | null;
   /** Told of each new entry while a run is going (step events). */
   onEntry: ((entry: HistoryEntry) => void) | null;
   /** The fork points up to the root, nearest first (`parent`, then the parent's parent...). */
@@ -113,6 +116,7 @@ export class State<Data = any> {
         agent: null,
         saveChain: Promise.resolve(),
         running: false,
+        lease: null,
         onEntry: null,
         lineage: [],
       } satisfies StateBook,

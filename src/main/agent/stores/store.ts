@@ -34,6 +34,12 @@ export type MaybePromise<T> = T | Promise<T>;
 
 export interface WriteOptions {
   create: boolean;
+  /**
+   * The run's lease, when the write is a save of a run: a store whose lease other runners can
+   * take over checks, inside the write's own transaction, that this lease still holds the State,
+   * and otherwise writes nothing and throws LeaseLostError (the write is fenced).
+   */
+  lease?: Lease;
 }
 
 export interface ListOptions {
@@ -54,6 +60,15 @@ export interface StoredHead {
 /** A held right to run one State. */
 export interface Lease {
   readonly stateId: string;
+  /** Unique to this holding of the lease: what a fenced write checks the store still has. */
+  readonly token?: string;
+  /** True once the store told this holder that another runner took the lease over (or it was removed). */
+  readonly lost?: boolean;
+  /**
+   * Throws LeaseLostError unless the store still gives this lease the State: asked before each
+   * tool call of a run, so a runner that was taken over does not run a tool the new one runs too.
+   */
+  confirm?(): MaybePromise<void>;
   release(): MaybePromise<void>;
 }
 

@@ -21,7 +21,7 @@ import { syncFolder, writeFileAtomic, writeNewFile } from "../../platform/atomic
 import { FILE_MODE, FOLDER_MODE, ensurePrivateFolder } from "../../platform/owner-only";
 import { appendEntries, countEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
 import { StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "../../errors";
-import { acquireFileLease, isLockHeld } from "./file-lease";
+import { acquireFileLease, assertFileLeaseHeld, isLockHeld } from "./file-lease";
 import { folderNameOf, idOfFolderName } from "./folder-names";
 import { ListIndex } from "./list-index";
 import { migrateFileStore } from "./store-format";
@@ -72,7 +72,9 @@ export class FileStore extends Store {
 
   override write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): Promise<void> {
     const folder = this.stateFolder(stateId);
-    return this.serially(folder, () => (options.create ? this.create(stateId, folder, entries, snapshot) : this.update(stateId, folder, entries, snapshot)));
+    return this.serially(folder, () =>
+      options.create ? this.create(stateId, folder, entries, snapshot) : this.update(stateId, folder, entries, snapshot, options.lease),
+    );
   }
 
   private async create(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
@@ -101,8 +103,9 @@ export class FileStore extends Store {
     await this.index.created(listInfoOf(snapshot));
   }
 
-  private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+  private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null, lease?: Lease): Promise<void> {
     if (!(await exists(join(folder, SNAPSHOT)))) throw new StateNotFoundError(stateId);
+    if (lease) assertFileLeaseHeld(join(folder, LOCK), lease); // a run that lost its lease writes nothing
     if (entries.length > 0) await appendEntries(join(folder, ENTRIES), entries);
     if (snapshot) {
       await writeFileAtomic(join(folder, SNAPSHOT), snapshotText(snapshot));

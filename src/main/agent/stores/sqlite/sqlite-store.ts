@@ -54,6 +54,11 @@ export interface SqliteStoreOptions {
    * (the app passes the build made for Electron's ABI when run from source).
    */
   nativeBinding?: string;
+  /**
+   * The machine name this store's leases carry (default the host name). A lease of another
+   * machine is judged by its expiry alone, its process cannot be checked from here.
+   */
+  leaseHost?: string;
 }
 
 export class SqliteStore extends Store {
@@ -90,7 +95,7 @@ export class SqliteStore extends Store {
     this.schema = opened.migration;
     try {
       this.key = `sqlite:${fs.realpathSync(this.path)}`;
-      this.leases = new SqliteLeases(db, this.busyTimeoutMs);
+      this.leases = new SqliteLeases(db, this.busyTimeoutMs, options.leaseHost);
       this.searchIndex = new SqliteSearch(db);
     } catch (error) {
       db.close();
@@ -121,7 +126,7 @@ export class SqliteStore extends Store {
     if (create && snapshot === null) throw new TypeError("The first write of a State (create: true) needs its snapshot.");
     const rows = entries.map(serializeEntry);
     const serialized = snapshot === null ? null : { value: snapshot, json: JSON.stringify(snapshot) };
-    this.guard(() => this.transactions.write.immediate(stateId, rows, serialized, create));
+    this.guard(() => this.transactions.write.immediate(stateId, rows, serialized, create, options.lease));
   }
 
   /** `write`, in one transaction with the check that no runner holds the State and `check` accepts its head. */

@@ -6,7 +6,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
-import type { StoredHead } from "../store";
+import type { Lease, StoredHead } from "../store";
 import { conversationColumns, toSavedStateInfo } from "./conversation-row";
 import { type SerializedEntry, entryFromRow } from "./entry-row";
 import type { SqliteLeases } from "./lease";
@@ -98,9 +98,10 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
 
   return {
     head,
-    write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) =>
-      writeRows(sql, stateId, rows, snapshot, create),
-    ),
+    write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean, lease?: Lease) => {
+      if (lease && !create) leases.assertHeld(lease); // fencing: a run that lost its lease writes nothing
+      writeRows(sql, stateId, rows, snapshot, create);
+    }),
     // A save outside a run: the lease and the head are looked at in the write's own transaction.
     writeIfCurrent: db.transaction(
       (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
