@@ -66,7 +66,10 @@ describe("SqliteStore search", () => {
         updatedAt: isoAt(1),
         stoppedBy: null,
         entryCount: 4,
+        conversationId: "old",
+        parent: null,
         snippet: expect.stringContaining("zeppelin"),
+        hitSeq: expect.any(Number),
       },
     ]);
     expect(ids(store.search("sext"))).toEqual(["old"]); // in the tool result and the reply: one result
