@@ -58,7 +58,7 @@ export function conversationFromTree(source: SourceConversation): PortableConver
   const starts: { message: TreeMessage; parent: Draft["parent"]; nextSeq: number }[] = [];
   const roots = children.get(null) ?? [];
   const first = roots.find((m) => shown.has(m.id)) ?? roots.at(-1);
-  if (!first) throw new TypeError("it has no messages");
+  if (!first) return null;
   starts.push({ message: first, parent: null, nextSeq: 0 });
   for (const other of roots) if (other !== first) starts.push({ message: other, parent: null, nextSeq: 0 });
   let visited = 0;
