@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
 import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
 export const DEFAULT_TAIL_ENTRIES = 200;
@@ -61,6 +62,16 @@ export const requestSchemas = {
   "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
   "settings:chooseFolder": z.object({}).strict(),
+  /** Export one conversation (its shown branch or whole tree) or every conversation, as Markdown or Alpine JSON. */
+  "transfer:export": z
+    .object({ scope: z.enum(["shown", "tree", "all"]), format: z.enum(["markdown", "json"]), conversationId: id.optional() })
+    .strict()
+    .refine((args) => args.scope === "all" || args.conversationId !== undefined, {
+      message: "a conversation id is needed unless everything is exported",
+      path: ["conversationId"],
+    }),
+  /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
+  "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -80,6 +91,10 @@ export interface RequestResults {
   "settings:set": SettingsView;
   "settings:setApiKey": SettingsView;
   "settings:chooseFolder": SettingsView;
+  /** null: the save dialog was cancelled. */
+  "transfer:export": ExportResult | null;
+  /** null: the open dialog was cancelled. */
+  "transfer:import": ImportReport | null;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -100,7 +115,8 @@ export const EVENT_CHANNEL = "app:event";
 export type AppEvent =
   | { type: "step"; conversationId: string; event: StepEvent }
   | { type: "conversation_changed"; summary: ConversationSummary }
-  | { type: "conversation_deleted"; id: string };
+  | { type: "conversation_deleted"; id: string }
+  | { type: "import_progress"; progress: ImportProgress };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {
@@ -116,3 +132,4 @@ export interface AlpineApi {
 }
 
 export type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };
+export type { ExportResult, ImportProgress, ImportReport };

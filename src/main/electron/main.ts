@@ -11,6 +11,7 @@ import { APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
+import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
@@ -44,6 +45,8 @@ if (!app.requestSingleInstanceLock()) {
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      chooseExportFile: exportFileChooser(() => window),
+      chooseImportFile: importFileChooser(() => window),
     });
 
     const lifecycle = new Lifecycle();

@@ -16,6 +16,7 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -30,6 +31,9 @@ export interface AlpineServiceOptions {
   shutdownBoundMs?: number;
   /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
   sqliteBinding?: string;
+  /** Native save and open dialogs for export and import; without them exports go to the data folder's exports/ and imports need a path. */
+  chooseExportFile?: ExportFileChooser;
+  chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
 }
@@ -39,6 +43,7 @@ export class AlpineService {
   readonly conversations: Conversations;
   readonly runs: Runs;
   readonly settings: SettingsService;
+  readonly transfer: Transfer;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -58,6 +63,14 @@ export class AlpineService {
       client: options.model ?? {},
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
+    this.transfer = new Transfer({
+      store: this.store,
+      bus: this.events,
+      gate: this.gate,
+      dataFolder: options.dataFolder,
+      chooseExportFile: options.chooseExportFile,
+      chooseImportFile: options.chooseImportFile,
+    });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
   }
 

@@ -51,6 +51,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
+    "transfer:export": (request) => service.transfer.export(request),
+    "transfer:import": ({ path }) => service.transfer.import(path),
   };
 }
 

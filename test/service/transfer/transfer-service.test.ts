@@ -1,0 +1,78 @@
+/**
+ * Export and import through the contract, as the window calls them: the export lands in a
+ * file, the import reports progress as app events and a summary, and an imported
+ * conversation goes on like any other (its history reaches the model).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppEvent, ExportResult, ImportReport } from "../../../src/shared/ipc-contract";
+import { openService, type ServiceFixture } from "../helpers";
+
+const CHATGPT = path.join(__dirname, "../../fixtures/transfer/chatgpt-conversations.json");
+const A = "chatgpt-6a1f0c2e-0000-4000-8000-00000000000a";
+
+const fixtures: ServiceFixture[] = [];
+afterEach(async () => {
+  for (const fixture of fixtures.splice(0)) await fixture.close();
+});
+
+async function service(): Promise<ServiceFixture> {
+  const fixture = await openService();
+  fixtures.push(fixture);
+  return fixture;
+}
+
+describe("export and import through the contract", () => {
+  it("exports everything to the data folder, imports it elsewhere with progress events and a summary", async () => {
+    const first = await service();
+    first.model.script({ text: "Paris is the capital." });
+    const { id } = await first.call("runs:start", { text: "Capital of France?" });
+    await first.log.step(id, "run_end");
+    const exported: ExportResult = await first.call("transfer:export", { scope: "all", format: "json" });
+    expect(exported.path.startsWith(path.join(first.dataFolder, "exports"))).toBe(true);
+    expect(exported.conversations).toBe(1);
+    expect(fs.statSync(exported.path).size).toBe(exported.bytes);
+
+    const second = await service();
+    const report: ImportReport = await second.call("transfer:import", { path: exported.path });
+    expect(report).toMatchObject({ format: "alpine", error: null, skipped: [], imported: [{ id, branches: 1 }] });
+    const done = (await second.log.next((e) => e.type === "import_progress" && e.progress.done)) as Extract<AppEvent, { type: "import_progress" }>;
+    expect(done.progress).toMatchObject({ imported: 1, skipped: 0, bytesRead: exported.bytes, totalBytes: exported.bytes });
+    const view = await second.call("conversations:get", { id });
+    expect(view.entries.map((e: { text: string }) => e.text)).toEqual(["Capital of France?", "Paris is the capital."]);
+    const markdown: ExportResult = await second.call("transfer:export", { scope: "shown", format: "markdown", conversationId: id });
+    expect(fs.readFileSync(markdown.path, "utf8")).toContain("Paris is the capital.");
+  });
+
+  it("an imported ChatGPT conversation continues: the next run sends its history to the model", async () => {
+    const fixture = await service();
+    await fixture.call("transfer:import", { path: CHATGPT });
+    fixture.model.script({ text: "It is 12, as before." });
+    const before = fixture.model.requests.length;
+    await fixture.call("runs:send", { id: A, text: "Are you sure?" });
+    await fixture.log.step(A, "run_end");
+    const sent = fixture.model.requests[before].body.messages as { role: string; content: unknown }[];
+    expect(JSON.stringify(sent)).toContain("What is 2+2?");
+    expect(JSON.stringify(sent)).toContain("print(4*3)");
+    expect(sent.at(-1)).toMatchObject({ role: "user" });
+    const view = await fixture.call("conversations:get", { id: A });
+    expect(view.entries.slice(-2).map((e: { text: string }) => e.text)).toEqual(["Are you sure?", "It is 12, as before."]);
+  });
+
+  it("names a missing file, and refuses a second import while one goes", async () => {
+    const fixture = await service();
+    const missing = await fixture.request("transfer:import", { path: path.join(fixture.dataFolder, "nope.json") });
+    expect(missing).toMatchObject({ ok: false, error: { name: "ImportReadError" } });
+    expect(!missing.ok && missing.error.message).toContain("nope.json");
+    const [a, b] = await Promise.all([fixture.request("transfer:import", { path: CHATGPT }), fixture.request("transfer:import", { path: CHATGPT })]);
+    expect([a.ok, b.ok].sort()).toEqual([false, true]);
+    expect((a.ok ? b : a).ok === false && (a.ok ? b : a)).toMatchObject({ error: { name: "ImportInProgressError" } });
+  });
+
+  it("exports a conversation it does not have: a clear error", async () => {
+    const fixture = await service();
+    const result = await fixture.request("transfer:export", { scope: "tree", format: "json", conversationId: "nothere" });
+    expect(result).toMatchObject({ ok: false, error: { name: "ConversationNotFoundError" } });
+  });
+});
