@@ -8,6 +8,7 @@ import { openFiles, openSqlite } from "../subjects/store-handle";
 import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runFloor } from "./floor";
+import { runImport } from "./import";
 import { runLoadList } from "./load-list";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
@@ -40,4 +41,5 @@ export const suites: Suite[] = [
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "import", run: ({ report, config }) => runImport(report, config) },
 ];

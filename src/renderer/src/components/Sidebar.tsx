@@ -74,7 +74,7 @@ export function Sidebar() {
       </div>
 
       <div className="sidebar__bottom">
-        <button type="button" className="button button--ghost button--block" onClick={() => setTransferOpen(true)}>
+        <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setTransferOpen(true)}>
           Export and import
         </button>
         <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setSettingsOpen(true)}>
