@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppEvent, ExportResult, ImportReport } from "../../../src/shared/ipc-contract";
+import { writeChatgptExport } from "../../../bench/lib/chatgpt-export-file";
 import { openService, type ServiceFixture } from "../helpers";
 
 const CHATGPT = path.join(__dirname, "../../fixtures/transfer/chatgpt-conversations.json");
@@ -68,6 +69,28 @@ describe("export and import through the contract", () => {
     const [a, b] = await Promise.all([fixture.request("transfer:import", { path: CHATGPT }), fixture.request("transfer:import", { path: CHATGPT })]);
     expect([a.ok, b.ok].sort()).toEqual([false, true]);
     expect((a.ok ? b : a).ok === false && (a.ok ? b : a)).toMatchObject({ error: { name: "ImportInProgressError" } });
+  });
+
+  it("answers other requests while a large import goes, and reports its progress along the way", async () => {
+    const fixture = await service();
+    const file = path.join(fixture.dataFolder, "big.json");
+    const count = await writeChatgptExport(file, 3 * 1024 * 1024);
+    let finished = false;
+    const importing = fixture.call("transfer:import", { path: file }).then((report: ImportReport) => {
+      finished = true;
+      return report;
+    });
+    const first = (await fixture.log.next((e) => e.type === "import_progress")) as Extract<AppEvent, { type: "import_progress" }>;
+    expect(first.progress.done).toBe(false);
+    const listed = await fixture.call("conversations:list", {});
+    expect(finished).toBe(false);
+    expect(listed.total).toBeLessThan(count * 3);
+    const report = await importing;
+    expect(report.imported.length).toBe(count);
+    const events = fixture.log.events.filter((e) => e.type === "import_progress") as Extract<AppEvent, { type: "import_progress" }>[];
+    const read = events.map((e) => e.progress.bytesRead);
+    expect(read).toEqual([...read].sort((a, b) => a - b));
+    expect(events.at(-1)!.progress).toMatchObject({ done: true, imported: count, bytesRead: fs.statSync(file).size });
   });
 
   it("exports a conversation it does not have: a clear error", async () => {

@@ -21,7 +21,7 @@ export interface ImportOptions {
   displayName?: string;
   /** Told after each chunk and each conversation. */
   onProgress?: (progress: ImportProgress) => void;
-  /** Read size (default 1 MB). */
+  /** Read size (default 256 KB). */
   chunkBytes?: number;
 }
 
@@ -59,7 +59,7 @@ export async function importFile(store: TransferStore, file: string, options: Im
   const report: ImportReport = { file: name, format: null, imported: [], skipped: [], error: null };
   const progress = (bytesRead: number, done: boolean) =>
     options.onProgress?.({ file: name, bytesRead, totalBytes, imported: report.imported.length, skipped: report.skipped.length, done });
-  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: options.chunkBytes ?? 1024 * 1024 });
+  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: options.chunkBytes ?? 256 * 1024 });
   const scanner = new JsonArrayScanner({ listKey: ALPINE_LIST_KEY });
   let record: number | null = null;
   try {
@@ -70,6 +70,8 @@ export async function importFile(store: TransferStore, file: string, options: Im
         if (alpineFile && item.index === 1) checkAlpineHeader(scanner.header);
         await importRecord(store, item.value, alpineFile, report);
         progress(stream.bytesRead, false);
+        // Let other work of the process (the window's requests, runs) go between conversations.
+        await new Promise((resolve) => setImmediate(resolve));
       }
       record = null;
       progress(stream.bytesRead, false);
