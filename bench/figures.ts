@@ -94,7 +94,7 @@ export function expectedFigures(config: BenchConfig): string[] {
   }
   keys.push(...WINDOW_FIGURES);
   for (const size of config.importSizesMB) {
-    for (const figure of ["MBps", "peakRssMB", "rssGrowthMB", "conversations"]) keys.push(`import.${size}MB.${figure}`);
+    for (const figure of ["MBps", "cpuSeconds", "peakRssMB", "rssGrowthMB", "conversations"]) keys.push(`import.${size}MB.${figure}`);
   }
   return keys;
 }

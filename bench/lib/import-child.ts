@@ -1,6 +1,6 @@
 /**
  * Imports one file into a fresh SqliteStore in a process of its own, so its memory is the
- * import's alone: prints the time, the conversations and the peak memory (sampled at every
+ * import's alone: prints the time (wall and CPU), the conversations and the peak memory (sampled at every
  * progress report and every 20 ms) as one JSON line.
  */
 import { SqliteStore } from "../../src/main/agent";
@@ -20,12 +20,14 @@ async function main(): Promise<void> {
   };
   const timer = setInterval(sample, 20);
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const report = await importFile(store, file, { onProgress: sample });
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(timer);
   store.close();
   if (report.error) throw new Error(report.error);
-  console.log(JSON.stringify({ ms, conversations: report.imported.length, baseRssMB: mb(base.rss), peakRssMB: mb(peakRss), peakHeapMB: mb(peakHeap) }));
+  console.log(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, conversations: report.imported.length, baseRssMB: mb(base.rss), peakRssMB: mb(peakRss), peakHeapMB: mb(peakHeap) }));
 }
 
 main().catch((error) => {
