@@ -233,6 +233,8 @@ function parseElement(text: string, record: number | null): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new JsonScanError(record, `it is not valid JSON (${(error as Error).message})`);
+    // The parser's own message quotes the text; only the position is kept, so no content of the file travels in the error.
+    const position = /position (\d+)/.exec((error as Error).message);
+    throw new JsonScanError(record, `it is not valid JSON${position ? ` (at character ${position[1]} of the record)` : ""}`);
   }
 }
