@@ -69,6 +69,19 @@ describe("Alpine JSON round trip", () => {
     expect(target.list({}).length).toBe(7);
   });
 
+  it("completes a conversation whose import was cut short between its branches", async () => {
+    const first = await exportText(source, { scope: "all", format: "json" });
+    const file = writeFile(folder, "all.json", first);
+    await importFile(target, file);
+    // As if the process had stopped after creating root1 and two of its branches.
+    target.delete("regen2");
+    target.delete("first1");
+    const again = await importFile(target, file);
+    expect(again.imported).toEqual([{ id: "root1", title: "Files review", branches: 2 }]);
+    expect(again.skipped.map((s) => s.id)).toEqual(["plain", "newconv"]);
+    expect(await exportText(target, { scope: "all", format: "json" })).toBe(first);
+  });
+
   it("writes Markdown with every message, tool call and branch", async () => {
     const markdown = await exportText(source, { scope: "tree", format: "markdown", conversationId: "root1" });
     expect(markdown).toMatch(/^# Files review/);

@@ -23,21 +23,26 @@ export class ConversationWriteError extends Error {
 
 export async function writeConversation(store: TransferStore, conversation: PortableConversation): Promise<WriteOutcome> {
   const root = conversation.branches[0].snapshot;
+  let branches = conversation.branches;
   if ((await store.readHead(conversation.id)) !== null) {
-    return { kind: "skipped", id: conversation.id, title: root.title, reason: "already imported" };
+    // Imported before. Branches missing from it mean that import was cut short (the process
+    // stopped between two of its creates): they are added now, so it ends whole.
+    branches = [];
+    for (const branch of conversation.branches) if ((await store.readHead(branch.snapshot.id)) === null) branches.push(branch);
+    if (branches.length === 0) return { kind: "skipped", id: conversation.id, title: root.title, reason: "already imported" };
   }
   const created: string[] = [];
   try {
-    for (const branch of conversation.branches) {
+    for (const branch of branches) {
       const id = branch.snapshot.id;
       await store.write(id, branch.entries, branch.snapshot as unknown as Snapshot, { create: true });
       created.push(id);
     }
   } catch (error) {
     await removeCreated(store, created);
-    throw new ConversationWriteError(created.length < conversation.branches.length ? conversation.branches[created.length].snapshot.id : conversation.id, error);
+    throw new ConversationWriteError(created.length < branches.length ? branches[created.length].snapshot.id : conversation.id, error);
   }
-  return { kind: "imported", id: conversation.id, title: root.title, branches: conversation.branches.length };
+  return { kind: "imported", id: conversation.id, title: root.title, branches: branches.length };
 }
 
 /** Children first, so no moment leaves a branch without its parent. */
