@@ -73,7 +73,7 @@ const quick: BenchConfig = {
   storageTurns: 30,
   windowMessages: 200,
   windowTokens: 100,
-  importSizesMB: [1, 4],
+  importSizesMB: [1, 2],
 };
 
 export function configFor(mode: Mode): BenchConfig {
