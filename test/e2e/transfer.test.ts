@@ -97,7 +97,7 @@ describe("export and import in the window", () => {
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
   });
 
-  it("imports a ChatGPT export; its conversations are listed", async () => {
+  it("imports a ChatGPT export: one row per conversation, its branches behind the switcher", async () => {
     const mark = await win().mark();
     const { dialog, report } = await importPath(CHATGPT);
     expect(report).toMatchObject({ format: "chatgpt", error: null });
@@ -115,6 +115,10 @@ describe("export and import in the window", () => {
     await row.click();
     await win().waitFor("conversation-opened", { id: "chatgpt-6a1f0c2e-0000-4000-8000-00000000000a" }, opened);
     await page().locator(".message--assistant").getByText("4 times 3 is 12.").waitFor();
+    expect(await page().locator(".conversation-row").filter({ hasText: "Arithmetic help" }).count()).toBe(1);
+    // ChatGPT's regenerated answer and edited first question are versions to switch to.
+    await page().locator('.branch-switcher[data-fork-seq="1"]').getByText(/^\d \/ 2$/).waitFor();
+    await page().locator('.branch-switcher[data-fork-seq="0"]').getByText(/^\d \/ 2$/).waitFor();
   });
 
   it("a broken file: the error names the file and the record", async () => {
