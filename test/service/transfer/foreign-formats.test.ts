@@ -113,3 +113,34 @@ describe("the Claude.ai export", () => {
     expect(await lines("claude-c0ffee00-0000-4000-8000-000000000002")).toEqual(["user: Hello", "assistant: Hi! How can I help? []", "user: Nothing, thanks."]);
   });
 });
+
+describe("ChatGPT tool messages", () => {
+  it("a browsing call and its page become a tool call and its result; a tool message without a call, a notice", async () => {
+    const msg = (id: string, role: string, content: unknown, recipient = "all", name: string | null = null) => ({
+      id,
+      author: { role, name },
+      create_time: 1_700_000_000,
+      content,
+      recipient,
+    });
+    const record = {
+      conversation_id: "browse-1",
+      title: "Browse",
+      mapping: {
+        u: { id: "u", parent: null, children: ["c"], message: msg("u", "user", { content_type: "text", parts: ["Find the news"] }) },
+        c: { id: "c", parent: "u", children: ["r"], message: msg("c", "assistant", { content_type: "code", text: "search('news')" }, "browser") },
+        r: { id: "r", parent: "c", children: ["n"], message: msg("r", "tool", { content_type: "tether_browsing_display", result: "Headline one" }, "all", "browser") },
+        n: { id: "n", parent: "r", children: [], message: msg("n", "tool", { content_type: "text", parts: ["stray output"] }, "all", "python") },
+      },
+      current_node: "n",
+    };
+    const report = await importFile(store, writeFile(folder, "browse.json", JSON.stringify([record])));
+    expect(report.error).toBeNull();
+    expect(await lines("chatgpt-browse-1")).toEqual([
+      "user: Find the news",
+      'assistant:  [{"type":"tool_use","id":"c","name":"browser","input":{"code":"search(\'news\')"}}]',
+      "tool_result: Headline one [c browser]",
+      "notice: python: stray output",
+    ]);
+  });
+});

@@ -46,7 +46,7 @@ describe("export and import through the contract", () => {
     expect(fs.readFileSync(markdown.path, "utf8")).toContain("Paris is the capital.");
   });
 
-  it("an imported ChatGPT conversation continues: the next run sends its history to the model", async () => {
+  it("an imported ChatGPT conversation is searchable and continues: the next run sends its history to the model", async () => {
     const fixture = await service();
     await fixture.call("transfer:import", { path: CHATGPT });
     fixture.model.script({ text: "It is 12, as before." });
@@ -57,6 +57,8 @@ describe("export and import through the contract", () => {
     expect(JSON.stringify(sent)).toContain("What is 2+2?");
     expect(JSON.stringify(sent)).toContain("print(4*3)");
     expect(sent.at(-1)).toMatchObject({ role: "user" });
+    const found = await fixture.call("conversations:list", { query: "compute" });
+    expect(found.items.map((c: { id: string }) => c.id)).toEqual([A]);
     const view = await fixture.call("conversations:get", { id: A });
     expect(view.entries.slice(-2).map((e: { text: string }) => e.text)).toEqual(["Are you sure?", "It is 12, as before."]);
   });

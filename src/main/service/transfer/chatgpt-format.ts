@@ -73,6 +73,8 @@ function entriesOf(message: Fields, parent: Fields | null, parentId: string | nu
 /** The message's text: its string parts joined; a picture or file part says what it was. */
 function textOf(content: Fields, path: string): string {
   if (typeof content.text === "string") return content.text;
+  // A browsing tool's page (tether_browsing_display) keeps its text in `result`.
+  if (typeof content.result === "string") return content.result;
   if (content.parts === undefined || content.parts === null) return "";
   const parts = asArray(content.parts, `${path}.parts`);
   return parts
