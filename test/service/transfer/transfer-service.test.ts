@@ -18,8 +18,8 @@ afterEach(async () => {
   for (const fixture of fixtures.splice(0)) await fixture.close();
 });
 
-async function service(): Promise<ServiceFixture> {
-  const fixture = await openService();
+async function service(options: Parameters<typeof openService>[0] = {}): Promise<ServiceFixture> {
+  const fixture = await openService(options);
   fixtures.push(fixture);
   return fixture;
 }
@@ -93,6 +93,37 @@ describe("export and import through the contract", () => {
     const read = events.map((e) => e.progress.bytesRead);
     expect(read).toEqual([...read].sort((a, b) => a - b));
     expect(events.at(-1)!.progress).toMatchObject({ done: true, imported: count, bytesRead: fs.statSync(file).size });
+  });
+
+  it("uses the app's save and open dialogs when it has them; a cancelled dialog does nothing", async () => {
+    let answer: string | null = null;
+    const names: string[] = [];
+    const fixture = await service({
+      service: {
+        chooseExportFile: async (name) => (names.push(name), answer),
+        chooseImportFile: async () => answer,
+      },
+    });
+    expect(await fixture.call("transfer:export", { scope: "all", format: "markdown" })).toBeNull();
+    expect(names[0]).toMatch(/^alpine-all-\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}\.md$/);
+    expect(await fixture.call("transfer:import", {})).toBeNull();
+    answer = CHATGPT;
+    const report: ImportReport = await fixture.call("transfer:import", {});
+    expect(report.imported.length).toBe(2);
+    answer = path.join(fixture.dataFolder, "chosen.json");
+    const exported: ExportResult = await fixture.call("transfer:export", { scope: "tree", format: "json", conversationId: A });
+    expect(exported).toMatchObject({ path: answer, conversations: 1 });
+    expect(names[1]).toMatch(new RegExp(`^alpine-${A}-tree-.*\\.json$`));
+  });
+
+  it("without a path and without a dialog, says to type the path; an export to a folder that is not there fails clearly", async () => {
+    const fixture = await service({ service: { chooseExportFile: async () => "/nonexistent-folder/x/export.json" } });
+    const result = await fixture.request("transfer:import", {});
+    expect(result).toMatchObject({ ok: false, error: { name: "ImportReadError" } });
+    expect(!result.ok && result.error.message).toMatch(/type the file's path/);
+    const failed = await fixture.request("transfer:export", { scope: "all", format: "json" });
+    expect(failed).toMatchObject({ ok: false, error: { name: "ExportWriteError" } });
+    expect(!failed.ok && failed.error.message).toContain("/nonexistent-folder/x/export.json");
   });
 
   it("exports a conversation it does not have: a clear error", async () => {
