@@ -90,4 +90,35 @@ describe("branches in the window", () => {
     await message("assistant", 1).getByText("First answer").waitFor();
     expect(await page().locator(".message--user, .message--assistant").count()).toBe(2);
   });
+
+  it("a kill while an edited first message's branch streams: after relaunch that branch is the row shown, interrupted, and Continue finishes it", async () => {
+    // The open conversation is the one branched off above: edit its very first message.
+    await session.model.control.script({ hang: true, text: "Partly written" });
+    const since = await win().mark();
+    await message("user", 0).getByRole("button", { name: "Edit" }).click();
+    const editor = page().getByRole("textbox", { name: "Edit your message" });
+    await editor.fill("One, from the start");
+    await editor.press("Enter");
+    const created = await win().waitFor("branch-created", { kind: "edit" }, since);
+    const edited = created.detail.id;
+    await win().waitFor("stream-rendered", { id: edited }, since);
+
+    expect((await session.restartHost("SIGKILL")).signal).toBe("SIGKILL");
+    const listed = await win().waitFor("list-rendered");
+    expect(listed.detail.ids).toContain(edited);
+    expect(listed.detail.ids).toHaveLength(2); // still one row per conversation
+    const row = page().locator(`.conversation-row[data-conversation-id="${edited}"]`);
+    expect(await row.locator("[data-status]").textContent()).toContain("Interrupted");
+    const opening = await win().mark();
+    await row.getByRole("button").first().click();
+    const opened = await win().waitFor("conversation-opened", { id: edited }, opening);
+    expect(opened.detail.interruption).toBe("killed");
+    await switcher(0).getByText("2 / 2").waitFor();
+    await session.model.control.script({ text: "Written in full" });
+    const continued = await win().mark();
+    await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();
+    await win().waitFor("run-ended", { id: edited, stoppedBy: "end_turn" }, continued);
+    await message("assistant", 1).getByText("Written in full").waitFor();
+    await message("user", 0).getByText("One, from the start").waitFor();
+  });
 });

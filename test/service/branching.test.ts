@@ -116,6 +116,14 @@ describe("branching", () => {
     expect((await rows(fixture)).items.map((row) => row.id)).toEqual([id]);
     expect(texts(await fixture.call<ConversationView>("conversations:get", { id }))).toEqual(["One", "First", "Somewhere else", "Elsewhere"]);
     expect((await fixture.request("conversations:get", { id: root })).ok).toBe(false);
+    // Its first message edited: another start of the same conversation, with a switcher at the start.
+    fixture.model.script({ text: "From the start" });
+    const { id: restart } = await fixture.call<{ id: string }>("runs:edit", { id, seq: 0, text: "Zero" });
+    await runEnd(fixture, restart);
+    const restarted = await fixture.call<ConversationView>("conversations:get", { id: restart });
+    expect(texts(restarted)).toEqual(["Zero", "From the start"]);
+    expect(restarted.summary).toMatchObject({ conversationId: id, branchCount: 2 });
+    expect(restarted.forks).toEqual([{ seq: 0, index: 1, options: [id, restart] }]);
   });
 
   it("finds text in every branch, naming the branch that holds it", async () => {

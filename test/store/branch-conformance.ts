@@ -124,6 +124,23 @@ export function describeBranchConformance(name: string, makeStore: MakeStore, lo
       expect(seqs((await store.load("deeper")).history)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     });
 
+    it("starts a conversation again with another first message, also in a conversation branched off another", async () => {
+      const store = await fresh();
+      const trunk = await root(store, "trunk", 6);
+      const split = branchState(trunk, 3, { id: "split", newConversation: true });
+      await saveState(split, store);
+      const again = branchState(await store.load("split"), -1, { id: "again", message: "a new first message" });
+      expect(again.parent).toEqual({ id: "split", seq: -1 });
+      expect(again.conversationId).toBe("split");
+      await saveState(again, store);
+      expect(texts(await store.load("again"))).toEqual(["a new first message"]);
+      expect((await store.listBranches("split")).map((row) => row.id).sort()).toEqual(["again", "split"]);
+      const first = branchState(trunk, -1, { id: "first", message: "another start" });
+      await saveState(first, store);
+      expect(texts(await store.load("first"))).toEqual(["another start"]);
+      expect(first.conversationId).toBe("trunk");
+    });
+
     it("refuses a branch at a point its store does not hold", async () => {
       const store = await fresh();
       const trunk = await root(store, "trunk", 3);
@@ -151,6 +168,8 @@ export function describeBranchConformance(name: string, makeStore: MakeStore, lo
       ]);
       expect((await store.listConversations({ limit: 1, offset: 1 })).map((row) => row.id)).toEqual(["edit"]);
       expect((await store.listBranches("trunk")).map((row) => row.id)).toEqual(["edit", "trunk"]);
+      // A row counts the whole history of its branch, inherited entries included.
+      expect((await store.list()).find((row) => row.id === "split")).toMatchObject({ entryCount: 3, parent: { id: "trunk", seq: 2 } });
       // Saving the trunk again makes it the conversation's shown branch.
       const again = await store.load("trunk");
       again.addUserMessage("back on the trunk");

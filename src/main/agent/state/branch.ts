@@ -36,10 +36,11 @@ export function branchState(from: State, atSeq: number, options: BranchOptions =
   const branch = new State(task, { id: options.id, title: options.title ?? from.title, data: jsonCopy(from.data) });
   const inherited = from.history.slice(0, atSeq + 1);
   if (atSeq >= 0) replaceHistory(branch, inherited as never);
-  const point: BranchPoint = { id: ownerOfSeq(from, atSeq), seq: atSeq };
+  // Before the first message, the branch is another start of `from`'s conversation (whose id is its first State's).
+  const point: BranchPoint = { id: atSeq === -1 ? from.conversationId : ownerOfSeq(from, atSeq), seq: atSeq };
   // The owner's own fork points follow: the points above it in `from`'s lineage.
   const ownerAt = book.lineage.findIndex((p) => p.id === point.id);
-  const lineage = [point, ...(ownerAt < 0 ? book.lineage : book.lineage.slice(ownerAt + 1))];
+  const lineage = atSeq === -1 ? [point] : [point, ...(ownerAt < 0 ? book.lineage : book.lineage.slice(ownerAt + 1))];
   placeInTree(branch, options.newConversation ? branch.id : from.conversationId, lineage);
 
   const branchBook = branch[stateBook];

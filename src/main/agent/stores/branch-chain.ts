@@ -24,22 +24,26 @@ export async function readInherited(store: RangedReader, stateId: string, snapsh
   const seen = new Set([stateId]);
   let point = validPoint(snapshot?.parent, store, stateId);
   let child = stateId;
-  while (point) {
+  // The last seq still needed from the chain: nothing past the first fork point, and nothing at all below 0.
+  let through = point ? point.seq : -1;
+  while (point && through >= 0) {
     if (seen.has(point.id) || lineage.length >= MAX_DEPTH) throw corrupt(store, child, "its chain of parents loops back on itself");
     seen.add(point.id);
     lineage.push(point);
-    const record = await store.readRange(point.id, point.seq);
+    const record = await store.readRange(point.id, through);
     if (!record?.snapshot) throw corrupt(store, child, `its parent State "${point.id}" is missing`);
     const parentPoint = validPoint(record.snapshot.parent, store, point.id);
     const from = parentPoint ? parentPoint.seq + 1 : 0;
-    const own = record.entries.filter((entry) => entry.seq <= point!.seq);
-    if (point.seq >= from && (own.length !== point.seq - from + 1 || own[0].seq !== from)) {
-      throw corrupt(store, child, `its parent State "${point.id}" lacks entries ${from} to ${point.seq}`);
+    const own = record.entries.filter((entry) => entry.seq <= through);
+    if (through >= from && (own.length !== through - from + 1 || own[0].seq !== from)) {
+      throw corrupt(store, child, `its parent State "${point.id}" lacks entries ${from} to ${through}`);
     }
     segments.push(own);
     child = point.id;
     point = parentPoint;
+    if (point) through = Math.min(through, point.seq);
   }
+  if (point && lineage.length === 0) lineage.push(point); // a fork before the first entry inherits nothing
   segments.reverse();
   return { entries: segments.length === 0 ? [] : segments.flat(), lineage };
 }

@@ -26,7 +26,8 @@ export function toSavedStateInfo(row: ConversationRow): SavedStateInfo {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     stoppedBy: row.stopped_by as StoppedBy,
-    entryCount: row.entry_count,
+    // The row counts a branch's own entries; its history also holds the inherited ones.
+    entryCount: row.entry_count + (row.parent_id === null ? 0 : Number(row.parent_seq) + 1),
     conversationId: row.conversation_id || row.id,
     parent: row.parent_id === null ? null : { id: row.parent_id, seq: Number(row.parent_seq) },
     ...(row.retained ? { retained: true } : {}),
