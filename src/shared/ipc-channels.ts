@@ -28,6 +28,8 @@ export const REQUEST_CHANNELS = [
   "updates:check",
   "updates:install",
   "backups:list",
+  "transfer:export",
+  "transfer:import",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -9,6 +9,7 @@ import type { StepEvent } from "./wire-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
 export const DEFAULT_TAIL_ENTRIES = 200;
@@ -81,6 +82,16 @@ export const requestSchemas = {
   "updates:install": z.object({ stopRuns: z.boolean().default(false) }).strict(),
   /** The database's backup copies (taken before each migration), with their sizes. */
   "backups:list": z.object({}).strict(),
+  /** Export one conversation (its shown branch or whole tree) or every conversation, as Markdown or Alpine JSON. */
+  "transfer:export": z
+    .object({ scope: z.enum(["shown", "tree", "all"]), format: z.enum(["markdown", "json"]), conversationId: id.optional() })
+    .strict()
+    .refine((args) => args.scope === "all" || args.conversationId !== undefined, {
+      message: "a conversation id is needed unless everything is exported",
+      path: ["conversationId"],
+    }),
+  /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
+  "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -109,6 +120,10 @@ export interface RequestResults {
   "updates:check": UpdateStatus;
   "updates:install": InstallAnswer;
   "backups:list": BackupsView;
+  /** null: the save dialog was cancelled. */
+  "transfer:export": ExportResult | null;
+  /** null: the open dialog was cancelled. */
+  "transfer:import": ImportReport | null;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -139,7 +154,8 @@ export type AppEvent =
   | { type: "conversation_deleted"; id: string }
   | { type: "update_status"; status: UpdateStatus }
   /** The person chose "Check for Updates…" in the menu: the window shows the updates. */
-  | { type: "show_updates" };
+  | { type: "show_updates" }
+  | { type: "import_progress"; progress: ImportProgress };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {
@@ -155,3 +171,4 @@ export interface AlpineApi {
 }
 
 export type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };
+export type { ExportResult, ImportProgress, ImportReport };

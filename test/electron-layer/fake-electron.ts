@@ -217,6 +217,11 @@ export const dialog = {
     dialog.opened.push({ parent, options: options as Record<string, unknown> });
     return { canceled: dialog.chosen === null, filePaths: dialog.chosen ? [dialog.chosen] : [] };
   },
+  showSaveDialog: async (...args: unknown[]) => {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    dialog.opened.push({ parent, options: options as Record<string, unknown> });
+    return { canceled: dialog.chosen === null, filePath: dialog.chosen ?? undefined };
+  },
   showErrorBox: (title: string, content: string) => {
     dialog.errors.push([title, content]);
     errorShown([title, content]);

@@ -105,6 +105,17 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ stopRuns: true, version: "9" }, "version"],
   ],
   "backups:list": [[{ all: true }, "all"]],
+  "transfer:export": [
+    [{ scope: "tree", format: "json" }, "conversationId"],
+    [{ scope: "everything", format: "json" }, "scope"],
+    [{ scope: "all", format: "pdf" }, "format"],
+    [{ scope: "shown", format: "json", conversationId: "../x" }, "conversationId"],
+  ],
+  "transfer:import": [
+    [{ path: "" }, "path"],
+    [{ path: 3 }, "path"],
+    [{ path: "x".repeat(4097) }, "path"],
+  ],
 };
 
 describe("dispatchRequest", () => {

@@ -14,6 +14,7 @@ import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { sqliteBindingFor } from "./sqlite-binding";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { loadSystemUpdater, wireUpdates } from "./updates";
+import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
@@ -47,6 +48,8 @@ if (!app.requestSingleInstanceLock()) {
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      chooseExportFile: exportFileChooser(() => window),
+      chooseImportFile: importFileChooser(() => window),
     });
 
     const lifecycle = new Lifecycle();

@@ -20,6 +20,7 @@ import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
+import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -34,6 +35,9 @@ export interface AlpineServiceOptions {
   shutdownBoundMs?: number;
   /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
   sqliteBinding?: string;
+  /** Native save and open dialogs for export and import; without them exports go to the data folder's exports/ and imports need a path. */
+  chooseExportFile?: ExportFileChooser;
+  chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
 }
@@ -46,6 +50,7 @@ export class AlpineService {
   readonly settings: SettingsService;
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
+  readonly transfer: Transfer;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -66,6 +71,14 @@ export class AlpineService {
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.branching = new Branching(this.runs, this.gate);
+    this.transfer = new Transfer({
+      store: this.store,
+      bus: this.events,
+      gate: this.gate,
+      dataFolder: options.dataFolder,
+      chooseExportFile: options.chooseExportFile,
+      chooseImportFile: options.chooseImportFile,
+    });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.

@@ -60,6 +60,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "updates:check": () => service.updates.check(),
     "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
     "backups:list": () => service.backups.view(),
+    "transfer:export": (request) => service.transfer.export(request),
+    "transfer:import": ({ path }) => service.transfer.import(path),
   };
 }
 

@@ -29,6 +29,11 @@ export type AppEventName =
   | "settings-closed"
   | "folder-chosen"
   | "copied"
+  | "transfer-opened"
+  | "transfer-closed"
+  | "exported"
+  | "import-progress"
+  | "imported"
   | "error";
 
 export interface LoggedAppEvent {

@@ -12,6 +12,7 @@ import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
 import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
+import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -19,7 +20,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -28,6 +29,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToastSlice(...a),
   ...createConnectionSlice(...a),
   ...createUpdatesSlice(...a),
+  ...createTransferSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -48,6 +50,9 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "show_updates":
         // "Check for Updates…" in the menu: the updates are shown in Settings.
         if (!get().settingsOpen) get().setSettingsOpen(true);
+        break;
+      case "import_progress":
+        get().handleImportProgress(event.progress);
         break;
     }
   },
