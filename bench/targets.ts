@@ -23,6 +23,10 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   const entries = config.loadEntries.toLocaleString("en-US");
   report.target(`load ${entries} entries, SqliteStore`, "load.sqlite.medianMs", "<=", 50, "ms");
   report.target(`load ${entries} entries, FileStore`, "load.file.medianMs", "<=", 50, "ms");
+  report.target(`create a branch anywhere in ${entries} entries vs an ordinary save, SqliteStore`, "branches.sqlite.createVsSave", "<=", 2, "x");
+  report.target(`create a branch anywhere in ${entries} entries vs an ordinary save, FileStore`, "branches.file.createVsSave", "<=", 2, "x");
+  report.target(`load a branch of ${entries} entries, SqliteStore`, "branches.sqlite.loadMedianMs", "<=", 50, "ms");
+  report.target(`load a branch of ${entries} entries, FileStore`, "branches.file.loadMedianMs", "<=", 50, "ms");
   const agentLength = Math.min(...config.agentHistorySizes);
   report.target("agent overhead per step, SqliteStore (synchronous=FULL, the default)", `agent.sqlite.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, SqliteStore (synchronous=NORMAL)", `agent.sqliteNormal.${agentLength}.overheadMedianMs`, "<=", 1, "ms");

@@ -146,3 +146,13 @@ export function addErrorNote(error: unknown, note: string): void {
     // A frozen error keeps its note in `notes` only.
   }
 }
+
+/** A branch asked for at a point of history its store does not hold yet (or outside the history). */
+export class BranchPointNotSavedError extends AgentError {
+  constructor(readonly stateId: string, readonly seq: number, readonly saved: number) {
+    super(
+      `State "${stateId}" cannot be branched after seq ${seq}: only entries 0 to ${saved - 1} are saved. ` +
+        "Save the State first (agent.save(state)), and branch at a seq of its history.",
+    );
+  }
+}

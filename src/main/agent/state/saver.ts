@@ -44,6 +44,8 @@ function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
   return {
     version: SNAPSHOT_VERSION,
     id: state.id,
+    conversationId: state.conversationId,
+    parent: state.parent,
     task: state.task,
     title: state.title,
     stoppedBy: state.stoppedBy,
@@ -196,7 +198,9 @@ interface KnownWrites {
 function assertCurrentHead(stateId: string, head: StoredHead | null, known: KnownWrites): void {
   if (!head) throw new StateNotFoundError(stateId);
   const revision = head.snapshot?.updatedAt;
-  if (revision === undefined || !known.revisions.has(revision) || head.entryCount > known.sentEntries) {
+  // A branch's store counts only its own entries; the inherited ones are its parent's.
+  const inherited = head.snapshot?.parent ? head.snapshot.parent.seq + 1 : 0;
+  if (revision === undefined || !known.revisions.has(revision) || inherited + head.entryCount > known.sentEntries) {
     throw new StaleStateError(stateId);
   }
 }

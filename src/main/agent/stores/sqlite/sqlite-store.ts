@@ -17,7 +17,7 @@ import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
-import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
+import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { toSavedStateInfo } from "./conversation-row";
@@ -142,6 +142,12 @@ export class SqliteStore extends Store {
     return this.guard(() => this.transactions.read(stateId));
   }
 
+  /** The State's own entries through `throughSeq`: one key range (a branch's load reads its ancestors so). */
+  override readRange(stateId: string, throughSeq: number): StoredRecord | null {
+    assertStateId(stateId);
+    return this.guard(() => this.transactions.readRange(stateId, Math.floor(throughSeq)));
+  }
+
   /** The snapshot and how many entries are stored, without reading the history. */
   override async readHead(stateId: string): Promise<StoredHead | null> {
     assertStateId(stateId);
@@ -152,12 +158,29 @@ export class SqliteStore extends Store {
   override list(options: ListOptions = {}): SavedStateInfo[] {
     const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    return this.guard(() => this.sql.list.all(limit, offset).map(toSavedStateInfo));
+    return this.guard(() => this.sql.list.all(options.includeRetained ? 1 : 0, limit, offset).map(toSavedStateInfo));
   }
 
-  /** How many States are saved. */
+  /** One row per conversation, its branch updated last, newest first: in one query. */
+  override listConversations(options: ListOptions = {}): ConversationInfo[] {
+    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    return this.guard(() => this.sql.listConversations.all(limit, offset).map((row) => ({ ...toSavedStateInfo(row), branchCount: row.branch_count })));
+  }
+
+  override listBranches(conversationId: string): SavedStateInfo[] {
+    assertStateId(conversationId);
+    return this.guard(() => this.sql.listBranches.all(conversationId).map(toSavedStateInfo));
+  }
+
+  /** How many States are saved (retained ones left out). */
   count(): number {
     return this.guard(() => this.sql.count.get()?.n ?? 0);
+  }
+
+  /** How many conversations are saved. */
+  countConversations(): number {
+    return this.guard(() => this.sql.countConversations.get()?.n ?? 0);
   }
 
   /** One State's line of `list()`, or null. */

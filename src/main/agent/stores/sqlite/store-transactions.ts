@@ -64,6 +64,16 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { entries, snapshot };
   };
 
+  const readRange = (stateId: string, throughSeq: number): StoredRecord | null => {
+    const conversation = sql.conversationNum.get(stateId);
+    if (conversation === undefined) return null;
+    const entries = sql.selectEntriesThrough
+      .all(conversation.num, conversation.num, throughSeq)
+      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+    const snapshotRow = sql.selectSnapshot.get(stateId);
+    return { entries, snapshot: snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot") };
+  };
+
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);
     const conversation = sql.conversationNum.get(stateId);
@@ -101,6 +111,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
       },
     ),
     read: db.transaction(read),
+    readRange: db.transaction(readRange),
     delete: db.transaction(remove),
     rename: db.transaction(rename),
   };
