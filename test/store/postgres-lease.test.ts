@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Agent, LeaseLostError, StaleStateError, State, StateBusyError } from "../../src/main/agent";
 import { PostgresMigrationError } from "../../src/main/agent/stores/postgres";
 import { migrateSchema } from "../../src/main/agent/stores/postgres/migrate";
+import { POSTGRES_MIGRATIONS } from "../../src/main/agent/stores/postgres/migrations";
 import { usePostgresSchemas } from "./postgres-support";
 import { entriesUpTo, makeSnapshot, userEntry } from "./records";
 
@@ -88,11 +89,11 @@ describe("PostgresStore leases", () => {
     await store.open();
     const admin = await pg.admin();
     const client = admin as unknown as Parameters<typeof migrateSchema>[0];
-    const broken = [{ version: 1, description: "the first", up: () => "SELECT 1" }, { version: 2, description: "a broken one", up: () => "CREATE TABLE nope (" }];
+    const broken = [...POSTGRES_MIGRATIONS, { version: POSTGRES_MIGRATIONS.length + 1, description: "a broken one", up: () => "CREATE TABLE nope (" }];
     const error = await migrateSchema(client, schema, `"${schema}"`, broken, "the test server").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PostgresMigrationError);
-    expect((error as Error).message).toMatch(/to version 2 failed.*rolled back/);
+    expect((error as Error).message).toMatch(new RegExp(`to version ${POSTGRES_MIGRATIONS.length + 1} failed.*rolled back`));
     const versions = await admin.query(`SELECT max(version) AS v FROM "${schema}".schema_version`);
-    expect(versions.rows[0].v).toBe(1);
+    expect(versions.rows[0].v).toBe(POSTGRES_MIGRATIONS.length);
   });
 });
