@@ -93,6 +93,18 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ apiKey: "x".repeat(501) }, "apiKey"],
   ],
   "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+  "settings:setKeyStorage": [
+    [{}, "memoryOnly"],
+    [{ memoryOnly: "yes" }, "memoryOnly"],
+    [{ memoryOnly: true, extra: 1 }, "extra"],
+  ],
+  "updates:status": [[{ now: true }, "now"]],
+  "updates:check": [[{ force: true }, "force"]],
+  "updates:install": [
+    [{ stopRuns: "yes" }, "stopRuns"],
+    [{ stopRuns: true, version: "9" }, "version"],
+  ],
+  "backups:list": [[{ all: true }, "all"]],
 };
 
 describe("dispatchRequest", () => {

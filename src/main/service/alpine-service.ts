@@ -3,11 +3,12 @@
  * in the data folder, with one stream of app events. The Electron layer and the test
  * host both create it and carry its requests and events to a window.
  */
+import path from "node:path";
 import type { AppInfo } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
-import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversation-store";
 import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
@@ -17,6 +18,8 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { DatabaseBackups } from "./database-backups";
+import { UpdateService } from "./updates/update-service";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -41,6 +44,8 @@ export class AlpineService {
   readonly runs: Runs;
   readonly branching: Branching;
   readonly settings: SettingsService;
+  readonly updates: UpdateService;
+  readonly backups: DatabaseBackups;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -62,6 +67,10 @@ export class AlpineService {
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.branching = new Branching(this.runs, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
+    // The database is open, so any migration has taken its copy: keep only the newest few.
+    this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
+    this.backups.prune();
   }
 
   info(): AppInfo {

@@ -55,6 +55,11 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
+    "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
+    "updates:status": () => service.updates.status(),
+    "updates:check": () => service.updates.check(),
+    "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
+    "backups:list": () => service.backups.view(),
   };
 }
 
