@@ -50,6 +50,15 @@ export const WINDOW_FIGURES = [
   "window.memory.afterStreamMB",
   "window.domNodes.afterOpen",
   "window.domNodes.afterScroll",
+  "windowMemory.tokens",
+  "windowMemory.beforeMB",
+  "windowMemory.after1MB",
+  "windowMemory.after2MB",
+  "windowMemory.after3MB",
+  "windowMemory.growthAfterFirstMB",
+  "windowMemory.growthAfterLastMB",
+  "windowMemory.peakMB",
+  "windowMemory.eventLogEntries",
 ];
 
 export function expectedFigures(config: BenchConfig): string[] {

@@ -13,6 +13,7 @@ import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
 import { runWindow } from "./window";
+import { runWindowMemory } from "./window-memory";
 
 export interface SuiteContext {
   report: Report;
@@ -40,4 +41,5 @@ export const suites: Suite[] = [
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "window-memory", run: ({ report, config }) => runWindowMemory(report, config) },
 ];

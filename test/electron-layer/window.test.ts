@@ -91,6 +91,22 @@ describe("the app:// protocol", () => {
     expect(rendererResponse("app://alpine/missing.js", renderer, csp).status).toBe(404);
   });
 
+  it("keeps the window's event log out of normal use: only ALPINE_EVENT_LOG=on serves the page with it", async () => {
+    const csp = contentSecurityPolicy();
+    const normal = await rendererResponse("app://alpine/index.html", renderer, csp).text();
+    expect(normal).not.toContain("alpine-event-log");
+    process.env.ALPINE_EVENT_LOG = "on";
+    try {
+      const forChecks = await rendererResponse("app://alpine/index.html", renderer, csp).text();
+      expect(forChecks).toContain('<meta name="alpine-event-log" content="on" />');
+      expect(forChecks).toContain("<title>Alpine</title>");
+      // Scripts are served as built.
+      expect(await rendererResponse("app://alpine/assets/app.js", renderer, csp).text()).not.toContain("alpine-event-log");
+    } finally {
+      delete process.env.ALPINE_EVENT_LOG;
+    }
+  });
+
   it("knows the app's own pages", () => {
     expect(isAppUrl("app://alpine/index.html")).toBe(true);
     expect(isAppUrl("app://alpine/")).toBe(true);
