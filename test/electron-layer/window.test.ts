@@ -33,7 +33,7 @@ describe("the main window", () => {
     expect(window.loadedUrl).toBe("app://alpine/index.html");
   });
 
-  it("refuses navigation and new windows; web links open in the browser, other schemes nowhere", () => {
+  it("refuses navigation and new windows; web and mail links open outside, other schemes nowhere", () => {
     const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
     const contents = window.webContents;
     expect(contents.emitPreventable("will-navigate", "https://example.com/page")).toBe(true);
@@ -43,7 +43,9 @@ describe("the main window", () => {
     expect(contents.windowOpenHandler!({ url: "http://example.org/" })).toEqual({ action: "deny" });
     expect(contents.windowOpenHandler!({ url: "javascript:alert(1)" })).toEqual({ action: "deny" });
     expect(contents.windowOpenHandler!({ url: "smb://server/share" })).toEqual({ action: "deny" });
-    expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/"]);
+    expect(contents.windowOpenHandler!({ url: "mailto:ada@example.com?subject=Trip" })).toEqual({ action: "deny" });
+    expect(contents.windowOpenHandler!({ url: "data:text/html,<b>x</b>" })).toEqual({ action: "deny" });
+    expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/", "mailto:ada@example.com?subject=Trip"]);
   });
 
   it("grants no permission the page asks for", () => {
