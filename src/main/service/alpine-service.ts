@@ -3,7 +3,7 @@
  * in the data folder, with one stream of app events. The Electron layer and the test
  * host both create it and carry its requests and events to a window.
  */
-import type { AppInfo } from "../../shared/view-types";
+import type { AppInfo, LaunchView } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
@@ -16,6 +16,8 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { ConversationNotFoundError } from "./service-errors";
+import { WindowStateFile } from "./window-state";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -39,6 +41,7 @@ export class AlpineService {
   readonly conversations: Conversations;
   readonly runs: Runs;
   readonly settings: SettingsService;
+  readonly windowState: WindowStateFile;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -59,6 +62,24 @@ export class AlpineService {
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.windowState = new WindowStateFile(options.dataFolder);
+  }
+
+  /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
+  async launch(listLimit: number, tail: number): Promise<LaunchView> {
+    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    const openId = this.windowState.openConversationId;
+    let open = null;
+    if (openId) {
+      try {
+        open = await this.conversations.get(openId, tail);
+      } catch (error) {
+        // Deleted since: open a new conversation instead, and forget it.
+        if (!(error instanceof ConversationNotFoundError)) throw error;
+        this.windowState.remember(null);
+      }
+    }
+    return { settings: this.settings.view(), info: this.info(), list, open };
   }
 
   info(): AppInfo {

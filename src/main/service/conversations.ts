@@ -4,7 +4,7 @@
  * error; the others keep working.
  */
 import { type SavedStateInfo, StateNotFoundError } from "../agent";
-import type { ConversationSummary, ConversationView, EntriesPage } from "../../shared/view-types";
+import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
@@ -36,6 +36,15 @@ export class Conversations {
       return { items, total: this.store.searchCount(words) };
     }
     return { items: this.store.list({ limit, offset }).map((info) => this.summary(info)), total: this.store.count() };
+  }
+
+  /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now. */
+  interrupted(): InterruptedRuns {
+    this.gate.assertOpen();
+    const found = this.store
+      .list({ limit: this.store.count(), offset: 0 })
+      .filter((info) => (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0 && !this.runs.isRunning(info.id));
+    return { count: found.length, items: found.slice(0, 50).map((info) => this.summary(info)) };
   }
 
   /** The conversation with its newest `tail` entries; `entries` pages back from there. */
