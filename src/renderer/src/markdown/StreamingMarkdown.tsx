@@ -42,12 +42,44 @@ const SettledBlocks = memo(function SettledBlocks({ views }: { views: BlockView[
   return views.map((view, i) => <MarkdownBlock key={i} view={view} />);
 });
 
+/** Lines of a code block still being written, rendered in groups: only the last group changes at a frame. */
+const CODE_GROUP_LINES = 64;
+
+const CodeLines = memo(function CodeLines({ text }: { text: string }) {
+  return <span>{text}</span>;
+});
+
+function GrowingCode({ text }: { text: string }) {
+  const groups: string[] = [];
+  let at = 0;
+  for (;;) {
+    let end = at;
+    for (let n = 0; n < CODE_GROUP_LINES && end >= 0; n++) end = text.indexOf("\n", end) < 0 ? -1 : text.indexOf("\n", end) + 1;
+    if (end < 0) break;
+    groups.push(text.slice(at, end));
+    at = end;
+  }
+  groups.push(text.slice(at));
+  return (
+    <code>
+      {groups.map((group, i) => (
+        <CodeLines key={i} text={group} />
+      ))}
+    </code>
+  );
+}
+
 function GrowingBlock({ source, previous }: { source: string; previous: { block: string; view: BlockView } | null }) {
   const start = source.search(/[^\n]/);
   const fence = start >= 0 ? fenceAt(source, start, false) : null;
   if (fence && fence !== "unknown") {
     const info = source.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim();
-    return <CodeBlock lang={info.split(/\s+/)[0] ?? ""} text={source.slice(fence.bodyStart)} />;
+    const body = source.slice(fence.bodyStart);
+    return (
+      <CodeBlock lang={info.split(/\s+/)[0] ?? ""} text={body}>
+        <GrowingCode text={body} />
+      </CodeBlock>
+    );
   }
   const view = viewOf(source, previous);
   const elements = renderMarkdown(view.source);

@@ -121,9 +121,15 @@ const components: Components = {
   },
 };
 
+/**
+ * The highlighter, made once: rehype-highlight registers its languages each time its plugin is
+ * set up, and react-markdown sets its plugins up for every block it renders.
+ */
+const highlight = rehypeHighlight({ detect: false });
+
 export const MARKDOWN_OPTIONS: Readonly<Options> = {
   remarkPlugins: [remarkGfm, remarkHtmlAsText],
-  rehypePlugins: [rehypeAlignAsClass, rehypeCodeLanguage, [rehypeHighlight, { detect: false }]],
+  rehypePlugins: [rehypeAlignAsClass, rehypeCodeLanguage, () => highlight],
   components,
   urlTransform: (url) => safeHref(url) ?? "",
 };
