@@ -5,7 +5,7 @@
  * table fails to compile.
  */
 import { z } from "zod";
-import type { StepEvent } from "../main/agent/run/events";
+import type { StepEvent } from "./wire-types";
 import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
