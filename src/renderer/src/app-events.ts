@@ -27,6 +27,7 @@ export type AppEventName =
   | "settings-closed"
   | "folder-chosen"
   | "copied"
+  | "open-remembered"
   | "error";
 
 export interface LoggedAppEvent {
