@@ -23,7 +23,7 @@ describe("relaunching the window", () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("reopens the conversation that was open, says a run was interrupted and leads to it", async () => {
+  it("reopens the conversation that was open, says a run was interrupted and leads to it", { timeout: 180_000 }, async () => {
     session.model.control.script({ text: "Oslo in May is mild." });
     const first = await startConversation(win(), "Plan a trip to Oslo");
     await win().waitFor("run-ended", { id: first.id }, first.since);
@@ -40,6 +40,16 @@ describe("relaunching the window", () => {
     expect(opened.detail.interruption).toBe("killed");
     await page().locator(".message--user").getByText("Draft the team update").waitFor();
 
+    // Hovering its row shows rename and delete beside its status, not over it.
+    const row = conversationRow(win(), cut.id);
+    await row.hover();
+    const status = await row.locator("[data-status]").boundingBox();
+    const actions = await row.locator(".conversation-row__actions").boundingBox();
+    expect(status && actions).toBeTruthy();
+    expect(status!.x + status!.width).toBeLessThanOrEqual(actions!.x);
+    expect(await row.locator("[data-status]").evaluate((el: any) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await win().screenshotBothThemes("sidebar-row-hover");
+
     const notice = page().getByRole("region", { name: "Interrupted runs" });
     await notice.getByText("1 conversation was interrupted. It can go on:").waitFor();
     await win().screenshotBothThemes("relaunch-interrupted");
@@ -55,7 +65,7 @@ describe("relaunching the window", () => {
     await notice.waitFor({ state: "hidden" });
   });
 
-  it("after a quit on another conversation, reopens that one; on New conversation, a new one", async () => {
+  it("after a quit on another conversation, reopens that one; on New conversation, a new one", { timeout: 180_000 }, async () => {
     let since = await win().mark();
     await conversationRow(win(), ids.done).getByRole("button").first().click();
     await win().waitFor("conversation-opened", { id: ids.done }, since);
