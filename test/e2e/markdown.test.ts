@@ -75,7 +75,7 @@ describe("replies in Markdown", () => {
     const copySince = await win().mark();
     await blocks.nth(1).getByRole("button", { name: "Copy ts to clipboard" }).click();
     await win().waitFor("copied", { ok: true }, copySince);
-    expect(await page().evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe("const answer: number = 42; // the answer\n");
+    expect(await page().evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe("const answer: number = 42; // the answer");
     await win().screenshotBothThemes("markdown-reply");
   });
 

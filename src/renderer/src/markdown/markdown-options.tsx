@@ -107,7 +107,7 @@ const components: Components = {
     const code = (node as HastNode | undefined)?.children?.[0];
     const lang = String(code?.properties?.dataLang ?? "");
     return (
-      <CodeBlock lang={lang} text={code ? hastText(code) : ""}>
+      <CodeBlock lang={lang} text={code ? hastText(code).replace(/\n$/, "") : ""}>
         {children}
       </CodeBlock>
     );
