@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlpineSession } from "./support/alpine-session";
-import { conversationRow, startConversation } from "./support/window-actions";
+import fs from "node:fs";
+import path from "node:path";
+import { chooseWorkFolder, conversationRow, startConversation } from "./support/window-actions";
 
 const LONG_PARENTS = ["Users", "a-person-with-a-rather-long-name", "Library", "Application Support", "Alpine desktop assistant data"];
 
@@ -38,6 +40,31 @@ describe("details of the window", () => {
     await win().screenshotBothThemes("settings-footer");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("asks about a file write with the keyboard on Deny and shows what would change", async () => {
+    await chooseWorkFolder(win());
+    session.model.control.script(
+      { toolUses: [{ name: "write_file", input: { path: "todo.txt", content: "water the plants\nfeed the cat\n" } }], text: "Adding it." },
+      { text: "Left as it was." },
+    );
+    const { id, since } = await startConversation(win(), "Add the cat to my list");
+    await win().waitFor("ask-shown", { id }, since);
+    const ask = page().getByRole("region", { name: "Alpine is asking you" });
+    // What the write would change is on screen before the choice.
+    const diff = ask.locator(".code-block code");
+    await diff.waitFor();
+    expect(await diff.textContent()).toContain("  water the plants\n+ feed the cat");
+    expect(await ask.locator(".code-block__lang").textContent()).toBe("diff");
+    // Enter on the focused choice denies: nothing is written by accident.
+    await ask.getByRole("button", { name: "Deny" }).waitFor();
+    expect(await page().evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe("Deny");
+    await win().screenshotBothThemes("approval-diff");
+    const answered = await win().mark();
+    await page().keyboard.press("Enter");
+    expect((await win().waitFor("answer-sent", { id }, answered)).detail.answer).toBe("Deny");
+    await win().waitFor("run-ended", { id }, answered);
+    expect(fs.readFileSync(path.join(session.workFolder, "todo.txt"), "utf8")).toBe("water the plants\n");
   });
 
   it("writes times in the person's language and refreshes them while the window is open", async () => {
