@@ -8,6 +8,7 @@ import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
 import { Runs } from "./runs";
@@ -40,6 +41,7 @@ export class AlpineService {
   readonly events = new AppEventBus();
   readonly conversations: Conversations;
   readonly runs: Runs;
+  readonly branching: Branching;
   readonly settings: SettingsService;
   readonly windowState: WindowStateFile;
   private readonly gate = new ServiceGate();
@@ -61,6 +63,7 @@ export class AlpineService {
       client: options.model ?? {},
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
+    this.branching = new Branching(this.runs, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
   }
