@@ -42,7 +42,7 @@ describe("details of the window", () => {
     await dialog.waitFor({ state: "hidden" });
   });
 
-  it("asks about a file write with the keyboard on Deny and shows what would change", async () => {
+  it("asks about a file write with the keyboard on Deny and shows what would change", { timeout: 120_000 }, async () => {
     await chooseWorkFolder(win());
     session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "todo.txt", content: "water the plants\nfeed the cat\n" } }], text: "Adding it." },
