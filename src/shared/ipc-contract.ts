@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
+import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
+import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -81,6 +83,15 @@ export const requestSchemas = {
   "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": z.object({}).strict(),
+  /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
+  "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
+  "updates:status": z.object({}).strict(),
+  /** Check the update feed now (a found update downloads in the background). */
+  "updates:check": z.object({}).strict(),
+  /** Restart and install the downloaded update; with runs going, only when `stopRuns` (they are stopped and saved first). */
+  "updates:install": z.object({ stopRuns: z.boolean().default(false) }).strict(),
+  /** The database's backup copies (taken before each migration), with their sizes. */
+  "backups:list": z.object({}).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -107,6 +118,11 @@ export interface RequestResults {
   "app:launch": LaunchView;
   "window:remember": { ok: true };
   "conversations:interrupted": InterruptedRuns;
+  "settings:setKeyStorage": SettingsView;
+  "updates:status": UpdateStatus;
+  "updates:check": UpdateStatus;
+  "updates:install": InstallAnswer;
+  "backups:list": BackupsView;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -121,13 +137,23 @@ type _EveryChannelHasAResult = [RequestChannel] extends [keyof RequestResults]
   : never;
 export const everyChannelHasAResult: _EveryChannelHasAResult = true;
 
-/** The one event channel, main → window. */
-export const EVENT_CHANNEL = "app:event";
+/** The preload's allow-list (ipc-channels.ts) names exactly the channels of this map. */
+type _AllowListIsTheContract = [RequestChannel] extends [ListedRequestChannel]
+  ? [ListedRequestChannel] extends [RequestChannel]
+    ? true
+    : never
+  : never;
+export const allowListIsTheContract: _AllowListIsTheContract = true;
+
+export { EVENT_CHANNEL };
 
 export type AppEvent =
   | { type: "step"; conversationId: string; event: StepEvent }
   | { type: "conversation_changed"; summary: ConversationSummary }
-  | { type: "conversation_deleted"; id: string };
+  | { type: "conversation_deleted"; id: string }
+  | { type: "update_status"; status: UpdateStatus }
+  /** The person chose "Check for Updates…" in the menu: the window shows the updates. */
+  | { type: "show_updates" };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -103,6 +103,18 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ openConversationId: "../x" }, "openConversationId"],
   ],
   "conversations:interrupted": [[{ all: true }, "all"]],
+  "settings:setKeyStorage": [
+    [{}, "memoryOnly"],
+    [{ memoryOnly: "yes" }, "memoryOnly"],
+    [{ memoryOnly: true, extra: 1 }, "extra"],
+  ],
+  "updates:status": [[{ now: true }, "now"]],
+  "updates:check": [[{ force: true }, "force"]],
+  "updates:install": [
+    [{ stopRuns: "yes" }, "stopRuns"],
+    [{ stopRuns: true, version: "9" }, "version"],
+  ],
+  "backups:list": [[{ all: true }, "all"]],
 };
 
 describe("dispatchRequest", () => {

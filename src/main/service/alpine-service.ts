@@ -3,11 +3,12 @@
  * in the data folder, with one stream of app events. The Electron layer and the test
  * host both create it and carry its requests and events to a window.
  */
+import path from "node:path";
 import type { AppInfo, LaunchView } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
-import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversation-store";
 import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
@@ -19,6 +20,8 @@ import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
 import { ConversationNotFoundError } from "./service-errors";
 import { WindowStateFile } from "./window-state";
+import { DatabaseBackups } from "./database-backups";
+import { UpdateService } from "./updates/update-service";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -44,6 +47,8 @@ export class AlpineService {
   readonly branching: Branching;
   readonly settings: SettingsService;
   readonly windowState: WindowStateFile;
+  readonly updates: UpdateService;
+  readonly backups: DatabaseBackups;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -66,6 +71,10 @@ export class AlpineService {
     this.branching = new Branching(this.runs, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
+    this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
+    // The database is open, so any migration has taken its copy: keep only the newest few.
+    this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
+    this.backups.prune();
   }
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */

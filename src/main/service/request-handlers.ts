@@ -61,6 +61,11 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       return { ok: true };
     },
     "conversations:interrupted": () => service.conversations.interrupted(),
+    "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
+    "updates:status": () => service.updates.status(),
+    "updates:check": () => service.updates.check(),
+    "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
+    "backups:list": () => service.backups.view(),
   };
 }
 

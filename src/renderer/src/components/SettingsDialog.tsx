@@ -12,6 +12,7 @@ import { DialogActions } from "./settings/DialogActions";
 import { FolderField } from "./settings/FolderField";
 import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
+import { UpdatesSection } from "./settings/UpdatesSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -74,6 +75,7 @@ export function SettingsDialog() {
         />
         <ModelFields model={form.model} onModel={form.setModel} systemPrompt={form.systemPrompt} onSystemPrompt={form.setSystemPrompt} />
         <FolderField value={form.folder} onChange={form.setFolder} busy={busy} onChoose={() => void chooseFolder()} />
+        <UpdatesSection />
 
         {error && (
           <p className="form-error" role="alert">
