@@ -30,6 +30,9 @@ export const REQUEST_CHANNELS = [
   "backups:list",
   "transfer:export",
   "transfer:import",
+  "app:launch",
+  "window:remember",
+  "conversations:interrupted",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { StepEvent } from "./wire-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
-import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -73,6 +73,17 @@ export const requestSchemas = {
   "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
   "settings:chooseFolder": z.object({}).strict(),
+  /** The first screen in one answer: settings, the sidebar's first page, the conversation open at the last quit. */
+  "app:launch": z
+    .object({
+      listLimit: z.number().int().min(1).max(500).default(100),
+      tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES),
+    })
+    .strict(),
+  /** Which conversation the window shows (null: a new one), reopened at the next launch. */
+  "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
+  /** The conversations whose last run was cut short, asked for after the first screen is shown. */
+  "conversations:interrupted": z.object({}).strict(),
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": z.object({}).strict(),
@@ -115,6 +126,9 @@ export interface RequestResults {
   "settings:set": SettingsView;
   "settings:setApiKey": SettingsView;
   "settings:chooseFolder": SettingsView;
+  "app:launch": LaunchView;
+  "window:remember": { ok: true };
+  "conversations:interrupted": InterruptedRuns;
   "settings:setKeyStorage": SettingsView;
   "updates:status": UpdateStatus;
   "updates:check": UpdateStatus;

@@ -93,6 +93,16 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ apiKey: "x".repeat(501) }, "apiKey"],
   ],
   "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+  "app:launch": [
+    [{ listLimit: 0 }, "listLimit"],
+    [{ tail: 2_001 }, "tail"],
+    [{ extra: true }, "extra"],
+  ],
+  "window:remember": [
+    [{}, "openConversationId"],
+    [{ openConversationId: "../x" }, "openConversationId"],
+  ],
+  "conversations:interrupted": [[{ all: true }, "all"]],
   "settings:setKeyStorage": [
     [{}, "memoryOnly"],
     [{ memoryOnly: "yes" }, "memoryOnly"],

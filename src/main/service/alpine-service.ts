@@ -4,7 +4,7 @@
  * host both create it and carry its requests and events to a window.
  */
 import path from "node:path";
-import type { AppInfo } from "../../shared/view-types";
+import type { AppInfo, LaunchView } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
@@ -18,6 +18,8 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { ConversationNotFoundError } from "./service-errors";
+import { WindowStateFile } from "./window-state";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
@@ -48,6 +50,7 @@ export class AlpineService {
   readonly runs: Runs;
   readonly branching: Branching;
   readonly settings: SettingsService;
+  readonly windowState: WindowStateFile;
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
@@ -80,10 +83,28 @@ export class AlpineService {
       chooseImportFile: options.chooseImportFile,
     });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.windowState = new WindowStateFile(options.dataFolder);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
     this.backups.prune();
+  }
+
+  /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
+  async launch(listLimit: number, tail: number): Promise<LaunchView> {
+    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    const openId = this.windowState.openConversationId;
+    let open = null;
+    if (openId) {
+      try {
+        open = await this.conversations.get(openId, tail);
+      } catch (error) {
+        // Deleted since: open a new conversation instead, and forget it.
+        if (!(error instanceof ConversationNotFoundError)) throw error;
+        this.windowState.remember(null);
+      }
+    }
+    return { settings: this.settings.view(), info: this.info(), list, open };
   }
 
   info(): AppInfo {

@@ -55,6 +55,12 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
+    "app:launch": ({ listLimit, tail }) => service.launch(listLimit, tail),
+    "window:remember": ({ openConversationId }) => {
+      service.windowState.remember(openConversationId);
+      return { ok: true };
+    },
+    "conversations:interrupted": () => service.conversations.interrupted(),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
     "updates:status": () => service.updates.status(),
     "updates:check": () => service.updates.check(),

@@ -119,7 +119,7 @@ export class Runs {
   /** Save a State outside a run (a branch into a new conversation, a switch to a branch). */
   async save(state: State): Promise<void> {
     this.options.gate.assertOpen();
-    await this.agent(null).save(state);
+    await (await this.agent(null)).save(state);
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
@@ -160,7 +160,7 @@ export class Runs {
   }
 
   /** An Agent with today's settings, for a run or a save of `state`. Without a key, no model client. */
-  private agent(apiKey: string | null): Agent {
+  private async agent(apiKey: string | null): Promise<Agent> {
     const { settings, store, tools, client } = this.options;
     const { model, systemPrompt } = settings.get();
     return new Agent({
@@ -168,7 +168,7 @@ export class Runs {
       system: systemPrompt,
       store,
       tools,
-      ...(apiKey ? { client: createModelClient(apiKey, client) } : {}),
+      ...(apiKey ? { client: await createModelClient(apiKey, client) } : {}),
     });
   }
 
@@ -218,11 +218,11 @@ export class Runs {
         // Nothing goes to the model; the message is saved and the reason shown in the conversation.
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
-        await this.agent(null).save(state);
+        await (await this.agent(null)).save(state);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
-      await this.agent(apiKey).run(state, { signal: run.controller.signal, onEvent });
+      await (await this.agent(apiKey)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
       // The library saved the State and reported run_end; an error before the run began
       // (another process holds the conversation, the store failed) is reported here.

@@ -10,7 +10,8 @@ import { appendEntry } from "../state/state";
 import { type RunContext, abortError } from "./run-context";
 
 export async function think(run: RunContext): Promise<AssistantEntry> {
-  const stream = run.client.messages.stream(
+  const client = await run.modelClient();
+  const stream = client.messages.stream(
     {
       model: run.model,
       max_tokens: run.maxTokens,

@@ -8,6 +8,7 @@ import type { ToolResultView } from "../store/display-items";
 import type { LiveToolStatus } from "../store/live-run";
 import { ChevronIcon, ToolIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
+import { MODEL_TOLD_TEXT, useModelTold } from "./tool-card/use-model-told";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";
@@ -71,6 +72,7 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
   const resultText = result?.text ?? "";
   const clipped = !showAll && resultText.length > RESULT_PREVIEW_CHARS;
   const bodyId = `tool-${callId}`;
+  const told = useModelTold(status === "unknown" ? result?.seq : undefined);
 
   return (
     <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={`Tool ${toolTitle(name)}: ${STATUS_LABELS[status]}`}>
@@ -92,7 +94,7 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
       {status === "unknown" && (
         <p className="tool-card__explain">
           Alpine stopped while this tool was running, so it may or may not have taken effect. It was not run again. Check whether it did what it
-          should before relying on it; the model has been told the same.
+          should before relying on it. <span data-model-told={told}>{MODEL_TOLD_TEXT[told]}</span>
         </p>
       )}
       {status === "aborted" && <p className="tool-card__explain">The run was stopped before this tool finished.</p>}
