@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "../main/agent/run/events";
+import type { McpSettingsView } from "./mcp-types";
+import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
 import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -61,10 +63,11 @@ export const requestSchemas = {
   "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
   "settings:chooseFolder": z.object({}).strict(),
+  ...mcpRequestSchemas,
 } as const;
 
 /** Result types of each request channel. */
-export interface RequestResults {
+export interface RequestResults extends McpRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
@@ -100,7 +103,9 @@ export const EVENT_CHANNEL = "app:event";
 export type AppEvent =
   | { type: "step"; conversationId: string; event: StepEvent }
   | { type: "conversation_changed"; summary: ConversationSummary }
-  | { type: "conversation_deleted"; id: string };
+  | { type: "conversation_deleted"; id: string }
+  /** A server's state or tools changed, or the MCP settings did. */
+  | { type: "mcp_changed"; tools: McpSettingsView };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

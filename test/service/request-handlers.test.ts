@@ -78,6 +78,24 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ apiKey: "x".repeat(501) }, "apiKey"],
   ],
   "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+  "tools:get": [[{ secrets: true }, "secrets"]],
+  "tools:addServer": [
+    [{ name: "", transport: "stdio", command: "npx" }, "name"],
+    [{ name: "a", transport: "pigeon", command: "npx" }, "transport"],
+    [{ name: "a", transport: "stdio", args: "x" }, "args"],
+    [{ name: "a", transport: "http", headers: { k: 1 } }, "headers"],
+  ],
+  "tools:editServer": [[{ name: "a", transport: "stdio", env: { K: 5 } }, "env"]],
+  "tools:importConfig": [
+    [{ text: "" }, "text"],
+    [{ text: 5 }, "text"],
+  ],
+  "tools:removeServer": [[{}, "name"]],
+  "tools:setServer": [[{ name: "a", approval: "always" }, "approval"]],
+  "tools:setTool": [[{ server: "a", tool: "", enabled: true }, "tool"]],
+  "tools:setCallTimeout": [[{ ms: 1.5 }, "ms"]],
+  "tools:restartServer": [[{ name: 7 }, "name"]],
+  "tools:stderr": [[{ name: "x".repeat(65) }, "name"]],
 };
 
 describe("dispatchRequest", () => {

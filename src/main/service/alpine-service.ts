@@ -16,6 +16,8 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { McpService } from "./mcp-service";
+import { MemorySecretKeeper } from "./secret-keeper";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -32,6 +34,12 @@ export interface AlpineServiceOptions {
   sqliteBinding?: string;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
+  /** Where MCP env values and headers are kept, encrypted in the app (in memory by default). */
+  mcpSecrets?: SecretKeeper;
+  /** Restart backoff and start timeout of MCP servers (tests shorten them). */
+  mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** Start the configured MCP servers in the background right away (default true). */
+  startMcpServers?: boolean;
 }
 
 export class AlpineService {
@@ -39,6 +47,7 @@ export class AlpineService {
   readonly conversations: Conversations;
   readonly runs: Runs;
   readonly settings: SettingsService;
+  readonly mcp: McpService;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -48,6 +57,13 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    this.mcp = new McpService({
+      dataFolder: options.dataFolder,
+      secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
+      bus: this.events,
+      gate: this.gate,
+      connection: options.mcpConnection,
+    });
     this.runs = new Runs({
       store: this.store,
       settings: settingsFile,
@@ -56,9 +72,12 @@ export class AlpineService {
       gate: this.gate,
       tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
       client: options.model ?? {},
+      moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    // In the background: the window's first paint never waits for a server.
+    if (options.startMcpServers !== false) setImmediate(() => this.gate.isOpen && this.mcp.start());
   }
 
   info(): AppInfo {
@@ -81,6 +100,7 @@ export class AlpineService {
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
+      await this.mcp.shutdown(); // every server process ends here
       this.store.close();
     })();
     return this.closing;

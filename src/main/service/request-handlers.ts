@@ -13,6 +13,7 @@ import {
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
+import { mcpRequestHandlers } from "./mcp-request-handlers";
 
 export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
 
@@ -51,6 +52,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
+    ...mcpRequestHandlers(service.mcp),
   };
 }
 
