@@ -37,6 +37,7 @@ export class McpService {
   readonly servers: McpServers;
   private readonly file: McpSettingsFile;
   private changeTimer: NodeJS.Timeout | null = null;
+  private started = false;
 
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
@@ -60,6 +61,8 @@ export class McpService {
 
   /** Start the enabled servers in the background; returns at once. */
   start(): void {
+    if (this.started) return;
+    this.started = true;
     void this.apply();
   }
 
@@ -142,6 +145,7 @@ export class McpService {
 
   /** The tools a run offers, once starting servers have settled (at most `waitMs`). */
   async toolsForRun(taken: string[], waitMs = 15_000): Promise<McpTool[]> {
+    this.start(); // a run before the background start (or on first use) starts the servers itself
     await this.servers.whenSettled(waitMs);
     return this.servers.tools(taken);
   }
@@ -156,6 +160,7 @@ export class McpService {
     const next = this.file.get();
     edit(next);
     this.file.save(next);
+    this.started = true;
     void this.apply();
     return this.view();
   }
