@@ -13,7 +13,7 @@ import type { ConversationView } from "../../src/shared/view-types";
 import { startMcpHttpServer, type McpHttpTestServer } from "../support/mcp/http-test-server";
 import { runsOf } from "../support/mcp/test-mcp-tools";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
-import { FAST_RESTARTS, EVERYTHING_SERVER, ready, testServerInput, waitForServer } from "./mcp-helpers";
+import { FAST_RESTARTS, EVERYTHING_SERVER, processTree, ready, testServerInput, waitForServer } from "./mcp-helpers";
 
 let fixture: ServiceFixture;
 let work: string;
@@ -111,7 +111,8 @@ it("HTTP results carry images; the list follows list_changed; the server's heade
 it("every stdio server process ends in the one shutdown", async () => {
   await fixture.call("tools:addServer", testServerInput("counter", counts));
   await fixture.call("tools:addServer", { name: "everything", transport: "stdio", command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] });
-  const pids = [(await waitForServer(fixture, "counter", ready)).pid!, (await waitForServer(fixture, "everything", ready)).pid!];
+  const pids = [(await waitForServer(fixture, "counter", ready)).pid!, (await waitForServer(fixture, "everything", ready)).pid!].flatMap(processTree);
+  expect(pids.length).toBeGreaterThanOrEqual(4);
   expect(pids.every((pid) => isProcessAlive(pid))).toBe(true);
   await fixture.service.shutdown();
   expect(pids.filter((pid) => isProcessAlive(pid))).toEqual([]);

@@ -2,6 +2,7 @@
  * Shared by the MCP service tests: the project's stdio test server as a configuration,
  * the real npm servers, and waiting for a server's state through the app's events.
  */
+import fs from "node:fs";
 import path from "node:path";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { McpServerView, McpSettingsView } from "../../src/shared/mcp-types";
@@ -41,4 +42,26 @@ export const ready = (server: McpServerView) => server.status === "ready";
 /** The tool name the model uses for a server's tool, as the app names it (joined). */
 export function modelName(server: string, tool: string): string {
   return `${server}__${tool}`;
+}
+
+/** The process and all its descendants, from /proc (Linux): a guarded server is the guard and the server under it. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const out: number[] = [];
+  const visit = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) visit(c);
+  };
+  visit(pid);
+  return out;
 }
