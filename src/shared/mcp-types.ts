@@ -11,6 +11,8 @@ export type McpApprovalDefault = "ask" | "allow";
 
 export interface McpToolView {
   name: string;
+  /** The name the model calls it by (set while the tool is offered). */
+  modelName?: string;
   title?: string;
   description: string;
   readOnly?: boolean;

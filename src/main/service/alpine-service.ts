@@ -4,7 +4,7 @@
  * host both create it and carry its requests and events to a window.
  */
 import type { AppInfo } from "../../shared/view-types";
-import type { Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
@@ -57,7 +57,9 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
+      takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
       dataFolder: options.dataFolder,
       secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
       bus: this.events,
@@ -70,7 +72,7 @@ export class AlpineService {
       secrets: options.secrets,
       bus: this.events,
       gate: this.gate,
-      tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
+      tools,
       client: options.model ?? {},
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });

@@ -17,6 +17,8 @@ export interface McpServiceOptions {
   secrets: SecretKeeper;
   bus: AppEventBus;
   gate: ServiceGate;
+  /** Names of the app's other tools, which MCP tools are named apart from. */
+  takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
   connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
 }
@@ -68,9 +70,10 @@ export class McpService {
 
   view(): McpSettingsView {
     const settings = this.file.get();
+    const names = new Map(this.servers.tools(this.options.takenNames ?? []).map((t) => [`${t.mcp.server}/${t.mcp.tool}`, t.name]));
     return {
       callTimeoutMs: settings.callTimeoutMs,
-      servers: settings.servers.map((s) => this.serverView(s)),
+      servers: settings.servers.map((s) => this.serverView(s, names)),
       ...(this.file.problem ? { problem: this.file.problem } : {}),
     };
   }
@@ -180,7 +183,7 @@ export class McpService {
     this.changeTimer.unref?.();
   }
 
-  private serverView(stored: StoredServer): McpServerView {
+  private serverView(stored: StoredServer, names: Map<string, string>): McpServerView {
     const { config } = stored;
     const live = this.servers.snapshot(config.name);
     const mask = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, SECRET_MASK]));
@@ -196,6 +199,7 @@ export class McpService {
       connectedBy: live?.transport ?? null,
       tools: (live?.tools ?? []).map((t) => ({
         name: t.name,
+        ...(names.has(`${config.name}/${t.name}`) ? { modelName: names.get(`${config.name}/${t.name}`) } : {}),
         ...(t.annotations?.title ?? t.title ? { title: t.annotations?.title ?? t.title } : {}),
         description: t.description,
         ...(t.annotations?.readOnlyHint !== undefined ? { readOnly: t.annotations.readOnlyHint } : {}),

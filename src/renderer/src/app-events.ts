@@ -26,6 +26,8 @@ export type AppEventName =
   | "settings-saved"
   | "settings-closed"
   | "folder-chosen"
+  | "tools-changed"
+  | "tools-saved"
   | "copied"
   | "error";
 

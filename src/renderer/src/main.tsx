@@ -30,6 +30,7 @@ try {
       <App />
     </StrictMode>,
   );
+  void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
   void useAppStore
     .getState()
     .loadSettings()

@@ -11,6 +11,7 @@ import { createConversationSlice, type ConversationSlice } from "./conversation-
 import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
 import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
+import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -18,7 +19,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & ToolsSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -26,6 +27,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createConnectionSlice(...a),
+  ...createToolsSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -39,6 +41,9 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "conversation_deleted":
         get().removeFromList(event.id);
         get().forgetConversation(event.id);
+        break;
+      case "mcp_changed":
+        get().applyTools(event.tools);
         break;
     }
   },
