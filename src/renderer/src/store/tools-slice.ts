@@ -40,7 +40,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
 
   applyTools(view) {
     set({ tools: view });
-    emitAppEvent("tools-changed", { servers: view.servers.map((s) => ({ name: s.name, status: s.status, tools: s.tools.length })) });
+    emitAppEvent("tools-changed", { servers: view.servers.map((s) => ({ name: s.name, status: s.status, tools: s.tools.length, pid: s.pid })) });
   },
 
   async changeTools(channel, args) {
