@@ -14,6 +14,8 @@ import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
+/** MCP servers' env values and headers, encrypted like the API key. */
+const MCP_SECRETS_FILE = "mcp-secrets.bin";
 
 registerAppScheme();
 // A data folder of its own for a test or a second profile; Chromium's own data goes there too.
@@ -33,9 +35,11 @@ if (!app.requestSingleInstanceLock()) {
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
     const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
+    const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
     const service = new AlpineService({
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
+      mcpSecrets,
       appVersion: app.getVersion(),
       // Set by `npm start`: the SQLite module built for Electron, kept apart from the Node build the tests use.
       sqliteBinding: process.env.ALPINE_SQLITE_BINDING || undefined,
@@ -48,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
 
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => service.shutdown() });
-    lifecycle.onWillShutdown({ name: "secrets", join: () => secrets.flush() });
+    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush()]).then(() => undefined) });
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
