@@ -2,18 +2,21 @@
  * MCP tools in the window (Chromium through the test host): paste a Claude Desktop
  * configuration in Settings → Tools and see the server's tools; a call asks with the four
  * choices: Allow once runs it, Allow in this conversation asks no second time, Deny runs
- * nothing; Stop during a call cancels it at the server (notifications/cancelled); after
- * quit no server process is left.
+ * nothing; Stop during a call cancels it at the server (notifications/cancelled); a kill
+ * mid-call leaves the outcome unknown and the call is never sent again; after quit no
+ * server process is left.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isProcessAlive } from "../../src/main/agent";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { isProcessAlive, UNKNOWN_RESULT_TEXT } from "../../src/main/agent";
 import { readCounts, runsOf } from "../support/mcp/test-mcp-tools";
 import { TSX_LOADER } from "../agent/helpers";
-import { processTree, STDIO_TEST_SERVER } from "../service/mcp-helpers";
+import { processTree, STDIO_TEST_SERVER, MCP_TEST_TIMEOUT_MS } from "../service/mcp-helpers";
 import { AlpineSession } from "./support/alpine-session";
-import { sendMessage, startConversation } from "./support/window-actions";
+import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
+
+vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 describe("MCP tools in the window", () => {
   let session: AlpineSession;
@@ -51,7 +54,7 @@ describe("MCP tools in the window", () => {
     const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, counts] } } };
     await page().getByLabel("Paste a Claude Desktop configuration (claude_desktop_config.json)").fill(JSON.stringify(config));
     await page().getByRole("button", { name: "Import servers" }).click();
-    await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 30_000);
+    await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 90_000);
     const server = page().locator('.mcp-server[data-server="counter"]');
     await expect.poll(() => server.getByTestId("server-status").textContent()).toBe("Ready · 6 tools");
     expect(await server.locator(".mcp-tool").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining("Echo"), expect.stringContaining("slow")]));
@@ -101,8 +104,36 @@ describe("MCP tools in the window", () => {
     await expect.poll(() => readCounts(counts).filter((l) => l.tool === "slow").map((l) => l.event)).toEqual(["run", "cancelled"]);
   });
 
+  it("kill the host while a slow MCP tool runs: after relaunch the card says Outcome unknown, Continue sends that text, the server ran it once", async () => {
+    await session.model.control.script({ toolUses: [{ id: "c6", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting again." });
+    const since = await sendMessage(win(), "Be very slow again");
+    await win().waitForStep("tool_start", { callId: "c6" }, since); // allowed in this conversation: no question
+    await expect.poll(() => runsOf(counts, "slow")).toBe(2);
+    const exit = await session.restartHost("SIGKILL");
+    expect(exit.signal).toBe("SIGKILL");
+
+    const mark = await win().mark();
+    const row = conversationRow(win(), conversation);
+    await row.waitFor();
+    await row.getByRole("button").first().click();
+    const opened = await win().waitFor("conversation-opened", { id: conversation }, mark);
+    expect(opened.detail.interruption).toBe("killed");
+    await expect.poll(() => card("c6").getAttribute("data-tool-status")).toBe("unknown");
+    expect(await card("c6").locator(".tool-status").textContent()).toBe("Outcome unknown");
+
+    await session.model.control.script({ text: "It may or may not have run." });
+    const before = (await session.model.control.requests()).length;
+    const cont = await win().mark();
+    await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();
+    await win().waitFor("run-ended", { id: conversation, stoppedBy: "end_turn" }, cont);
+    const request = (await session.model.control.requests(before + 1)).at(-1)!;
+    expect(request.body.messages.at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "c6", content: UNKNOWN_RESULT_TEXT, is_error: true });
+    expect(runsOf(counts, "slow")).toBe(2); // c5 (cancelled) and c6 (before the kill): c6 was never sent again
+  });
+
   it("quit: no server process is left", async () => {
-    const changes = await win().events("tools-changed");
+    const ready = await win().waitFor("tools-changed", { "servers.0.status": "ready" });
+    const changes = await win().events("tools-changed", ready.index);
     const pid = changes.at(-1)!.detail.servers[0].pid as number;
     const tree = processTree(pid);
     expect(tree.length).toBeGreaterThanOrEqual(2);

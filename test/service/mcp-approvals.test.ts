@@ -6,14 +6,16 @@
  * runs the call exactly once. Every stdio server process ends in the shutdown.
  */
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { isProcessAlive } from "../../src/main/agent";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import type { ConversationView } from "../../src/shared/view-types";
 import { startMcpHttpServer, type McpHttpTestServer } from "../support/mcp/http-test-server";
 import { runsOf } from "../support/mcp/test-mcp-tools";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
-import { FAST_RESTARTS, EVERYTHING_SERVER, processTree, ready, testServerInput, waitForServer } from "./mcp-helpers";
+import { FAST_RESTARTS, EVERYTHING_SERVER, processTree, ready, testServerInput, waitForServer, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";
+
+vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 let fixture: ServiceFixture;
 let work: string;

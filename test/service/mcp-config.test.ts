@@ -6,11 +6,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import { SECRET_MASK } from "../../src/shared/mcp-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
-import { EVERYTHING_SERVER, FAST_RESTARTS, FILESYSTEM_SERVER, ready, waitForServer } from "./mcp-helpers";
+import { EVERYTHING_SERVER, FAST_RESTARTS, FILESYSTEM_SERVER, ready, waitForServer, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";
+
+vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 let fixture: ServiceFixture;
 let work: string;

@@ -6,7 +6,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { isProcessAlive, UNKNOWN_RESULT_TEXT } from "../../src/main/agent";
 import type { ConversationView } from "../../src/shared/view-types";
 import { startModelServer, type ModelServer } from "../support/model-server";
@@ -14,8 +14,10 @@ import { startMcpHttpServer, type McpHttpTestServer } from "../support/mcp/http-
 import { runsOf } from "../support/mcp/test-mcp-tools";
 import { type Child, startChild } from "../agent/helpers";
 import { makeTempDir, openService, removeDir } from "./helpers";
-import { EVERYTHING_SERVER, STDIO_TEST_SERVER, processTree } from "./mcp-helpers";
+import { EVERYTHING_SERVER, STDIO_TEST_SERVER, processTree, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";
 import { TSX_LOADER } from "../agent/helpers";
+
+vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 const APP = fileURLToPath(new URL("./children/mcp-app.ts", import.meta.url));
 
@@ -54,7 +56,7 @@ it("after the app is SIGKILLed, its stdio servers exit on their own (their stdin
   expect(pids.every((pid) => isProcessAlive(pid))).toBe(true);
   child.process.kill("SIGKILL");
   await child.exited;
-  await expect.poll(() => pids.filter((pid) => isProcessAlive(pid)), { timeout: 15_000, interval: 100 }).toEqual([]);
+  await expect.poll(() => pids.filter((pid) => isProcessAlive(pid)), { timeout: 30_000, interval: 100 }).toEqual([]);
 });
 
 it("a kill while a slow MCP tool runs: the unknown result on relaunch, Continue sends it, the server ran the call once", async () => {

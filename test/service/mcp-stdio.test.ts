@@ -7,11 +7,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import type { ConversationView } from "../../src/shared/view-types";
 import { readCounts, runsOf, TINY_PNG } from "../support/mcp/test-mcp-tools";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
-import { EVERYTHING_SERVER, FAST_RESTARTS, modelName, ready, testServerInput, waitForServer } from "./mcp-helpers";
+import { EVERYTHING_SERVER, FAST_RESTARTS, modelName, ready, testServerInput, waitForServer, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";
+
+vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 let fixture: ServiceFixture;
 let work: string;

@@ -78,8 +78,14 @@ export class ServerConnection {
   async callTool(tool: string, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<CallToolResult> {
     const connection = this.connection;
     if (!connection || this.status !== "ready") throw new McpServerUnavailableError(this.config.name, this.unavailableReason());
+    // A signal of its own per call: the SDK adds a listener to the signal it is given and
+    // never removes it, and a run's signal serves many calls.
+    const call = new AbortController();
+    const forward = () => call.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener("abort", forward, { once: true });
     try {
-      return (await connection.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: timeoutMs })) as CallToolResult;
+      return (await connection.client.callTool({ name: tool, arguments: args }, undefined, { signal: call.signal, timeout: timeoutMs })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new McpCallTimeoutError(this.config.name, tool, timeoutMs);
@@ -87,6 +93,8 @@ export class ServerConnection {
         throw new McpServerExitedError(this.config.name, tool, describeExit(connection.child?.exit ?? null));
       }
       throw error;
+    } finally {
+      signal.removeEventListener("abort", forward);
     }
   }
 

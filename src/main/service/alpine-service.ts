@@ -40,6 +40,11 @@ export interface AlpineServiceOptions {
   mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
+  /**
+   * How long after the service starts the MCP servers are started (default 1.5 s), so their
+   * processes do not compete with the window's first paint. A run starts them at once.
+   */
+  mcpStartDelayMs?: number;
 }
 
 export class AlpineService {
@@ -79,7 +84,9 @@ export class AlpineService {
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     // In the background: the window's first paint never waits for a server.
-    if (options.startMcpServers !== false) setImmediate(() => this.gate.isOpen && this.mcp.start());
+    if (options.startMcpServers !== false) {
+      setTimeout(() => this.gate.isOpen && this.mcp.start(), options.mcpStartDelayMs ?? 1_500).unref();
+    }
   }
 
   info(): AppInfo {

@@ -193,7 +193,7 @@ export class McpService {
       ...(config.transport === "stdio" ? { command: config.command, args: config.args, cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
       enabled: stored.enabled,
       approval: stored.approval,
-      status: live?.status ?? "stopped",
+      status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),
       error: live?.error ?? null,
       pid: live?.pid ?? null,
       connectedBy: live?.transport ?? null,

@@ -15,7 +15,7 @@ const service = new AlpineService({
   dataFolder: env.DATA_FOLDER!,
   secrets: new MemorySecretKeeper("sk-ant-test-key"),
   model: { baseURL: env.MODEL_URL!, maxRetries: 0 },
-  mcpConnection: { backoffMs: 100, startTimeoutMs: 20_000 },
+  mcpConnection: { backoffMs: 100, startTimeoutMs: 60_000 },
 });
 service.events.on((event) => {
   if (event.type === "mcp_changed") print({ type: "servers", servers: event.tools.servers.map((s) => ({ name: s.name, status: s.status, pid: s.pid })) });
