@@ -8,6 +8,7 @@ import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
 import { Runs } from "./runs";
@@ -51,6 +52,7 @@ export class AlpineService {
   readonly events = new AppEventBus();
   readonly conversations: Conversations;
   readonly runs: Runs;
+  readonly branching: Branching;
   readonly settings: SettingsService;
   readonly mcp: McpService;
   private readonly gate = new ServiceGate();
@@ -82,6 +84,7 @@ export class AlpineService {
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
+    this.branching = new Branching(this.runs, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     // In the background: the window's first paint never waits for a server.
     if (options.startMcpServers !== false) {

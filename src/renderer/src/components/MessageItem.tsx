@@ -8,6 +8,7 @@ import { fullTime } from "../lib/relative-time";
 import { tidyErrorText } from "../lib/tidy-error-text";
 import { AlertIcon, InfoIcon, LayersIcon, QuestionIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
+import { MessageActions } from "./branches/MessageActions";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -49,12 +50,14 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
           <div className="message__bubble" title={fullTime(item.at)}>
             {item.text}
           </div>
+          {!item.answersCallId && <MessageActions seq={item.seq} kind="user" text={item.text} />}
         </div>
       );
     case "assistant":
       return (
         <div className="message message--assistant" data-seq={item.seq}>
           <Markdown text={item.text} />
+          <MessageActions seq={item.seq} kind="assistant" text={item.text} />
         </div>
       );
     case "finish":
