@@ -54,7 +54,7 @@ export function AddServerForm({ busy, onAdd }: { busy: boolean; onAdd(input: Ser
           <input className="input" aria-label="Command" placeholder="Command, e.g. npx" value={command} onChange={(e) => setCommand(e.target.value)} />
           <textarea className="input" aria-label="Arguments, one per line" placeholder="Arguments, one per line" rows={2} value={args} onChange={(e) => setArgs(e.target.value)} />
           <textarea className="input" aria-label="Environment, NAME=value per line" placeholder="Environment: NAME=value per line (stored encrypted)" rows={2} value={env} onChange={(e) => setEnv(e.target.value)} />
-          <input className="input" aria-label="Working folder" placeholder="Working folder (optional)" value={cwd} onChange={(e) => setCwd(e.target.value)} />
+          <input className="input" aria-label="Folder the server runs in" placeholder="Folder the server runs in (optional)" value={cwd} onChange={(e) => setCwd(e.target.value)} />
         </>
       ) : (
         <>
