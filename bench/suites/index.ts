@@ -9,6 +9,7 @@ import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runBranches } from "./branches";
 import { runFloor } from "./floor";
+import { runImport } from "./import";
 import { runLoadList } from "./load-list";
 import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
@@ -44,4 +45,5 @@ export const suites: Suite[] = [
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
   { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
+  { name: "import", run: ({ report, config }) => runImport(report, config) },
 ];

@@ -57,6 +57,13 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     ...mcpRequestHandlers(service.mcp),
+    "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
+    "updates:status": () => service.updates.status(),
+    "updates:check": () => service.updates.check(),
+    "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
+    "backups:list": () => service.backups.view(),
+    "transfer:export": (request) => service.transfer.export(request),
+    "transfer:import": ({ path }) => service.transfer.import(path),
   };
 }
 

@@ -31,6 +31,11 @@ export type AppEventName =
   | "tools-changed"
   | "tools-saved"
   | "copied"
+  | "transfer-opened"
+  | "transfer-closed"
+  | "exported"
+  | "import-progress"
+  | "imported"
   | "error";
 
 export interface LoggedAppEvent {

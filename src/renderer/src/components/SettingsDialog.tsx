@@ -13,6 +13,7 @@ import { FolderField } from "./settings/FolderField";
 import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
 import { ToolsSection } from "./settings/ToolsSection";
+import { UpdatesSection } from "./settings/UpdatesSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -75,6 +76,7 @@ export function SettingsDialog() {
         />
         <ModelFields model={form.model} onModel={form.setModel} systemPrompt={form.systemPrompt} onSystemPrompt={form.setSystemPrompt} />
         <FolderField value={form.folder} onChange={form.setFolder} busy={busy} onChoose={() => void chooseFolder()} />
+        <UpdatesSection />
 
         {error && (
           <p className="form-error" role="alert">
