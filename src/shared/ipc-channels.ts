@@ -33,6 +33,16 @@ export const REQUEST_CHANNELS = [
   "app:launch",
   "window:remember",
   "conversations:interrupted",
+  "tools:get",
+  "tools:addServer",
+  "tools:editServer",
+  "tools:importConfig",
+  "tools:removeServer",
+  "tools:setServer",
+  "tools:setTool",
+  "tools:setCallTimeout",
+  "tools:restartServer",
+  "tools:stderr",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
+import type { McpSettingsView } from "./mcp-types";
+import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
@@ -84,6 +86,7 @@ export const requestSchemas = {
   "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": z.object({}).strict(),
+  ...mcpRequestSchemas,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": z.object({}).strict(),
@@ -106,7 +109,7 @@ export const requestSchemas = {
 } as const;
 
 /** Result types of each request channel. */
-export interface RequestResults {
+export interface RequestResults extends McpRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
@@ -169,7 +172,9 @@ export type AppEvent =
   | { type: "update_status"; status: UpdateStatus }
   /** The person chose "Check for Updates…" in the menu: the window shows the updates. */
   | { type: "show_updates" }
-  | { type: "import_progress"; progress: ImportProgress };
+  | { type: "import_progress"; progress: ImportProgress }
+  /** A server's state or tools changed, or the MCP settings did. */
+  | { type: "mcp_changed"; tools: McpSettingsView };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

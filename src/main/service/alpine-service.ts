@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView } from "../../shared/view-types";
-import type { Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversation-store";
@@ -20,6 +20,8 @@ import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
 import { ConversationNotFoundError } from "./service-errors";
 import { WindowStateFile } from "./window-state";
+import { McpService } from "./mcp-service";
+import { MemorySecretKeeper } from "./secret-keeper";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
@@ -42,6 +44,17 @@ export interface AlpineServiceOptions {
   chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
+  /** Where MCP env values and headers are kept, encrypted in the app (in memory by default). */
+  mcpSecrets?: SecretKeeper;
+  /** Restart backoff and start timeout of MCP servers (tests shorten them). */
+  mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** Start the configured MCP servers in the background right away (default true). */
+  startMcpServers?: boolean;
+  /**
+   * How long after the service starts the MCP servers are started (default 1.5 s), so their
+   * processes do not compete with the window's first paint. A run starts them at once.
+   */
+  mcpStartDelayMs?: number;
 }
 
 export class AlpineService {
@@ -51,6 +64,7 @@ export class AlpineService {
   readonly branching: Branching;
   readonly settings: SettingsService;
   readonly windowState: WindowStateFile;
+  readonly mcp: McpService;
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
@@ -63,14 +77,24 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
+    this.mcp = new McpService({
+      takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
+      dataFolder: options.dataFolder,
+      secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
+      bus: this.events,
+      gate: this.gate,
+      connection: options.mcpConnection,
+    });
     this.runs = new Runs({
       store: this.store,
       settings: settingsFile,
       secrets: options.secrets,
       bus: this.events,
       gate: this.gate,
-      tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
+      tools,
       client: options.model ?? {},
+      moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
     this.branching = new Branching(this.runs, this.gate);
@@ -84,6 +108,10 @@ export class AlpineService {
     });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
+    // In the background: the window's first paint never waits for a server.
+    if (options.startMcpServers !== false) {
+      setTimeout(() => this.gate.isOpen && this.mcp.start(), options.mcpStartDelayMs ?? 1_500).unref();
+    }
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
@@ -127,6 +155,7 @@ export class AlpineService {
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
+      await this.mcp.shutdown(); // every server process ends here
       this.store.close();
     })();
     return this.closing;

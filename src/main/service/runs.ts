@@ -3,7 +3,7 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { Agent, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
+import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
 import type { StepEvent as WireStepEvent } from "../../shared/wire-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
@@ -49,6 +49,8 @@ export interface RunsOptions {
   bus: AppEventBus;
   gate: ServiceGate;
   tools: Tool[];
+  /** Tools found at each run's start (MCP servers' tools), named apart from `taken`. */
+  moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
 }
 
@@ -160,8 +162,9 @@ export class Runs {
   }
 
   /** An Agent with today's settings, for a run or a save of `state`. Without a key, no model client. */
-  private async agent(apiKey: string | null): Promise<Agent> {
-    const { settings, store, tools, client } = this.options;
+  private async agent(apiKey: string | null, more: Tool[] = []): Promise<Agent> {
+    const { settings, store, client } = this.options;
+    const tools = [...this.options.tools, ...more];
     const { model, systemPrompt } = settings.get();
     return new Agent({
       model,
@@ -222,7 +225,8 @@ export class Runs {
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
-      await (await this.agent(apiKey)).run(state, { signal: run.controller.signal, onEvent });
+      const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
+      await (await this.agent(apiKey, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
       // The library saved the State and reported run_end; an error before the run began
       // (another process holds the conversation, the store failed) is reported here.

@@ -28,6 +28,8 @@ export type AppEventName =
   | "settings-saved"
   | "settings-closed"
   | "folder-chosen"
+  | "tools-changed"
+  | "tools-saved"
   | "copied"
   | "transfer-opened"
   | "transfer-closed"

@@ -36,6 +36,7 @@ try {
     );
     emitAppEvent("ready", { transport, ...launched });
     void loadInterrupted();
+    void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
   });
 } catch (error) {
   root.render(

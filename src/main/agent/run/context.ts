@@ -78,7 +78,8 @@ export function buildMessages(state: State): MessageParam[] {
         break;
       case "tool_result":
         if (openIds.delete(entry.callId)) {
-          userBlocks.push({ type: "tool_result", tool_use_id: entry.callId, content: entry.text, ...(entry.status === "done" ? {} : { is_error: true }) });
+          const content = entry.content && entry.content.length > 0 ? entry.content : entry.text;
+          userBlocks.push({ type: "tool_result", tool_use_id: entry.callId, content, ...(entry.status === "done" ? {} : { is_error: true }) });
         } else {
           userBlocks.push({ type: "text", text: `(result of an earlier ${entry.name} call ${entry.callId}: ${entry.text})` });
         }
