@@ -23,7 +23,7 @@ const isBuiltin = (specifier: string) => specifier.startsWith("node:") || builti
 /** The bare module names the built main process loads at run time (what the bundler left external). */
 function externalImports(code: string): string[] {
   const found = new Set<string>();
-  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /\bimport\s*["']([^"']+)["']/g, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g, /(?:^|[;}])\s*import\s*["']([^"']+)["']/gm, /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g];
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.add(match[1]);
   return [...found].filter((s) => !s.startsWith(".") && !s.startsWith("/") && !isBuiltin(s) && s !== "electron" && !s.startsWith("electron/"));
 }
