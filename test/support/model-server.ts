@@ -21,9 +21,23 @@ import type {
 } from "./model-server-types";
 import { estimateInputTokens, newRequestId, playReply, sendError, sendJson } from "./model-server-replies";
 import { describeInvalidReply, describeInvalidRequest } from "./model-server-validate";
+import { PromptCache, withoutCacheControl } from "./model-server-cache";
+import type { ServedModel } from "./model-server-types";
 
 export type * from "./model-server-types";
 export { estimateInputTokens, estimateTokens } from "./model-server-replies";
+export { PromptCache, withoutCacheControl } from "./model-server-cache";
+export { signThinking } from "./model-server-thinking";
+
+/** The messages of a recorded request as the model sees them (cache_control marks left out). */
+export const sentMessages = (request: RecordedRequest): any[] => withoutCacheControl(request.body?.messages);
+
+/** What GET /v1/models lists unless a test says otherwise. */
+export const DEFAULT_SERVED_MODELS: ServedModel[] = [
+  { id: "claude-opus-4-5", display_name: "Claude Opus 4.5", created_at: "2025-11-24T00:00:00Z" },
+  { id: "claude-sonnet-4-6", display_name: "Claude Sonnet 4.6", created_at: "2026-02-17T00:00:00Z" },
+  { id: "claude-haiku-4-5", display_name: "Claude Haiku 4.5", created_at: "2025-10-15T00:00:00Z" },
+];
 export { echoReply } from "./model-server-echo";
 export { connectModelServer, ModelServerControlError, type ModelServerControl } from "./model-server-control";
 export { startModelServerProcess, type ModelServerProcess } from "./model-server-process";
@@ -82,6 +96,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let fallback: ScriptedReply | null = initialFallback;
   const requests: RecordedRequest[] = [];
   const tokenCountRequests: RecordedRequest[] = [];
+  const cache = new PromptCache(options.cache);
+  let models: ServedModel[] | null = options.models ?? DEFAULT_SERVED_MODELS;
   const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
   const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
   const listeners = new Set<() => void>(); // re-checked whenever requests arrive or replies end
@@ -124,6 +140,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     notify();
     const problem = typeof request.body === "string" ? "request body is not valid JSON" : validate ? describeInvalidRequest(request.body) : null;
     if (problem) return sendError(res, invalidRequest(problem));
+    const cached = cache.account(request.body);
+    request.cacheBreakpoints = cached.breakpoints;
+    request.cacheUsage = cached.usage;
     let reply: PlainScriptedReply;
     try {
       reply = await resolveReply(queue.shift() ?? fallback ?? NO_SCRIPTED_REPLY_LEFT, request);
@@ -183,6 +202,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         notify();
         return sendJson(res, 200, { input_tokens: estimateInputTokens(request.body) });
       }
+      if (route === "GET /v1/models") {
+        if (!models) return sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: "the Models API is not served here" } });
+        const data = models.map((m) => ({ type: "model", created_at: "2025-01-01T00:00:00Z", ...m }));
+        return sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+      }
       if (url.pathname.startsWith("/_control/")) return await answerControl(req, res, url);
       sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `${route} is not served here` } });
     } catch (error) {
@@ -220,6 +244,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       );
     },
     remaining: () => queue.length,
+    setModels(list) {
+      models = list;
+    },
+    clearCache: () => cache.clear(),
     openReplies: () => replying.size,
     waitForIdle(timeoutMs = 10_000) {
       const idle = () => (replying.size === 0 ? true : undefined);
