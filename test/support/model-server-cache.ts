@@ -44,18 +44,18 @@ interface Unit {
 /** The request's cacheable units in prefix order, each without its cache_control. */
 function unitsOf(body: any): Unit[] {
   const units: Unit[] = [];
-  const add = (path: string, value: any) => {
+  const add = (path: string, value: any, role?: string) => {
     const cached = typeof value === "object" && value !== null && value.cache_control !== undefined;
-    const plain = cached ? { ...value, cache_control: undefined } : value;
-    const json = JSON.stringify(plain);
-    units.push({ path, tokens: estimateTokens(plain), cached, json });
+    const block = cached ? { ...value, cache_control: undefined } : value;
+    const plain = role ? { role, block } : block; // a message block's role is part of the prefix
+    units.push({ path, tokens: estimateTokens(plain), cached, json: JSON.stringify(plain) });
   };
   (Array.isArray(body?.tools) ? body.tools : []).forEach((tool: unknown, i: number) => add(`tools.${i}`, tool));
   if (typeof body?.system === "string") add("system", body.system);
   else if (Array.isArray(body?.system)) body.system.forEach((block: unknown, i: number) => add(`system.${i}`, block));
   (Array.isArray(body?.messages) ? body.messages : []).forEach((message: any, m: number) => {
-    if (typeof message?.content === "string") add(`messages.${m}`, { role: message.role, text: message.content });
-    else if (Array.isArray(message?.content)) message.content.forEach((block: unknown, b: number) => add(`messages.${m}.content.${b}`, { role: message.role, block }));
+    if (typeof message?.content === "string") add(`messages.${m}`, message.content, message.role);
+    else if (Array.isArray(message?.content)) message.content.forEach((block: unknown, b: number) => add(`messages.${m}.content.${b}`, block, message.role));
   });
   return units;
 }

@@ -4,7 +4,7 @@
  *
  * Environment: RUNNER_STORE (folder), RUNNER_STATE (id), RUNNER_MARKER (a file each run of
  * slow_task appends a line to), RUNNER_LOAD=1 to load the State instead of making it,
- * RUNNER_SIGNALS=1 to use abortOnSignals().
+ * RUNNER_SIGNALS=1 to use abortOnSignals(), RUNNER_THINKING=<budget> for extended thinking.
  *
  * stdout lines: "EVENT <json>" per step event, "TOOL_STARTED <callId>", and at the end
  * "RESULT <json>" or "FAILED <name>".
@@ -41,7 +41,8 @@ const tools: Tool[] = [
 
 const store = new FileStore(env("RUNNER_STORE"));
 const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
-const state = process.env.RUNNER_LOAD === "1" ? await store.load(env("RUNNER_STATE")) : new State("Do the slow task", { id: env("RUNNER_STATE") });
+const thinking = process.env.RUNNER_THINKING ? { budgetTokens: Number(process.env.RUNNER_THINKING) } : null;
+const state = process.env.RUNNER_LOAD === "1" ? await store.load(env("RUNNER_STATE")) : new State("Do the slow task", { id: env("RUNNER_STATE"), thinking });
 try {
   const result = await agent.run(state, { onEvent: (event) => process.stdout.write(`EVENT ${JSON.stringify(event)}\n`) });
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
