@@ -81,11 +81,13 @@ export function expectedFigures(config: BenchConfig): string[] {
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
   for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {
-      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep"]) {
+      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep", "ownMedianMs"]) {
         keys.push(`agent.${store}.${length}.${figure}`);
       }
     }
   }
+  if (config.agentHistorySizes.length > 1) keys.push("agent.memory.ownRatio");
+  keys.push("caching.weightedOn", "caching.weightedOff", "caching.ratio");
   const { smallest, largest } = sizeRange(config);
   for (const variant of ["shipped", "noPrefix", "noSearch", "normal"]) {
     for (const size of [smallest, largest]) {

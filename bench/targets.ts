@@ -27,6 +27,9 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target("agent overhead per step, SqliteStore (synchronous=FULL, the default)", `agent.sqlite.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, SqliteStore (synchronous=NORMAL)", `agent.sqliteNormal.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, in-memory store", `agent.memory.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
+  const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
+  report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
+  report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");

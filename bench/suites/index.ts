@@ -8,6 +8,7 @@ import { openFiles, openSqlite } from "../subjects/store-handle";
 import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runFloor } from "./floor";
+import { runPromptCaching } from "./prompt-caching";
 import { runLoadList } from "./load-list";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
@@ -38,6 +39,7 @@ export const suites: Suite[] = [
   { name: "why", run: ({ report, config }) => runSqliteVariants(report, config) },
   { name: "load", run: ({ report, config }) => runLoadList(report, config) },
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
+  { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
 ];

@@ -34,7 +34,7 @@ function referenceMessages(state: State): any[] {
       else blocks.push({ type: "text", text: `(result of an earlier ${entry.name} call ${entry.callId}: ${entry.text})` });
     } else if (entry.kind === "notice") blocks.push({ type: "text", text: `(notice: ${entry.text})` });
     else if (entry.kind === "assistant") {
-      const content = entry.content.flatMap((b: any) => (b.type === "text" ? (b.text ? [{ type: "text", text: b.text }] : []) : b.type === "tool_use" ? [{ type: "tool_use", id: b.id, name: b.name, input: b.input }] : []));
+      const content = entry.content.flatMap((b: any): any[] => (b.type === "text" ? (b.text ? [{ type: "text", text: b.text }] : []) : b.type === "tool_use" ? [{ type: "tool_use", id: b.id, name: b.name, input: b.input }] : []));
       if (content.length === 0) continue;
       flush();
       messages.push({ role: "assistant", content });
