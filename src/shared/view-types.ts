@@ -3,6 +3,7 @@
  */
 import type { StoppedBy } from "../main/agent/state/snapshot";
 import type { EntryRecord } from "../main/agent/state/history";
+import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 
 export type HistoryEntryView = EntryRecord;
 
@@ -38,6 +39,10 @@ export interface ConversationView {
   interruption: Interruption | null;
   /** Set when the conversation could not be loaded (a broken record); the others still work. */
   loadError: string | null;
+  /** Tokens of all its replies and their estimated cost. */
+  usage?: UsageTotals;
+  /** Its model and thinking setting. */
+  options?: ConversationOptionsView;
 }
 
 /** A page of older entries, just before the ones the window has. */

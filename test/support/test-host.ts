@@ -16,6 +16,7 @@ import path from "node:path";
 import { AlpineService } from "../../src/main/service/alpine-service";
 import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
 import { readRendererFile } from "../../src/main/service/renderer-files";
+import { attachmentResponse, isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
@@ -68,7 +69,14 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   let origin = "";
   let csp = "";
 
-  const server = createServer((request, response) => serveWindow(request, response, rendererFolder, csp));
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+    if (request.method === "GET" && isAttachmentPath(pathname)) {
+      void attachmentResponse(service.attachments, pathname, csp).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
+      return;
+    }
+    serveWindow(request, response, rendererFolder, csp);
+  });
   const sockets = attachWebSocketServer(server, "/ws", (connection, request) => {
     // Like the app's sender check: only pages served by this host are heard.
     if (request.headers.origin !== origin) return connection.close(1008, "only the host's own page may connect");

@@ -52,7 +52,7 @@ if (!app.requestSingleInstanceLock()) {
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy());
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy(), service.attachments);
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
     window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL });

@@ -16,6 +16,11 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { Attachments } from "./attachments/attachments";
+import { conversationLookup } from "./attachments/conversation-lookup";
+import { ModelList } from "./models";
+import { PriceFile, usageTotals } from "./prices";
+import { optionsView } from "./conversation-options";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -39,6 +44,11 @@ export class AlpineService {
   readonly conversations: Conversations;
   readonly runs: Runs;
   readonly settings: SettingsService;
+  readonly attachments: Attachments;
+  readonly models: ModelList;
+  readonly prices: PriceFile;
+  /** Settles attachments left by a kill (claims without a saved message, unreferenced files); done before the first run. */
+  readonly recovered: Promise<{ removed: number }>;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -48,6 +58,10 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    this.attachments = new Attachments(options.dataFolder);
+    this.recovered = this.attachments.recover(conversationLookup(this.store));
+    this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
+    let conversations: Conversations | null = null;
     this.runs = new Runs({
       store: this.store,
       settings: settingsFile,
@@ -56,8 +70,18 @@ export class AlpineService {
       gate: this.gate,
       tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
       client: options.model ?? {},
+      attachments: this.attachments,
+      applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
     });
-    this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
+    this.prices = new PriceFile(options.dataFolder);
+    this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
+      usage: usageTotals(
+        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+        this.prices.table(),
+      ),
+      options: optionsView(state, settingsFile.get().model),
+    }));
+    this.models = new ModelList(options.secrets, options.model ?? {});
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
   }
 

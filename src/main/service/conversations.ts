@@ -3,7 +3,7 @@
  * view, rename and delete. A conversation that cannot be loaded is shown with its load
  * error; the others keep working.
  */
-import { type SavedStateInfo, StateNotFoundError } from "../agent";
+import { type SavedStateInfo, type State, StateNotFoundError } from "../agent";
 import type { ConversationSummary, ConversationView, EntriesPage } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
@@ -12,6 +12,7 @@ import { pageBefore } from "./history-pages";
 import type { Runs } from "./runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
+import type { Attachments } from "./attachments/attachments";
 
 export interface ListRequest {
   offset: number;
@@ -25,6 +26,8 @@ export class Conversations {
     private readonly runs: Runs,
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
+    private readonly attachments: Attachments,
+    private readonly extras: (state: State) => Pick<ConversationView, "usage" | "options"> = () => ({}),
   ) {}
 
   /** Newest first; with a query, the conversations whose title, task or messages match it. */
@@ -42,10 +45,10 @@ export class Conversations {
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return conversationView(live, true, tail);
+    if (live) return { ...conversationView(live, true, tail), ...this.extras(live) };
     try {
       const state = await this.runs.load(id);
-      return conversationView(state, this.runs.isRunning(id), tail);
+      return { ...conversationView(state, this.runs.isRunning(id), tail), ...this.extras(state) };
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);
@@ -94,6 +97,18 @@ export class Conversations {
     if (!this.store.info(id)) throw new ConversationNotFoundError(id);
     this.store.delete(id);
     this.bus.emit({ type: "conversation_deleted", id });
+    // After the conversation is gone: a kill before this is settled by the next start's recovery.
+    await this.attachments.release(id).catch(() => undefined);
+  }
+
+  /** A generated title, set only while the title is still the task (never over the person's name for it). */
+  applyTitleIfUntitled(id: string, title: string): boolean {
+    if (!this.gate.isOpen) return false;
+    const live = this.runs.liveState(id);
+    const info = this.store.info(id);
+    if (!info || info.title !== info.task || (live && live.title !== live.task)) return false;
+    this.rename(id, title);
+    return true;
   }
 
   private summary(info: SavedStateInfo): ConversationSummary {
