@@ -110,6 +110,10 @@ export interface ModelServer {
   openReplies(): number;
   /** Resolves once no response is in progress (e.g. after a client abort reached the server). */
   waitForIdle(timeoutMs?: number): Promise<void>;
+  /** The app's title requests (header x-alpine-purpose: title), kept apart from `requests`. */
+  titleRequests: RecordedRequest[];
+  /** Replies to title requests; without one a title request fails (404) and the title stays. */
+  scriptTitles(...replies: ScriptedReply[]): void;
   /** Models GET /v1/models lists; null makes it answer 404 (a server without the Models API). */
   setModels(models: ServedModel[] | null): void;
   /** Forgets every cached prefix. */

@@ -48,6 +48,10 @@ export const NO_SCRIPTED_REPLY_LEFT: ErrorReply = {
   shouldRetry: false,
 };
 
+/** The header the app marks its title requests with. */
+const TITLE_HEADER = "x-alpine-purpose";
+const NO_TITLE_SCRIPTED: ErrorReply = { error: { status: 404, type: "not_found_error", message: "no title scripted: scriptTitles()" }, shouldRetry: false };
+
 const MAX_FUNCTION_DEPTH = 8;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
@@ -97,6 +101,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const requests: RecordedRequest[] = [];
   const tokenCountRequests: RecordedRequest[] = [];
   const cache = new PromptCache(options.cache);
+  const titleRequests: RecordedRequest[] = [];
+  const titleQueue: ScriptedReply[] = [];
   let models: ServedModel[] | null = options.models ?? DEFAULT_SERVED_MODELS;
   const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
   const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
@@ -133,9 +139,18 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     return reply;
   }
 
+  /** The app's title requests (marked by a header) have their own queue; unscripted, they fail and titles stay. */
+  async function answerTitle(request: RecordedRequest, res: ServerResponse, signal: AbortSignal) {
+    titleRequests.push(request);
+    notify();
+    const reply = titleQueue.shift() ?? NO_TITLE_SCRIPTED;
+    await playReply(res, await resolveReply(reply, request), request, signal);
+  }
+
   async function answerMessages(req: IncomingMessage, res: ServerResponse, path: string, signal: AbortSignal) {
     replying.add(res);
     const request = record(req, path, await readBody(req));
+    if (request.headers[TITLE_HEADER] === "title") return answerTitle(request, res, signal);
     requests.push(request);
     notify();
     const problem = typeof request.body === "string" ? "request body is not valid JSON" : validate ? describeInvalidRequest(request.body) : null;
@@ -163,6 +178,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         server.script(...body);
         return sendJson(res, 200, { queued: queue.length });
       }
+      case "POST /_control/titles":
+        if (!Array.isArray(body)) throw new TypeError("POST /_control/titles takes a JSON array of replies");
+        server.scriptTitles(...body);
+        return sendJson(res, 200, { ok: true });
+      case "GET /_control/title-requests":
+        return sendJson(res, 200, titleRequests);
       case "POST /_control/fallback":
         server.setFallback(body);
         return sendJson(res, 200, { ok: true });
@@ -244,6 +265,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       );
     },
     remaining: () => queue.length,
+    titleRequests,
+    scriptTitles(...replies) {
+      replies.forEach(assertPlayable);
+      titleQueue.push(...replies);
+    },
     setModels(list) {
       models = list;
     },
@@ -255,6 +281,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     reset() {
       queue.length = 0;
+      titleQueue.length = 0;
+      titleRequests.length = 0;
       requests.length = 0;
       tokenCountRequests.length = 0;
       fallback = initialFallback;
