@@ -5,7 +5,7 @@
  * table fails to compile.
  */
 import { z } from "zod";
-import type { StepEvent } from "../main/agent/run/events";
+import type { StepEvent } from "./wire-types";
 import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 

@@ -1,8 +1,7 @@
 /**
  * The shapes the window sees. Plain JSON, safe to send over IPC; no secrets.
  */
-import type { StoppedBy } from "../main/agent/state/snapshot";
-import type { EntryRecord } from "../main/agent/state/history";
+import type { EntryRecord, StoppedBy } from "./wire-types";
 import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 
 export type HistoryEntryView = EntryRecord;

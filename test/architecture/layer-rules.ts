@@ -1,6 +1,9 @@
 /**
  * The layers and which way their arrows point:
  *   renderer → shared ← preload;  electron → service → agent;  nothing points back.
+ * Arrows point down only (electron may use the library too, through its barrel). The
+ * shared contract and the window import nothing from main (main's layers use the
+ * contract); code outside the library reaches it only through its barrel.
  * A rule returns a reason when an import crosses a layer, else null.
  */
 import { builtinModules } from "node:module";
@@ -10,6 +13,8 @@ const isNodeBuiltin = (specifier: string) =>
   specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
 const isElectron = (specifier: string) => specifier === "electron" || specifier.startsWith("electron/");
 const inside = (target: string | null, folder: string) => target !== null && (target === folder || target.startsWith(`${folder}/`));
+
+const isBarrel = (target: string | null) => target === "src/main/agent" || target === "src/main/agent/index" || target === "src/main/agent/index.ts";
 
 export interface LayerRule {
   layer: string;
@@ -39,9 +44,7 @@ export const layerRules: LayerRule[] = [
     layer: "src/shared",
     check: (ref) => {
       if (isElectron(ref.specifier) || isNodeBuiltin(ref.specifier)) return "the shared contract runs in the window too";
-      if (ref.target && !inside(ref.target, "src/shared") && !(ref.typeOnly && inside(ref.target, "src/main/agent"))) {
-        return "the shared contract may import only types from the agent library";
-      }
+      if (ref.target && !inside(ref.target, "src/shared")) return "the shared contract imports nothing from main or the window";
       return null;
     },
   },
@@ -58,9 +61,7 @@ export const layerRules: LayerRule[] = [
     layer: "src/renderer",
     check: (ref) => {
       if (isElectron(ref.specifier) || isNodeBuiltin(ref.specifier)) return "the window has no Node or electron";
-      if (ref.target && inside(ref.target, "src/main") && !(ref.typeOnly && inside(ref.target, "src/main/agent"))) {
-        return "the window talks to main only through the shared contract";
-      }
+      if (inside(ref.target, "src/main")) return "the window talks to main only through the shared contract";
       for (const folder of ["src/preload"]) if (inside(ref.target, folder)) return `the window must not import ${folder}`;
       return null;
     },
@@ -70,6 +71,9 @@ export const layerRules: LayerRule[] = [
     check: (ref) => {
       if (inside(ref.target, "src/renderer") || inside(ref.target, "src/preload")) return "main must not import window code";
       if (isElectron(ref.specifier) && !inside(ref.from, "src/main/electron")) return "only src/main/electron may import electron";
+      if (!inside(ref.from, "src/main/agent") && inside(ref.target, "src/main/agent") && !isBarrel(ref.target)) {
+        return "code outside the library imports it only through its barrel, src/main/agent/index.ts";
+      }
       return null;
     },
   },

@@ -2,8 +2,9 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { EntryRecord, HistoryEntry, State } from "../agent";
+import type { HistoryEntry, State } from "../agent";
 import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
+import type { EntryRecord } from "../../shared/wire-types";
 import { friendlyErrorText } from "./friendly-errors";
 import { newestPage } from "./history-pages";
 import { readRunFailure } from "./run-failure";
@@ -22,7 +23,7 @@ export function summaryOf(state: State, running: boolean): ConversationSummary {
 
 /** A history entry as JSON: the live Error object (only ever set in this process) is dropped. */
 export function entryRecord(entry: HistoryEntry): EntryRecord {
-  return { ...entry, error: null } as EntryRecord;
+  return { ...entry, error: null };
 }
 
 /**

@@ -4,6 +4,7 @@
  * may run at once. Each run's step events go out on the app's event bus.
  */
 import { Agent, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
+import type { StepEvent as WireStepEvent } from "../../shared/wire-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { entryRecord, interruptionOf, summaryOf } from "./conversation-view";
@@ -271,8 +272,8 @@ export class Runs {
 }
 
 /** A step event as plain JSON for the window: no live Error objects, and errors in friendly words. */
-function wireEvent(event: StepEvent): StepEvent {
-  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) as unknown as typeof event.entry };
+function wireEvent(event: StepEvent): WireStepEvent {
+  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) };
   if (event.type === "run_end" && event.error) {
     return { ...event, error: { name: event.error.name, message: friendlyErrorText(event.error) } };
   }

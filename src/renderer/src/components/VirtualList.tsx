@@ -1,9 +1,10 @@
 /**
  * A windowed list of equal-height rows: only the rows in view (plus a few) are in the
  * page, so a list of ten thousand scrolls as lightly as a list of ten. Arrow keys, Home
- * and End move the focus between rows, scrolling as needed.
+ * and End move the focus between rows, scrolling as needed (virtual-list/use-row-focus.ts).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useRowFocus } from "./virtual-list/use-row-focus";
 
 interface VirtualListProps {
   count: number;
@@ -21,7 +22,6 @@ export function VirtualList({ count, rowHeight, renderRow, rowKey, onRangeChange
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(600);
-  const focusAfterRender = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     const element = scroller.current!;
@@ -38,41 +38,7 @@ export function VirtualList({ count, rowHeight, renderRow, rowKey, onRangeChange
     onRangeChange?.(first, Math.max(first, last));
   }, [first, last, onRangeChange]);
 
-  useLayoutEffect(() => {
-    const index = focusAfterRender.current;
-    if (index === null) return;
-    focusAfterRender.current = null;
-    scroller.current?.querySelector<HTMLElement>(`[data-row-index="${index}"] [data-row-focus]`)?.focus({ preventScroll: true });
-  });
-
-  const moveFocus = useCallback(
-    (event: KeyboardEvent<HTMLDivElement>) => {
-      const keys: Record<string, number | undefined> = { ArrowDown: 1, ArrowUp: -1 };
-      const row = (event.target as HTMLElement).closest<HTMLElement>("[data-row-index]");
-      if (!row || (event.target as HTMLElement).tagName === "INPUT") return;
-      const current = Number(row.dataset.rowIndex);
-      let target: number;
-      if (event.key === "Home") target = 0;
-      else if (event.key === "End") target = count - 1;
-      else if (keys[event.key] !== undefined) target = current + keys[event.key]!;
-      else return;
-      event.preventDefault();
-      target = Math.max(0, Math.min(count - 1, target));
-      const element = scroller.current!;
-      const top = target * rowHeight;
-      if (top < element.scrollTop) element.scrollTop = top;
-      else if (top + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = top + rowHeight - element.clientHeight;
-      setScrollTop(element.scrollTop);
-      focusAfterRender.current = target;
-      // The row may already be rendered, in which case no new render will come.
-      const existing = element.querySelector<HTMLElement>(`[data-row-index="${target}"] [data-row-focus]`);
-      if (existing) {
-        focusAfterRender.current = null;
-        existing.focus({ preventScroll: true });
-      }
-    },
-    [count, rowHeight],
-  );
+  const moveFocus = useRowFocus(scroller, count, rowHeight, setScrollTop);
 
   const rows: ReactNode[] = [];
   for (let index = first; index <= last; index++) {

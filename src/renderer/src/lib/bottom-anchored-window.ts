@@ -12,40 +12,19 @@
  * the exception: its scroll correction must land before the frame is painted.)
  */
 import { RowLayout, type RowRange } from "./row-layout";
+import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
+import {
+  OVERSCAN_PX,
+  PINNED_SLACK_PX,
+  AWAY_FROM_END_PX,
+  LOAD_AHEAD_PX,
+  VIEWPORT_GUESS_PX,
+  FIRST_PAINT_OVERSCAN_PX,
+  QUIET_FRAMES,
+  MAX_SETTLE_FRAMES,
+} from "./bottom-anchored-window-tuning";
 
-/** Rows kept in the page beyond each edge of the view, so a scroll shows rows, not space. */
-const OVERSCAN_PX = 900;
-/** Closer than this to the end, the view follows new rows and the streamed reply. */
-const PINNED_SLACK_PX = 64;
-/** Further than this from the end, the "Jump to latest" button shows. */
-const AWAY_FROM_END_PX = 400;
-/** Older rows are asked for when the view comes this close to the first loaded row. */
-const LOAD_AHEAD_PX = 2000;
-/** The view's height, until it has been measured. */
-const VIEWPORT_GUESS_PX = 900;
-/** Before the view is measured (the first paint of a conversation), rows beyond it wait a frame. */
-const FIRST_PAINT_OVERSCAN_PX = 100;
-/** Frames without any correction after which rows put in front count as settled. */
-const QUIET_FRAMES = 2;
-const MAX_SETTLE_FRAMES = 40;
-
-/** The rows in the page, by key, so rows put in front do not move the window. */
-export interface MountedRows {
-  first: string | null;
-  last: string | null;
-  /** The window reaches the last row: rows added at the end join it. */
-  toEnd: boolean;
-}
-
-export interface WindowEvents {
-  /** The rows in the page should change; `now`: render before this frame is painted. */
-  rangeChanged(rows: MountedRows, now: boolean): void;
-  awayFromEndChanged(away: boolean): void;
-  /** The view is near the first loaded row: time to load older ones. */
-  nearTop(): void;
-  /** Rows put in front are laid out and the reading position has held for a few frames; `rows`: how many are in the page. */
-  prependSettled(rows: number): void;
-}
+export type { MountedRows, WindowEvents };
 
 type Role = "scroller" | "column" | "header" | "row";
 

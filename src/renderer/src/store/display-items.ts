@@ -4,7 +4,7 @@
  * compaction notices, notices and errors. Pure, so the long-conversation path stays cheap.
  */
 import type { HistoryEntryView } from "../../../shared/view-types";
-import type { ToolCallStatus } from "../../../main/agent/state/history";
+import type { ToolCallStatus } from "../../../shared/wire-types";
 
 export const ASK_TOOL = "ask";
 export const FINISH_TOOL = "finish";

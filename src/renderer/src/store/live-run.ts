@@ -3,8 +3,7 @@
  * the status of tool calls in flight, and the entries announced since the window last
  * loaded the conversation. A pure reducer of step events, so it is easy to reason about.
  */
-import type { StepEvent } from "../../../main/agent/run/events";
-import type { ToolCallStatus } from "../../../main/agent/state/history";
+import type { StepEvent, ToolCallStatus } from "../../../shared/wire-types";
 import type { HistoryEntryView } from "../../../shared/view-types";
 
 export type LiveToolStatus = "running" | ToolCallStatus;

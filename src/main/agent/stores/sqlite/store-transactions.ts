@@ -20,6 +20,26 @@ export interface SerializedSnapshot {
 /** Parses a stored JSON body, or throws StoreCorruptError naming the State and what was read. */
 export type ParseStored = <T>(json: string, stateId: string, what: string) => T;
 
+/** New entries (a re-sent seq is skipped), the snapshot unless null, and the conversation's row. */
+function writeRows(sql: PreparedStatements, stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean): void {
+  const existing = sql.conversationNum.get(stateId);
+  if (create && existing) throw new StateExistsError(stateId);
+  if (!create && !existing) throw new StateNotFoundError(stateId);
+  const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
+  let added = 0;
+  for (const [seq, kind, body, searchText] of rows) {
+    if (sql.insertEntry.run(num, seq, kind, body).changes === 0) continue; // already stored: re-sent after a failed save
+    added++;
+    if (searchText !== null) sql.insertSearchText.run(num, seq, searchText);
+  }
+  if (snapshot !== null && !create) {
+    sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
+  } else if (added > 0) {
+    sql.countNewEntries.run(added, stateId);
+  }
+  if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
+}
+
 export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored) {
   const refuseLiveHolder = (stateId: string) => {
     const holder = leases.liveHolder(stateId);
@@ -31,25 +51,6 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     if (row === undefined) return null;
     const snapshot = row.body === null ? null : parse<Snapshot>(row.body, stateId, "snapshot");
     return { snapshot, entryCount: row.entryCount };
-  };
-
-  const writeRows = (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) => {
-    const existing = sql.conversationNum.get(stateId);
-    if (create && existing) throw new StateExistsError(stateId);
-    if (!create && !existing) throw new StateNotFoundError(stateId);
-    const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
-    let added = 0;
-    for (const [seq, kind, body, searchText] of rows) {
-      if (sql.insertEntry.run(num, seq, kind, body).changes === 0) continue; // already stored: re-sent after a failed save
-      added++;
-      if (searchText !== null) sql.insertSearchText.run(num, seq, searchText);
-    }
-    if (snapshot !== null && !create) {
-      sql.updateConversation.run({ ...conversationColumns(snapshot.value), id: stateId, added });
-    } else if (added > 0) {
-      sql.countNewEntries.run(added, stateId);
-    }
-    if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
   };
 
   const read = (stateId: string): StoredRecord | null => {
@@ -87,13 +88,15 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
 
   return {
     head,
-    write: db.transaction(writeRows),
+    write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) =>
+      writeRows(sql, stateId, rows, snapshot, create),
+    ),
     // A save outside a run: the lease and the head are looked at in the write's own transaction.
     writeIfCurrent: db.transaction(
       (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
         refuseLiveHolder(stateId);
         check(head(stateId));
-        writeRows(stateId, rows, snapshot, false);
+        writeRows(sql, stateId, rows, snapshot, false);
       },
     ),
     read: db.transaction(read),

@@ -1,0 +1,52 @@
+/** The middle of the pane: the message list, or why it cannot be shown yet. */
+import type { ComponentProps } from "react";
+import type { ConversationView } from "../../../../shared/view-types";
+import { MessageList } from "../MessageList";
+
+type ListProps = Omit<ComponentProps<typeof MessageList>, "hasEarlier" | "conversationId">;
+
+export interface ConversationBodyProps extends ListProps {
+  openId: string;
+  view: ConversationView | null;
+  viewLoading: boolean;
+  viewError: string | null;
+  onRetry: () => void;
+}
+
+export function ConversationBody({ openId, view, viewLoading, viewError, onRetry, ...list }: ConversationBodyProps) {
+  if (viewError) {
+    return (
+      <div className="pane__center">
+        <div className="callout callout--error" role="alert">
+          <div>
+            <p className="callout__title">This conversation could not be opened</p>
+            <p className="callout__text">{viewError}</p>
+            <button type="button" className="button button--secondary" onClick={onRetry}>
+              Try again
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (!view || viewLoading) {
+    return (
+      <div className="pane__center" aria-busy="true">
+        <span className="spinner spinner--large" aria-label="Loading the conversation" />
+      </div>
+    );
+  }
+  return (
+    <>
+      {view.loadError && (
+        <div className="callout callout--error pane__load-error" role="alert">
+          <div>
+            <p className="callout__title">Part of this conversation could not be loaded</p>
+            <p className="callout__text">{view.loadError}</p>
+          </div>
+        </div>
+      )}
+      <MessageList key={openId} conversationId={openId} hasEarlier={view.firstSeq > 0} {...list} />
+    </>
+  );
+}

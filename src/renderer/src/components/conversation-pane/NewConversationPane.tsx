@@ -1,0 +1,24 @@
+/** The pane before a conversation exists: a welcome and the composer that starts one. */
+import { Composer } from "../Composer";
+import { KeyMissingBanner } from "../KeyMissingBanner";
+import { NewConversation } from "../NewConversation";
+
+export interface NewConversationPaneProps {
+  hasApiKey: boolean;
+  sending: boolean;
+  onSubmit(text: string): Promise<boolean>;
+  onStop(): void;
+  onOpenSettings(): void;
+}
+
+export function NewConversationPane({ hasApiKey, sending, onSubmit, onStop, onOpenSettings }: NewConversationPaneProps) {
+  return (
+    <main className="pane" aria-label="New conversation">
+      {!hasApiKey && <KeyMissingBanner onOpenSettings={onOpenSettings} />}
+      <NewConversation />
+      <div className="pane__bottom">
+        <Composer draftKey="new" running={false} busy={sending} stopping={false} placeholder="Ask Alpine anything…" onSubmit={onSubmit} onStop={onStop} />
+      </div>
+    </main>
+  );
+}

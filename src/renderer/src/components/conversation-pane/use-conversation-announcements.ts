@@ -1,0 +1,46 @@
+/**
+ * What the open conversation tells the outside: the named window events end-to-end tests
+ * wait on (`conversation-opened`, `conversation-updated`) and the window's title.
+ */
+import { useEffect } from "react";
+import type { ConversationView } from "../../../../shared/view-types";
+import { emitAppEvent } from "../../app-events";
+
+export function useConversationAnnouncements(openId: string | null, view: ConversationView | null): void {
+  useEffect(() => {
+    if (!view) return;
+    emitAppEvent("conversation-opened", {
+      id: view.summary.id,
+      // The newest entries only: the others are loaded as the person scrolls up.
+      entries: view.entries.length,
+      firstSeq: view.firstSeq,
+      totalEntries: view.totalEntries,
+      interruption: view.interruption?.kind ?? null,
+      pendingAsk: view.pendingAsk,
+      running: view.summary.running,
+      loadError: view.loadError,
+    });
+    // Announced once per conversation; later reloads announce "conversation-updated".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.summary.id]);
+
+  // Announced when the view is fetched again or changes, not when older entries are put in front.
+  const lastSeq = view?.entries.length ? view.entries[view.entries.length - 1].seq : -1;
+  useEffect(() => {
+    if (!view) return;
+    emitAppEvent("conversation-updated", {
+      id: view.summary.id,
+      entries: view.entries.length,
+      totalEntries: view.totalEntries,
+      interruption: view.interruption?.kind ?? null,
+      pendingAsk: view.pendingAsk,
+      stoppedBy: view.summary.stoppedBy,
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view?.summary, view?.pendingAsk, view?.interruption, view?.loadError, view?.totalEntries, lastSeq]);
+
+  const title = view?.summary.title;
+  useEffect(() => {
+    document.title = openId && title ? `${title} · Alpine` : "Alpine";
+  }, [openId, title]);
+}

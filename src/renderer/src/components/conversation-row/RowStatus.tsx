@@ -1,0 +1,21 @@
+/** How the conversation stands matters more than when it changed; the time stays in the tooltip. */
+import type { ConversationSummary } from "../../../../shared/view-types";
+import { fullTime, relativeTime } from "../../lib/relative-time";
+import { conversationStatus } from "./conversation-status";
+
+export function RowStatus({ summary }: { summary: ConversationSummary }) {
+  const status = conversationStatus(summary);
+  if (!status) {
+    return (
+      <time className="conversation-row__time" dateTime={summary.updatedAt} title={fullTime(summary.updatedAt)}>
+        {relativeTime(summary.updatedAt)}
+      </time>
+    );
+  }
+  return (
+    <span className={`status status--${status.tone}`} data-status={status.label} title={fullTime(summary.updatedAt)}>
+      <span className="status__dot" aria-hidden="true" />
+      {status.label}
+    </span>
+  );
+}

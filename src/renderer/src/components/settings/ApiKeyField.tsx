@@ -1,0 +1,45 @@
+/** The API key: write-only (the window only learns whether one is set), with Remove. */
+import type { RefObject } from "react";
+
+export interface ApiKeyFieldProps {
+  value: string;
+  onChange(value: string): void;
+  hasApiKey: boolean;
+  busy: boolean;
+  onRemove(): void;
+  inputRef: RefObject<HTMLInputElement | null>;
+}
+
+export function ApiKeyField({ value, onChange, hasApiKey, busy, onRemove, inputRef }: ApiKeyFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor="settings-key" className="field__label">
+        Anthropic API key
+      </label>
+      <div className="field__row">
+        <input
+          ref={inputRef}
+          id="settings-key"
+          className="input"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={hasApiKey ? "•••••••••••• (set; type to replace)" : "sk-ant-…"}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby="settings-key-status"
+        />
+        {hasApiKey && (
+          <button type="button" className="button button--ghost" onClick={onRemove} disabled={busy}>
+            Remove
+          </button>
+        )}
+      </div>
+      <p id="settings-key-status" className={`field__note ${hasApiKey ? "field__note--ok" : "field__note--warn"}`} data-has-key={hasApiKey ? "yes" : "no"}>
+        {hasApiKey
+          ? "A key is set. It is stored encrypted on this computer and is never shown again."
+          : "No key is set. Paste one from console.anthropic.com; Alpine cannot answer without it."}
+      </p>
+    </div>
+  );
+}

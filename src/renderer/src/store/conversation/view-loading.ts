@@ -1,0 +1,127 @@
+/**
+ * Loading the open conversation: its view with the newest entries (`conversations:get`,
+ * one request at a time, changes meanwhile ask for one more), the older pages as the
+ * person scrolls up, and the announcement of a run that ended once the view shows it.
+ */
+import { api } from "../../api/current-api";
+import { emitAppEvent } from "../../app-events";
+import { describeError } from "../../lib/describe-error";
+import { keepLoadedEarlier, withOlderPage } from "../view-pages";
+import { toastFailure, type GetState, type SetState } from "../store-access";
+
+export interface ViewLoading {
+  openConversation(id: string | null): Promise<void>;
+  reloadView(id: string): Promise<void>;
+  loadEarlier(): Promise<number>;
+  /** A run of the open conversation ended: announce it once the reloaded view shows the end. */
+  announceWhenShown(id: string, detail: unknown): void;
+}
+
+export function createViewLoading(set: SetState, get: GetState): ViewLoading {
+  // One view request at a time per conversation; changes that arrive meanwhile ask for one more.
+  const reloading = new Map<string, Promise<void>>();
+  const reloadAgain = new Set<string>();
+  // Runs that ended while their conversation was open: announced once the view shows the end.
+  const endedRuns = new Map<string, unknown>();
+
+  const announceEnded = (id: string) => {
+    const view = get().view;
+    if (!endedRuns.has(id) || view?.summary.id !== id || view.summary.running) return;
+    const detail = endedRuns.get(id);
+    endedRuns.delete(id);
+    emitAppEvent("run-ended", detail);
+  };
+
+  const fetchView = async (id: string) => {
+    try {
+      const fetched = await api().request("conversations:get", { id });
+      if (get().openId !== id) return;
+      const lastSeq = fetched.entries.length ? fetched.entries[fetched.entries.length - 1].seq : -1;
+      set((s) => {
+        const live = s.live[id];
+        const next = { ...s.live };
+        if (live && !live.running && !fetched.summary.running) delete next[id];
+        else if (live) next[id] = { ...live, entries: live.entries.filter((e) => e.seq > lastSeq) };
+        return { view: keepLoadedEarlier(s.view, fetched), viewLoading: false, viewError: null, live: next };
+      });
+      announceEnded(id);
+    } catch (error) {
+      if (get().openId === id) set({ viewLoading: false, viewError: describeError(error) });
+    } finally {
+      reloading.delete(id);
+    }
+  };
+
+  const loadEarlier = createEarlierPages(set, get);
+
+  const loading: ViewLoading = {
+    async openConversation(id) {
+      // A run that ended in a conversation the person leaves is announced now, not on a later visit.
+      for (const [endedId, detail] of endedRuns) {
+        if (endedId === id) continue;
+        endedRuns.delete(endedId);
+        emitAppEvent("run-ended", detail);
+      }
+      // The request goes out first, so the main process loads while the window re-renders.
+      const request = id ? loading.reloadView(id) : null;
+      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false });
+      await request;
+    },
+
+    reloadView(id) {
+      const inFlight = reloading.get(id);
+      if (inFlight) {
+        reloadAgain.add(id);
+        return inFlight;
+      }
+      const run = fetchView(id);
+      reloading.set(id, run);
+      return run.then(() => {
+        if (reloadAgain.delete(id)) return loading.reloadView(id);
+      });
+    },
+
+    loadEarlier,
+
+    announceWhenShown(id, detail) {
+      endedRuns.set(id, detail);
+    },
+  };
+  return loading;
+}
+
+/** Older pages of the open conversation: one at a time per conversation, whatever asks for it. */
+function createEarlierPages(set: SetState, get: GetState): () => Promise<number> {
+  let earlierInFlight: { id: string; added?: Promise<number> } | null = null;
+
+  const fetchPage = async (request: { id: string }, beforeSeq: number): Promise<number> => {
+    const { id } = request;
+    try {
+      const page = await api().request("conversations:entries", { id, beforeSeq });
+      const current = get().view;
+      if (get().openId !== id || !current || current.summary.id !== id) return 0;
+      const next = withOlderPage(current, page);
+      const added = next.entries.length - current.entries.length;
+      if (added > 0) set({ view: next });
+      emitAppEvent("earlier-loaded", { id, added, firstSeq: next.firstSeq, entries: next.entries.length, totalEntries: page.totalEntries });
+      return added;
+    } catch (error) {
+      if (get().openId === id) toastFailure(get, "Earlier messages could not be loaded.", error);
+      return 0;
+    } finally {
+      if (earlierInFlight === request) earlierInFlight = null;
+      if (get().openId === id) set({ earlierLoading: false });
+    }
+  };
+
+  return () => {
+    const { openId: id, view } = get();
+    if (!id || !view || view.summary.id !== id || view.firstSeq <= 0) return Promise.resolve(0);
+    if (earlierInFlight?.id === id && earlierInFlight.added) return earlierInFlight.added;
+    const request: { id: string; added?: Promise<number> } = { id };
+    earlierInFlight = request;
+    set({ earlierLoading: true });
+    request.added = fetchPage(request, view.firstSeq);
+    return request.added;
+  };
+}
