@@ -27,6 +27,9 @@ export type AppEventName =
   | "settings-closed"
   | "folder-chosen"
   | "copied"
+  | "attachment-added"
+  | "attachment-refused"
+  | "options-changed"
   | "error";
 
 export interface LoggedAppEvent {
