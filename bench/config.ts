@@ -26,6 +26,8 @@ export interface BenchConfig {
   agentRuns: number;
   /** History lengths of the conversations the agent overhead is measured on. */
   agentHistorySizes: number[];
+  /** Megabytes of attachments stored when list and search are timed beside them. */
+  attachmentsStoredMB: number;
   /** Turns of the conversation the prompt cache's saving is measured on. */
   cachingTurns: number;
   /** Turns (a message and its reply) saved before bytes are counted. */
@@ -50,6 +52,7 @@ const full: BenchConfig = {
   agentRuns: 200,
   agentHistorySizes: [10, 1_000, 10_000],
   cachingTurns: 200,
+  attachmentsStoredMB: 1024,
   storageTurns: 500,
   windowMessages: 5_000,
   windowTokens: 2_000,
@@ -71,6 +74,7 @@ const quick: BenchConfig = {
   agentRuns: 15,
   agentHistorySizes: [10, 1_000],
   cachingTurns: 40,
+  attachmentsStoredMB: 40,
   storageTurns: 30,
   windowMessages: 200,
   windowTokens: 100,

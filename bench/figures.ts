@@ -88,6 +88,8 @@ export function expectedFigures(config: BenchConfig): string[] {
   }
   if (config.agentHistorySizes.length > 1) keys.push("agent.memory.ownRatio");
   keys.push("caching.weightedOn", "caching.weightedOff", "caching.ratio");
+  keys.push("attachments.pdf20.durableMs", "attachments.pdf20.rssGrowthMB", "attachments.pdf20.heapGrowthMB");
+  for (const figure of ["list.noneMs", "list.storedMs", "search.noneMs", "search.storedMs"]) keys.push(`attachments.${figure}`);
   const { smallest, largest } = sizeRange(config);
   for (const variant of ["shipped", "noPrefix", "noSearch", "normal"]) {
     for (const size of [smallest, largest]) {

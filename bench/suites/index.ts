@@ -9,6 +9,7 @@ import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runFloor } from "./floor";
 import { runPromptCaching } from "./prompt-caching";
+import { runAttachments } from "./attachments";
 import { runLoadList } from "./load-list";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
@@ -40,6 +41,7 @@ export const suites: Suite[] = [
   { name: "load", run: ({ report, config }) => runLoadList(report, config) },
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
+  { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
 ];

@@ -45,7 +45,7 @@ describe("attachments, caching, usage and thinking in the window", () => {
     await attach("gradient.png", "one-page.pdf");
     const thumb = page().locator(".composer .attachment-chip__thumb");
     await thumb.waitFor();
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(16);
+    expect(await thumb.evaluate((img: any) => img.decode().then(() => img.naturalWidth))).toBe(16);
     const since = await sendMessage(win(), "What are these?");
     const started = await win().waitFor("message-sent", { kind: "start" }, since);
     const id = started.detail.id as string;
@@ -66,7 +66,7 @@ describe("attachments, caching, usage and thinking in the window", () => {
     const sentChip = page().locator(".message--user .attachment-chip[data-kind=image] .attachment-chip__open").first();
     await sentChip.click();
     const viewed = page().locator("dialog.attachment-viewer img");
-    expect(await viewed.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalHeight))).toBe(16);
+    expect(await viewed.evaluate((img: any) => img.decode().then(() => img.naturalHeight))).toBe(16);
     await page().locator("dialog.attachment-viewer").getByRole("button", { name: "Close" }).click();
 
     await attach("gradient.png");

@@ -113,6 +113,21 @@ describe("recovery after a kill", () => {
     }
   });
 
+  it("a file added while recovery runs is never taken for an orphan", async () => {
+    const dir = makeTempDir();
+    try {
+      const store = new Attachments(dir);
+      const recovering = store.recover(lookup({}));
+      const added = await store.add(fixture("gradient.png"), "early.png");
+      await recovering;
+      await store.recover(lookup({})); // staged in this process: kept until the app stops
+      expect(filesIn(dir)).toEqual([added.id]);
+      expect((await store.read(added.id)).bytes.equals(fixture("gradient.png"))).toBe(true);
+    } finally {
+      removeDir(dir);
+    }
+  });
+
   it("an index from a newer version is refused and left as it is", () => {
     const dir = makeTempDir();
     try {

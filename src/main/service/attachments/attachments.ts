@@ -32,6 +32,14 @@ export class Attachments {
   private readonly index: AttachmentIndex;
   /** Added in this process, not yet claimed by a message: never removed while the app runs. */
   private readonly staged = new Set<string>();
+  /** Changes run one after another: a removal never meets a file still being added. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private serially<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.catch(() => undefined).then(change);
+    this.queue = next;
+    return next;
+  }
 
   constructor(dataFolder: string) {
     this.folder = join(dataFolder, "attachments");
@@ -46,6 +54,10 @@ export class Attachments {
     const sniffed = sniffFile(bytes, name);
     checkFileLimits(name, bytes.byteLength, sniffed);
     const id = createHash("sha256").update(bytes).digest("hex");
+    return this.serially(() => this.store(id, name, bytes, sniffed));
+  }
+
+  private async store(id: string, name: string, bytes: Uint8Array, sniffed: ReturnType<typeof sniffFile>): Promise<AttachmentRef> {
     if (!this.index.files.has(id)) {
       await writeFileAtomic(join(this.filesFolder, id), bytes);
       this.index.files.set(id, { kind: sniffed.kind, mediaType: sniffed.mediaType, size: bytes.byteLength, refs: [], pending: [] });
@@ -67,7 +79,11 @@ export class Attachments {
   }
 
   /** Before the message is saved: the conversation may refer to these files from now on. */
-  async claim(conversationId: string, ids: string[]): Promise<void> {
+  claim(conversationId: string, ids: string[]): Promise<void> {
+    return this.serially(() => this.claimNow(conversationId, ids));
+  }
+
+  private async claimNow(conversationId: string, ids: string[]): Promise<void> {
     for (const id of new Set(ids)) {
       const file = this.entry(id);
       if (!file.refs.includes(conversationId) && !file.pending.includes(conversationId)) file.pending.push(conversationId);
@@ -76,7 +92,11 @@ export class Attachments {
   }
 
   /** After the message is saved. */
-  async confirm(conversationId: string, ids: string[]): Promise<void> {
+  confirm(conversationId: string, ids: string[]): Promise<void> {
+    return this.serially(() => this.confirmNow(conversationId, ids));
+  }
+
+  private async confirmNow(conversationId: string, ids: string[]): Promise<void> {
     for (const id of new Set(ids)) {
       const file = this.index.files.get(id);
       if (!file) continue;
@@ -88,16 +108,22 @@ export class Attachments {
   }
 
   /** After a conversation is deleted: drop its references, remove files nobody refers to. */
-  async release(conversationId: string): Promise<void> {
-    for (const file of this.index.files.values()) {
-      file.refs = file.refs.filter((c) => c !== conversationId);
-      file.pending = file.pending.filter((c) => c !== conversationId);
-    }
-    await this.removeUnreferenced();
+  release(conversationId: string): Promise<void> {
+    return this.serially(async () => {
+      for (const file of this.index.files.values()) {
+        file.refs = file.refs.filter((c) => c !== conversationId);
+        file.pending = file.pending.filter((c) => c !== conversationId);
+      }
+      await this.removeUnreferenced();
+    });
   }
 
   /** At startup: settle pending claims by the saved messages, drop deleted conversations, remove orphans. */
-  async recover(conversations: ConversationLookup): Promise<{ removed: number }> {
+  recover(conversations: ConversationLookup): Promise<{ removed: number }> {
+    return this.serially(() => this.recoverNow(conversations));
+  }
+
+  private async recoverNow(conversations: ConversationLookup): Promise<{ removed: number }> {
     for (const id of this.index.conversations()) {
       const exists = await conversations.exists(id);
       const referred = exists ? await this.referredBy(conversations, id) : new Set<string>();
