@@ -23,10 +23,18 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   const entries = config.loadEntries.toLocaleString("en-US");
   report.target(`load ${entries} entries, SqliteStore`, "load.sqlite.medianMs", "<=", 50, "ms");
   report.target(`load ${entries} entries, FileStore`, "load.file.medianMs", "<=", 50, "ms");
+  report.target(`create a branch anywhere in ${entries} entries vs an ordinary save, SqliteStore`, "branches.sqlite.createVsSave", "<=", 2, "x");
+  report.target(`create a branch anywhere in ${entries} entries vs an ordinary save, FileStore`, "branches.file.createVsSave", "<=", 2, "x");
+  report.target(`load a branch of ${entries} entries, SqliteStore`, "branches.sqlite.loadMedianMs", "<=", 50, "ms");
+  report.target(`load a branch of ${entries} entries, FileStore`, "branches.file.loadMedianMs", "<=", 50, "ms");
   const agentLength = Math.min(...config.agentHistorySizes);
   report.target("agent overhead per step, SqliteStore (synchronous=FULL, the default)", `agent.sqlite.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, SqliteStore (synchronous=NORMAL)", `agent.sqliteNormal.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
   report.target("agent overhead per step, in-memory store", `agent.memory.${agentLength}.overheadMedianMs`, "<=", 1, "ms");
+  report.target(`save flat, PostgresStore (a run's save, lease checked): ${sizes}`, "save.postgres.ratio", "<=", 1.3, "x");
+  report.target("PostgresStore save vs bare single-row commit, same server", "save.postgres.vsFloor", "<=", 2, "x");
+  report.target(`list first page of ${n}, PostgresStore`, "list.postgres.firstPage.medianMs", "<=", 20, "ms");
+  report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
   report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");

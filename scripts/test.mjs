@@ -1,8 +1,12 @@
 // `npm test`: type-check both TypeScript projects, build the app with electron-vite,
-// then run every vitest suite (library, service, Electron layer, window in Chromium).
+// then run every vitest suite (library, service, Electron layer, window in Chromium) with
+// line coverage of the Node code; each folder below its threshold (coverage-thresholds.json)
+// counts as one failure. Reports go to coverage/. Given test files, it runs just those,
+// without coverage (a part of the suite cannot meet the thresholds of the whole).
 // Ends with the runner's own counts as one plain line: "N passed, N failed, N skipped".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 
 // Each tool is started as `node <its entry script>`, so this runs the same on Windows.
 const tools = {
@@ -24,12 +28,17 @@ if (!step("build", "electron-vite", ["build"])) failedSteps++;
 mkdirSync("test-results", { recursive: true });
 const report = "test-results/vitest.json";
 rmSync(report, { force: true });
+const extraArgs = process.argv.slice(2);
+const measureCoverage = !extraArgs.some((arg) => !arg.startsWith("-"));
+const coverageSummary = "coverage/coverage-summary.json";
+rmSync(coverageSummary, { force: true });
 const vitestOk = step("tests", "vitest", [
   "run",
   "--reporter=default",
   "--reporter=json",
   `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
+  ...(measureCoverage ? ["--coverage"] : []),
+  ...extraArgs,
 ]);
 
 let passed = 0;
@@ -46,8 +55,40 @@ try {
   console.error(`No test report was written (${error.message}).`);
   failed += 1;
 }
-if (!vitestOk && failed === 0) failed = 1;
-failed += failedSteps;
+const coverageFailures = measureCoverage ? checkCoverage() : 0;
+if (!measureCoverage) console.log("\nCoverage not measured: only some test files were run.");
+if (!vitestOk && failed === 0 && coverageFailures === 0) failed = 1;
+failed += failedSteps + coverageFailures;
 if (failedSteps) console.log(`\n${failedSteps} check step(s) failed (type-check or build); each counts as one failure.`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
+
+/** Print each folder's line coverage against its threshold; returns how many fell short. */
+function checkCoverage() {
+  const thresholds = JSON.parse(readFileSync("coverage-thresholds.json", "utf8"));
+  let summary;
+  try {
+    summary = JSON.parse(readFileSync(coverageSummary, "utf8"));
+  } catch (error) {
+    console.error(`\nNo coverage summary was written (${error.message}); counted as one failure.`);
+    return 1;
+  }
+  console.log("\nLine coverage by folder:");
+  let shortfalls = 0;
+  for (const [folder, threshold] of Object.entries(thresholds)) {
+    const prefix = path.resolve(folder) + path.sep;
+    let covered = 0;
+    let total = 0;
+    for (const [file, figures] of Object.entries(summary)) {
+      if (!path.resolve(file).startsWith(prefix)) continue;
+      covered += figures.lines.covered;
+      total += figures.lines.total;
+    }
+    const percent = total === 0 ? 0 : (100 * covered) / total;
+    const met = total > 0 && percent >= threshold;
+    if (!met) shortfalls++;
+    console.log(`  ${folder}: ${percent.toFixed(2)}% of ${total} lines (threshold ${threshold}%)${met ? "" : " -- BELOW THRESHOLD"}`);
+  }
+  if (shortfalls) console.log(`${shortfalls} folder(s) below the coverage threshold; each counts as one failure.`);
+  return shortfalls;
+}

@@ -10,9 +10,11 @@ import path from "node:path";
 import { startModelServer } from "../test/support/model-server";
 import { conversationReply } from "./conversation-script";
 import { Prng } from "./prng";
-import { SCENARIOS, SCENARIO_WEIGHTS, type ScenarioName } from "./scenarios";
+import { SCENARIOS, type ScenarioName, scenarioWeights } from "./scenarios";
+import { type ThrowawayCluster, startThrowawayCluster } from "../test/support/postgres-cluster";
+import { ServerGate } from "./server-gate";
 import type { RunContext } from "./scenarios/run-context";
-import { storeLocation } from "./stores";
+import { PG_URL_VARIABLE, storeLocation } from "./stores";
 import { addTally, emptyTally, type StoreKind, type Tally } from "./tally";
 
 export interface CampaignOptions {
@@ -54,6 +56,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
   const tallies: Partial<Record<StoreKind, Tally>> = {};
   const jobs: (() => Promise<void>)[] = [];
   let serial = 0;
+  const cluster = options.stores.includes("postgres") ? await postgresServer() : null;
+  const gate = new ServerGate();
 
   const runOne = async (kind: StoreKind, name: ScenarioName, index: number, stops?: readonly [number, number]) => {
     const prng = new Prng(options.seed).fork(`${kind}:${index}`);
@@ -69,12 +73,14 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       turns: prng.int(...TURNS),
       contextBudget: prng.chance(0.4) ? prng.int(...COMPACTING_BUDGET) : null,
       stops,
+      ...(kind === "postgres" && cluster ? { server: cluster } : {}),
     };
     mkdirSync(ctx.scratch, { recursive: true });
     const runStarted = Date.now();
     let result: Partial<Tally>;
     try {
-      result = await SCENARIOS[name](ctx);
+      const scenario = () => SCENARIOS[name](ctx);
+      result = kind !== "postgres" ? await scenario() : name === "server-restart" ? await gate.alone(scenario) : await gate.shared(scenario);
     } catch (error) {
       result = { runs: 1, crashes: 1, failures: [`${label}: the scenario itself threw ${error instanceof Error ? error.stack : String(error)}`] };
     }
@@ -89,9 +95,11 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     tallies[kind] = emptyTally();
     mkdirSync(path.join(scratch, kind), { recursive: true });
     const prng = new Prng(options.seed).fork(`schedule:${kind}`);
-    const weights = SCENARIO_WEIGHTS.filter(([name]) => names.includes(name));
+    // A server the campaign did not start is not restarted.
+    const weights = scenarioWeights(kind).filter(([name]) => names.includes(name) && (name !== "server-restart" || cluster !== null));
+    const fitting = weights.map(([name]) => name);
     for (let i = 0; i < options.runs; i++) {
-      const name = i < names.length ? names[i] : prng.weighted(weights);
+      const name = i < fitting.length ? fitting[i] : prng.weighted(weights);
       jobs.push(() => runOne(kind, name, i));
     }
   }
@@ -110,9 +118,25 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
   } finally {
     await server.close();
+    await cluster?.stop();
     if (!options.keep) rmSync(scratch, { recursive: true, force: true });
   }
   return { seed: options.seed, tallies, scratch, durationMs: Date.now() - started };
+}
+
+/**
+ * The server of a postgres campaign: ALPINE_TORTURE_PG_URL or ALPINE_TEST_PG_URL when set (not
+ * restarted then), else a throwaway loopback cluster the campaign starts, restarts and removes.
+ */
+async function postgresServer(): Promise<ThrowawayCluster | null> {
+  const given = process.env[PG_URL_VARIABLE] ?? process.env.ALPINE_TEST_PG_URL;
+  if (given) {
+    process.env[PG_URL_VARIABLE] = given;
+    return null;
+  }
+  const cluster = await startThrowawayCluster();
+  process.env[PG_URL_VARIABLE] = cluster.url; // the children reach it through their environment
+  return cluster;
 }
 
 /** Runs the jobs, at most `concurrency` at once. */

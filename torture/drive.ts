@@ -20,6 +20,9 @@ export interface DriveOptions {
   maxAttempts: number;
   /** Keep retrying a State held by another runner this long (a killed runner's lease). */
   busyRetryMs: number;
+  /** Errors waited out like a busy State (a server coming back), retried until they have lasted `transientMs`. */
+  transient?: (error: unknown) => boolean;
+  transientMs?: number;
   /** Errors to go on after; anything else is thrown. Default: injected store faults. */
   expected?: (error: unknown) => boolean;
   runOptions?: RunOptions;
@@ -49,6 +52,14 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
     await sleep(25);
     return true;
   };
+  let goneSince: number | null = null;
+  const waitOutTransient = async (error: unknown): Promise<boolean> => {
+    if (!options.transient?.(error)) return false;
+    goneSince ??= Date.now();
+    if (Date.now() - goneSince > (options.transientMs ?? 60_000)) return false;
+    await sleep(100);
+    return true;
+  };
   for (let attempt = 0; !conversationFinished(state.history, state.stoppedBy, options.rounds); attempt++) {
     if (options.stop?.aborted) return "stopped";
     if (attempt >= options.maxAttempts) throw new Error(`the conversation did not finish in ${options.maxAttempts} runs`);
@@ -60,6 +71,7 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       }
       await agent.run(state, options.runOptions);
       busySince = null;
+      goneSince = null;
       await options.onRunEnd?.(null);
     } catch (error) {
       if (options.stop?.aborted) return "stopped";
@@ -67,6 +79,11 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       if (error instanceof StateBusyError) {
         if (!(await waitOutBusy())) return "busy";
         attempt--; // a refusal is not a run
+        continue;
+      }
+      if (await waitOutTransient(error)) {
+        attempt--; // the server was away: not a run
+        await options.onRunEnd?.(error);
         continue;
       }
       if (!expected(error)) throw error;
@@ -84,6 +101,10 @@ export async function driveConversation(agent: Agent, state: State, options: Dri
       if (error instanceof StaleStateError) return "stale";
       if (error instanceof StateBusyError) {
         if (!(await waitOutBusy())) return "busy";
+        attempt--;
+        continue;
+      }
+      if (await waitOutTransient(error)) {
         attempt--;
         continue;
       }

@@ -20,10 +20,11 @@ export class UsageError extends Error {
 }
 
 export const USAGE =
-  "Usage: npm run torture -- [--seed N] [--runs N] [--store sqlite|file|both] [--concurrency N] [--only a,b] [--keep]\n" +
+  "Usage: npm run torture -- [--seed N] [--runs N] [--store sqlite|file|postgres|both|all] [--concurrency N] [--only a,b] [--keep]\n" +
   "  --seed         repeat a campaign (default: a random seed, printed)\n" +
   "  --runs         runs per store (default 40)\n" +
-  "  --store        which store to torture (default both)\n" +
+  "  --store        which store to torture (default both: sqlite and file; postgres starts a throwaway\n" +
+  "                 server unless ALPINE_TORTURE_PG_URL names one, and adds the server-restart scenario)\n" +
   "  --concurrency  runs at once (default 3)\n" +
   "  --only         only these scenarios, comma-separated (e.g. sigkill,broken-files)\n" +
   "  --keep         keep the scratch folder (databases, acks, side effects) afterwards";
@@ -53,11 +54,12 @@ export function parseCampaignFlags(argv: string[], randomSeed: () => number): Ca
     throw new UsageError((error as Error).message);
   }
   const store = values.store!;
-  if (store !== "sqlite" && store !== "file" && store !== "both") throw new UsageError(`--store must be sqlite, file or both, got "${store}"`);
+  const named: Record<string, StoreKind[]> = { sqlite: ["sqlite"], file: ["file"], postgres: ["postgres"], both: ["sqlite", "file"], all: ["sqlite", "file", "postgres"] };
+  if (!(store in named)) throw new UsageError(`--store must be sqlite, file, postgres, both (sqlite and file) or all, got "${store}"`);
   return {
     seed: values.seed === undefined ? randomSeed() : wholeNumber("seed", values.seed, 0),
     runs: wholeNumber("runs", values.runs!, 1),
-    stores: store === "both" ? ["sqlite", "file"] : [store],
+    stores: named[store],
     concurrency: wholeNumber("concurrency", values.concurrency!, 1),
     keep: values.keep!,
     only: values.only === undefined ? null : values.only.split(",").map((name) => name.trim()).filter(Boolean),

@@ -16,7 +16,7 @@ const COLUMNS: [string, (t: Tally) => number][] = [
   ["checks failed", (t) => t.failures.length],
 ];
 
-const STORE_NAMES: Record<StoreKind, string> = { sqlite: "SqliteStore", file: "FileStore" };
+const STORE_NAMES: Record<StoreKind, string> = { sqlite: "SqliteStore", file: "FileStore", postgres: "PostgresStore" };
 
 /** A Markdown table: `| store | runs | kills | ... |`. */
 export function formatTable(tallies: Partial<Record<StoreKind, Tally>>): string {

@@ -2,7 +2,7 @@
  * The campaign's counters, one set per store. A failure is any broken invariant, kept with
  * enough detail (seed, run, what) to replay it.
  */
-export type StoreKind = "sqlite" | "file";
+export type StoreKind = "sqlite" | "file" | "postgres";
 
 export interface Tally {
   runs: number;

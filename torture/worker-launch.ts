@@ -31,7 +31,7 @@ function bundle(): string[] | null {
       platform: "node",
       format: "esm",
       target: "node20",
-      external: ["better-sqlite3"],
+      external: ["better-sqlite3", "pg-native"],
       // Bundled CommonJS packages call require(): give the ESM bundle one.
       banner: { js: "import { createRequire as __torture_require } from 'node:module'; const require = __torture_require(import.meta.url);" },
       logLevel: "silent",

@@ -25,6 +25,8 @@ export interface WorkerJob {
   signals: boolean;
   /** Fail store writes at random: each write with this probability, in one of these modes. */
   faults?: { probability: number; seed: number; modes: FaultMode[] };
+  /** A PostgreSQL server that went away (restarted): go on once it is back, as a person would press Continue. */
+  waitForServer?: boolean;
   /** How long to keep retrying while another runner holds the State (a killed one's lease). */
   busyRetryMs: number;
   /** After loading, wait for a "go" line on stdin (so the parent can line up two runners). */

@@ -7,7 +7,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { pathToFileURL } from "node:url";
-import { Agent, State, abortOnSignals } from "../src/main/agent";
+import { Agent, PostgresUnreachableError, State, abortOnSignals } from "../src/main/agent";
 import { appendAcks } from "./ack-log";
 import { roundMessage } from "./conversation-script";
 import { driveConversation } from "./drive";
@@ -18,6 +18,13 @@ import { tortureTools } from "./tools";
 import { WORKER_EXIT, type WorkerJob, type WorkerMessage } from "./worker-protocol";
 
 export const TORTURE_MODEL = "claude-sonnet-4-6";
+
+/** The PostgreSQL server went away or is restarting: thrown as is, or noted on the error a failing run threw. */
+export function isServerAway(error: unknown): boolean {
+  if (error instanceof PostgresUnreachableError) return true;
+  const notes = (error as { notes?: unknown } | null)?.notes;
+  return Array.isArray(notes) && notes.some((note) => String(note).includes("PostgresUnreachableError"));
+}
 export const TORTURE_SYSTEM = "You write notes with the tools you are given.";
 
 /** Resolves at the first line on stdin. */
@@ -73,6 +80,7 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
     slowMs: job.slowMs,
     maxAttempts: job.maxAttempts,
     busyRetryMs: job.busyRetryMs,
+    transient: job.waitForServer ? isServerAway : undefined,
     stop: signals?.signal,
     onRunEnd: (error) => void say({ type: "run_end", stoppedBy: state.stoppedBy, error: error ? String(error).split("\n")[0] : null }),
   });

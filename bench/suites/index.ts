@@ -7,10 +7,12 @@ import { sqliteStoreSettings } from "../subjects/sqlite-settings";
 import { openFiles, openSqlite } from "../subjects/store-handle";
 import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
+import { runBranches } from "./branches";
 import { runFloor } from "./floor";
 import { runPromptCaching } from "./prompt-caching";
 import { runAttachments } from "./attachments";
 import { runLoadList } from "./load-list";
+import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
@@ -39,9 +41,11 @@ export const suites: Suite[] = [
   { name: "floor", run: async ({ report, config }) => runFloor(report, config, await sqliteStoreSettings()) },
   { name: "why", run: ({ report, config }) => runSqliteVariants(report, config) },
   { name: "load", run: ({ report, config }) => runLoadList(report, config) },
+  { name: "branches", run: ({ report, config }) => runBranches(report, config) },
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
   { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
 ];

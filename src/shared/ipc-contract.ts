@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
-import type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -15,6 +15,7 @@ export const DEFAULT_PAGE_ENTRIES = 200;
 export const MAX_PAGE_ENTRIES = 2_000;
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
+const seq = z.number().int().min(0).max(100_000_000);
 const text = z.string().min(1, "must not be empty").max(200_000, "at most 200,000 characters");
 /** Files of the composer sent with a message: stored ids (SHA-256) and the names to show. */
 const attachments = z
@@ -58,6 +59,14 @@ export const requestSchemas = {
   "runs:answer": z.object({ id, answer: text }).strict(),
   /** Continue an interrupted run (after a kill, an abort, or an error). */
   "runs:continue": z.object({ id }).strict(),
+  /** Send `text` in place of the person's message at `seq`: a new branch, run at once (the old one is kept). */
+  "runs:edit": z.object({ id, seq, text }).strict(),
+  /** Ask again for the model's reply at `seq`: a new branch from the message before it, run at once. */
+  "runs:regenerate": z.object({ id, seq }).strict(),
+  /** A new conversation whose past is this one through the message at `seq`; saved, not run. */
+  "conversations:branch": z.object({ id, seq }).strict(),
+  /** Show branch `id` of its conversation from now on (the switcher's choice, kept across launches). */
+  "conversations:switch": z.object({ id }).strict(),
   "settings:get": z.object({}).strict(),
   "settings:set": z
     .object({
@@ -94,6 +103,10 @@ export interface RequestResults {
   "runs:stop": { ok: true };
   "runs:answer": { ok: true };
   "runs:continue": { ok: true };
+  "runs:edit": { id: string };
+  "runs:regenerate": { id: string };
+  "conversations:branch": { id: string };
+  "conversations:switch": { id: string };
   "settings:get": SettingsView;
   "settings:set": SettingsView;
   "settings:setApiKey": SettingsView;
@@ -138,4 +151,4 @@ export interface AlpineApi {
   onEvent(listener: (event: AppEvent) => void): () => void;
 }
 
-export type { HistoryEntryView, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };
+export type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };

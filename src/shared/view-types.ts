@@ -7,7 +7,12 @@ import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 export type HistoryEntryView = EntryRecord;
 
 export interface ConversationSummary {
+  /** The branch this row or view shows (a State's id). */
   id: string;
+  /** The conversation it belongs to: one sidebar row per conversation. */
+  conversationId: string;
+  /** How many branches the conversation has (1 without any edit, regenerate or switch). */
+  branchCount: number;
   title: string;
   task: string;
   createdAt: string;
@@ -42,6 +47,17 @@ export interface ConversationView {
   usage?: UsageTotals;
   /** Its model and thinking setting. */
   options?: ConversationOptionsView;
+  /** Where branches part along this branch, oldest first (the switchers ‹ 2 / 3 ›). */
+  forks: BranchFork[];
+}
+
+/** A point where branches part: the entry at `seq` differs between them. */
+export interface BranchFork {
+  seq: number;
+  /** Which of `options` this branch follows (0-based). */
+  index: number;
+  /** For each line going on from here, oldest first: the branch to open for it (its branch updated last). */
+  options: string[];
 }
 
 /** A page of older entries, just before the ones the window has. */

@@ -5,7 +5,7 @@
  * ignores it. A streamed model request in flight is aborted through the SDK.
  */
 import { expect, it } from "vitest";
-import { Agent, FileStore, State, type Tool } from "../../src/main/agent";
+import { Agent, FileStore, RunAbortedError, State, type Tool } from "../../src/main/agent";
 import { sentMessages, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
@@ -101,4 +101,25 @@ it("a run whose signal is already aborted saves and rejects without a model requ
   await expect(agent.run(state, { signal: controller.signal })).rejects.toBe(controller.signal.reason);
   expect(server.requests).toHaveLength(0);
   expect(state.stoppedBy).toBe("aborted");
+});
+
+it("a reason that is not an Error is wrapped once in a RunAbortedError that names it, for the run's error and its closed calls", async () => {
+  const tools: Tool[] = [{ name: "wait", description: "Ends when aborted.", inputSchema: { type: "object" }, run: (_input, { signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))) }];
+  server.script({ toolUses: [{ id: "w1", name: "wait", input: {} }] });
+  const store = new FileStore(dir);
+  const agent = new Agent({ model: MODEL, client: clientFor(server), store, tools });
+  const state = new State("Wait for me", { id: "aborted-with-text" });
+  const controller = new AbortController();
+  const log = new EventLog();
+  const running = agent.run(state, { signal: controller.signal, onEvent: log.onEvent });
+  await log.next("tool_start", (e) => e.callId === "w1");
+  controller.abort("the window was closed");
+  const failure = await rejectionOf(running);
+  expect(failure).toBeInstanceOf(RunAbortedError);
+  expect(failure.message).toBe("The run was aborted: the window was closed.");
+
+  const loaded = await store.load("aborted-with-text");
+  expect(loaded.stoppedBy).toBe("aborted");
+  expect(loaded.history.find((e) => e.kind === "tool_result")).toMatchObject({ callId: "w1", status: "aborted", text: "(aborted: RunAbortedError)" });
+  expect(loaded.history.at(-1)).toMatchObject({ kind: "error", name: "RunAbortedError" });
 });

@@ -54,7 +54,7 @@ describe("FileStore list index", () => {
 
     await save(other, "one", 2, 3, { title: "Renamed" });
     expect(await mine.list({ limit: 1 })).toEqual([
-      { id: "one", task: "Task of one", title: "Renamed", createdAt: isoAt(0), updatedAt: isoAt(3), stoppedBy: "end_turn", entryCount: 2 },
+      { id: "one", task: "Task of one", title: "Renamed", createdAt: isoAt(0), updatedAt: isoAt(3), stoppedBy: "end_turn", entryCount: 2, conversationId: "one", parent: null },
     ]);
 
     await other.delete("two");
@@ -92,7 +92,7 @@ describe("FileStore list index", () => {
       ["right", saves + 1],
     ]);
     // ...and was compacted: far fewer lines than the 340 saves.
-    expect(JSON.parse(indexLines()[0])).toMatchObject({ format: "alpine-list-index", version: 2 });
+    expect(JSON.parse(indexLines()[0])).toMatchObject({ format: "alpine-list-index", version: 3 });
     expect(indexLines().length).toBeLessThan(200);
   }, 60_000);
 
@@ -118,7 +118,7 @@ describe("FileStore list index", () => {
     expect(indexLines()).toHaveLength(2); // the header and the one State
     expect(await store.list()).toMatchObject([{ id: "busy", entryCount: 300, updatedAt: isoAt(300) }]);
     expect(statSync(indexPath()).mode & 0o777).toBe(0o600);
-    expect(readdirSync(dir).sort()).toEqual(["busy", "index.jsonl"]); // no lock or temporary file left
+    expect(readdirSync(dir).sort()).toEqual(["busy", "format.json", "index.jsonl"]); // no lock or temporary file left
   });
 
   it("lists from the index after its first call: a folder it lacks is added by a new FileStore, by loading it, by reconcile()", async () => {
@@ -177,11 +177,11 @@ describe("FileStore list index", () => {
   it("refuses an index of a newer version and never writes to it", async () => {
     const store = new FileStore(dir);
     await create(store, "present", 1);
-    const newer = '{"format":"alpine-list-index","version":3,"file":"x"}\n{"future":"line"}\n';
+    const newer = '{"format":"alpine-list-index","version":4,"file":"x"}\n{"future":"line"}\n';
     writeFileSync(indexPath(), newer);
     const error = await rejectionOf(new FileStore(dir).list());
     expect(error).toBeInstanceOf(SchemaTooNewError);
-    expect(error).toMatchObject({ path: indexPath(), found: 3, supported: 2 });
+    expect(error).toMatchObject({ path: indexPath(), found: 4, supported: 3 });
     await save(store, "present", 2, 2); // the State itself is saved...
     await create(store, "added", 3);
     await store.delete("added");
@@ -214,9 +214,9 @@ describe("list index of version 1 (frozen fixture)", () => {
     const frozen = readFileSync(indexPath(), "utf8");
     const store = new FileStore(dir);
     expect(await store.list()).toEqual([
-      { id: "Unindexed", task: "A State whose index line was lost", title: "A State whose index line was lost", createdAt: "2025-05-01T09:12:00.000Z", updatedAt: "2025-05-01T09:12:01.000Z", stoppedBy: null, entryCount: 1 },
-      { id: "recipe", task: "Suggest a dinner with what is in the fridge", title: "Frittata", createdAt: "2025-05-01T09:11:00.000Z", updatedAt: "2025-05-01T09:11:09.000Z", stoppedBy: "end_turn", entryCount: 2 },
-      { id: "Trip-Porto", task: "Find a train to Porto", title: "Find a train to Porto", createdAt: "2025-05-01T09:10:00.000Z", updatedAt: "2025-05-01T09:10:03.000Z", stoppedBy: "end_turn", entryCount: 2 },
+      { id: "Unindexed", task: "A State whose index line was lost", title: "A State whose index line was lost", createdAt: "2025-05-01T09:12:00.000Z", updatedAt: "2025-05-01T09:12:01.000Z", stoppedBy: null, entryCount: 1, conversationId: "Unindexed", parent: null },
+      { id: "recipe", task: "Suggest a dinner with what is in the fridge", title: "Frittata", createdAt: "2025-05-01T09:11:00.000Z", updatedAt: "2025-05-01T09:11:09.000Z", stoppedBy: "end_turn", entryCount: 2, conversationId: "recipe", parent: null },
+      { id: "Trip-Porto", task: "Find a train to Porto", title: "Find a train to Porto", createdAt: "2025-05-01T09:10:00.000Z", updatedAt: "2025-05-01T09:10:03.000Z", stoppedBy: "end_turn", entryCount: 2, conversationId: "Trip-Porto", parent: null },
     ]);
     expect(readFileSync(indexPath(), "utf8").startsWith(frozen)).toBe(true); // only appended to
 
@@ -227,7 +227,7 @@ describe("list index of version 1 (frozen fixture)", () => {
 
     // A compaction writes it as version 2.
     await store.reconcile();
-    expect(JSON.parse(indexLines()[0])).toMatchObject({ format: "alpine-list-index", version: 2 });
+    expect(JSON.parse(indexLines()[0])).toMatchObject({ format: "alpine-list-index", version: 3 });
     expect(indexLines()).toHaveLength(4);
     expect(ids(await new FileStore(dir).list())).toEqual(["Trip-Porto", "Unindexed", "recipe"]);
   });

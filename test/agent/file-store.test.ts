@@ -48,7 +48,7 @@ describe("FileStore", () => {
     const lines = readFileSync(join(dir, "versioned", "entries.jsonl"), "utf8").trimEnd().split("\n");
     expect(JSON.parse(lines[0])).toEqual({ format: "alpine-history", version: 1 });
     expect(lines.slice(1).map((l) => JSON.parse(l).seq)).toEqual([0, 1]);
-    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8")).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8")).version).toBe(2);
   });
 
   it("ignores a torn last line on reading, and cuts it away before the next append", async () => {
@@ -109,7 +109,7 @@ describe("FileStore", () => {
     const state = await savedState(store, "taken");
     const record = (await store.read("taken"))!;
     await expect(store.write("taken", record.entries, record.snapshot, { create: true })).rejects.toBeInstanceOf(StateExistsError);
-    expect(readdirSync(dir).sort()).toEqual(["index.jsonl", "taken"]); // no temporary folder left behind
+    expect(readdirSync(dir).sort()).toEqual(["format.json", "index.jsonl", "taken"]); // no temporary folder left behind
     expect(state.id).toBe("taken");
   });
 
@@ -134,7 +134,7 @@ describe("FileStore", () => {
     await savedState(store, "report", "lower");
     expect((await store.load("Report")).history[1].text).toBe("upper");
     expect((await store.load("report")).history[1].text).toBe("lower");
-    expect(readdirSync(dir).sort()).toEqual(["=report", "index.jsonl", "report"]);
+    expect(readdirSync(dir).sort()).toEqual(["=report", "format.json", "index.jsonl", "report"]);
   });
 
   it("lists from one index file, and from the State's folder when the index lacks it", async () => {
@@ -143,7 +143,7 @@ describe("FileStore", () => {
     await savedState(store, "unindexed");
     const index = join(dir, "index.jsonl");
     const lines = readFileSync(index, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ format: "alpine-list-index", version: 2 });
+    expect(lines[0]).toMatchObject({ format: "alpine-list-index", version: 3 });
     expect(lines.at(-1)).toMatchObject({ i: "unindexed", s: "end_turn" });
     // Lose the index lines of one State (a process killed between creating it and indexing it):
     // the first list() reads its snapshot and heals the index.

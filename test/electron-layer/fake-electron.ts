@@ -91,7 +91,10 @@ export class BrowserWindow extends EventEmitter {
   readonly webContents = new FakeWebContents();
   loadedUrl: string | null = null;
   destroyed = false;
+  minimized = false;
   focused = 0;
+  shown = 0;
+  restored = 0;
   constructor(readonly options: Record<string, any>) {
     super();
     BrowserWindow.instances.push(this);
@@ -105,13 +108,18 @@ export class BrowserWindow extends EventEmitter {
     return this.destroyed;
   }
   isMinimized(): boolean {
-    return false;
+    return this.minimized;
   }
-  restore(): void {}
+  restore(): void {
+    this.restored++;
+    this.minimized = false;
+  }
   focus(): void {
     this.focused++;
   }
-  show(): void {}
+  show(): void {
+    this.shown++;
+  }
 }
 
 class FakeIpcMain {
@@ -179,10 +187,16 @@ let errorShown: (error: [string, string]) => void = () => {};
 export const dialog = {
   chosen: null as string | null,
   errors: [] as [string, string][],
+  /** Each folder dialog shown: the window it belongs to (null: none) and its options. */
+  opened: [] as { parent: unknown; options: Record<string, unknown> }[],
   /** Resolves with the first error box shown (already or still to come). */
   nextError: () =>
     dialog.errors.length > 0 ? Promise.resolve(dialog.errors[0]) : new Promise<[string, string]>((resolve) => (errorShown = resolve)),
-  showOpenDialog: async () => ({ canceled: dialog.chosen === null, filePaths: dialog.chosen ? [dialog.chosen] : [] }),
+  showOpenDialog: async (...args: unknown[]) => {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    dialog.opened.push({ parent, options: options as Record<string, unknown> });
+    return { canceled: dialog.chosen === null, filePaths: dialog.chosen ? [dialog.chosen] : [] };
+  },
   showErrorBox: (title: string, content: string) => {
     dialog.errors.push([title, content]);
     errorShown([title, content]);
@@ -204,6 +218,7 @@ export function resetFakeElectron(): void {
   shell.opened.length = 0;
   dialog.chosen = null;
   dialog.errors.length = 0;
+  dialog.opened.length = 0;
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked.length = 0;
   contextBridge.exposed.clear();

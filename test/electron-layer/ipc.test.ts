@@ -41,6 +41,15 @@ describe("IPC handlers", () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(requestSchemas).sort());
   });
 
+  it("removes every handler it registered when asked", () => {
+    resetFakeElectron();
+    const unregister = registerIpcHandlers(createRequestHandlers(fixture.service), () => true);
+    expect(ipcMain.handlers.size).toBe(Object.keys(requestSchemas).length);
+    unregister();
+    expect(ipcMain.handlers.size).toBe(0);
+    expect(() => ipcMain.invoke("settings:get", {}, fromWindow())).toThrow(/No handler registered/);
+  });
+
   it("answers the app's window through the service", async () => {
     expect(await ipcMain.invoke("settings:get", {}, fromWindow())).toMatchObject({ ok: true, value: { hasApiKey: true } });
     expect(await ipcMain.invoke("conversations:list", { limit: 5 }, fromWindow())).toEqual({ ok: true, value: { items: [], total: 0 } });

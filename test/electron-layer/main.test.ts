@@ -68,6 +68,40 @@ describe("main", () => {
     expect(await ipcMain.invoke("conversations:list", {}, from)).toMatchObject({ ok: false, error: { name: "ServiceShuttingDownError" } });
   });
 
+  it("a second launch brings back a minimized window, and does nothing once the window is gone", async () => {
+    await launchMain();
+    const window = await BrowserWindow.next();
+    window.minimized = true;
+    app.emit("second-instance");
+    expect(window.restored).toBe(1);
+    expect(window.minimized).toBe(false);
+    expect(window.focused).toBe(1);
+    app.emit("second-instance");
+    expect(window.restored).toBe(1);
+    expect(window.focused).toBe(2);
+    window.destroyed = true;
+    app.emit("second-instance");
+    expect(window.focused).toBe(2);
+  });
+
+  it("chooses the folder with a dialog on the window; a cancelled dialog changes nothing", async () => {
+    await launchMain();
+    const window = await BrowserWindow.next();
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-folder-"));
+    try {
+      dialog.chosen = folder;
+      expect(await ipcMain.invoke("settings:chooseFolder", {}, from)).toMatchObject({ ok: true, value: { folder } });
+      expect(dialog.opened).toEqual([{ parent: window, options: expect.objectContaining({ properties: ["openDirectory"] }) }]);
+      dialog.chosen = null;
+      expect(await ipcMain.invoke("settings:chooseFolder", {}, from)).toMatchObject({ ok: true, value: { folder } });
+      expect(await ipcMain.invoke("settings:get", {}, from)).toMatchObject({ ok: true, value: { folder } });
+      expect(dialog.opened).toHaveLength(2);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("a second instance quits at once and opens nothing", async () => {
     app.singleInstance = false;
     await launchMain();

@@ -10,7 +10,7 @@ import { BrowserWindow, protocol, resetFakeElectron, shell } from "./fake-electr
 
 vi.mock("electron", () => import("./fake-electron"));
 
-const { createMainWindow } = await import("../../src/main/electron/window");
+const { createMainWindow, openInBrowser } = await import("../../src/main/electron/window");
 const { APP_URL, isAppUrl, registerAppScheme, rendererResponse, serveRenderer } = await import("../../src/main/electron/app-protocol");
 const { contentSecurityPolicy } = await import("../../src/main/service/content-security-policy");
 
@@ -31,6 +31,32 @@ describe("the main window", () => {
       webviewTag: false,
     });
     expect(window.loadedUrl).toBe("app://alpine/index.html");
+  });
+
+  it("stays hidden until its first paint is ready, then shows once", () => {
+    const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
+    expect(window.options.show).toBe(false);
+    expect(window.shown).toBe(0);
+    window.emit("ready-to-show");
+    window.emit("ready-to-show");
+    expect(window.shown).toBe(1);
+  });
+
+  it("refuses every redirect, even to the app's own pages", () => {
+    const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
+    expect(window.webContents.emitPreventable("will-redirect", "https://example.com/elsewhere")).toBe(true);
+    expect(window.webContents.emitPreventable("will-redirect", "app://alpine/index.html")).toBe(true);
+    expect(shell.opened).toEqual([]);
+  });
+
+  it("opens nothing for a link that is not a URL", () => {
+    const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
+    expect(window.webContents.emitPreventable("will-navigate", "not a url")).toBe(true);
+    expect(window.webContents.windowOpenHandler!({ url: "http://[not-an-address/" })).toEqual({ action: "deny" });
+    expect(openInBrowser("://missing-scheme")).toBe(false);
+    expect(shell.opened).toEqual([]);
+    expect(openInBrowser("https://example.com/a b")).toBe(true);
+    expect(shell.opened).toEqual(["https://example.com/a%20b"]);
   });
 
   it("refuses navigation and new windows; web links open in the browser, other schemes nowhere", () => {

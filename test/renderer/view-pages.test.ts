@@ -9,13 +9,14 @@ const seqs = (view: ConversationView) => view.entries.map((e) => e.seq);
 
 function view(from: number, to: number, id = "c1"): ConversationView {
   return {
-    summary: { id, title: "t", task: "t", createdAt: at, updatedAt: at, stoppedBy: "end_turn", running: false },
+    summary: { id, conversationId: id, branchCount: 1, title: "t", task: "t", createdAt: at, updatedAt: at, stoppedBy: "end_turn", running: false },
     entries: span(from, to),
     firstSeq: from,
     totalEntries: to,
     pendingAsk: null,
     interruption: null,
     loadError: null,
+    forks: [],
   };
 }
 

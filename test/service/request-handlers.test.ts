@@ -69,6 +69,21 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ id: "abc", answer: "" }, "answer"],
   ],
   "runs:continue": [[{ id: null }, "id"]],
+  "runs:edit": [
+    [{ id: "abc", text: "hi" }, "seq"],
+    [{ id: "abc", seq: -1, text: "hi" }, "seq"],
+    [{ id: "abc", seq: 1.5, text: "hi" }, "seq"],
+    [{ id: "abc", seq: 1, text: "" }, "text"],
+  ],
+  "runs:regenerate": [
+    [{ id: "abc" }, "seq"],
+    [{ id: "a/b", seq: 1 }, "id"],
+  ],
+  "conversations:branch": [
+    [{ id: "abc", seq: "3" }, "seq"],
+    [{ seq: 3 }, "id"],
+  ],
+  "conversations:switch": [[{ id: "" }, "id"]],
   "settings:get": [[{ apiKey: "x" }, "apiKey"]],
   "settings:set": [
     [{ model: "" }, "model"],

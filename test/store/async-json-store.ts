@@ -10,7 +10,7 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../src/main/agent/errors";
 import type { EntryRecord } from "../../src/main/agent/state/history";
-import type { SavedStateInfo, Snapshot, StoredRecord } from "../../src/main/agent/state/snapshot";
+import { type SavedStateInfo, type Snapshot, type StoredRecord, savedStateInfoOf } from "../../src/main/agent/state/snapshot";
 import { assertStateId } from "../../src/main/agent/state/state";
 import { type Lease, type ListOptions, Store, type WriteOptions } from "../../src/main/agent/stores/store";
 
@@ -111,9 +111,9 @@ export class AsyncJsonStore extends Store {
     const infos = await Promise.all(
       names.map(async (name): Promise<SavedStateInfo> => {
         const s = JSON.parse(await fsp.readFile(path.join(this.root, name, "snapshot.json"), "utf8")) as Snapshot;
-        return { id: s.id, task: s.task, title: s.title, createdAt: s.createdAt, updatedAt: s.updatedAt, stoppedBy: s.stoppedBy, entryCount: s.entryCount };
+        return savedStateInfoOf(s);
       }),
-    );
+    ).then((rows) => rows.filter((row) => options.includeRetained || !row.retained));
     infos.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
     const offset = options.offset ?? 0;
     return infos.slice(offset, options.limit === undefined ? undefined : offset + options.limit);

@@ -185,6 +185,8 @@ export function describeStoreConformance(name: string, makeStore: MakeStore, sub
         updatedAt: isoAt(4),
         stoppedBy: "end_turn",
         entryCount: 2,
+        conversationId: "a",
+        parent: null,
       });
       expect((await store.list({ limit: 2 })).map((info) => info.id)).toEqual(["a", "c"]);
       expect((await store.list({ limit: 2, offset: 1 })).map((info) => info.id)).toEqual(["c", "b"]);

@@ -3,7 +3,7 @@
  * same way in tests and in child processes so both sides know what was saved.
  */
 import type { EntryRecord } from "../../src/main/agent/state/history";
-import { SNAPSHOT_VERSION, type Snapshot, type StoppedBy } from "../../src/main/agent/state/snapshot";
+import { type BranchPoint, SNAPSHOT_VERSION, type Snapshot, type StoppedBy } from "../../src/main/agent/state/snapshot";
 
 const BASE_TIME = Date.parse("2025-03-01T10:00:00.000Z");
 
@@ -20,13 +20,19 @@ export interface SnapshotFields {
   title?: string;
   stoppedBy?: StoppedBy;
   data?: unknown;
+  /** A frozen fixture's older version (the current one when left out). */
+  version?: Snapshot["version"];
+  /** A branch: its fork point and conversation. */
+  parent?: BranchPoint;
+  conversationId?: string;
 }
 
 export function makeSnapshot(id: string, fields: SnapshotFields): Snapshot {
   const task = fields.task ?? `Task of ${id}`;
   return {
-    version: SNAPSHOT_VERSION,
+    version: fields.version ?? SNAPSHOT_VERSION,
     id,
+    ...(fields.parent || fields.conversationId ? { conversationId: fields.conversationId ?? id, parent: fields.parent ?? null } : {}),
     task,
     title: fields.title ?? task,
     data: fields.data ?? {},

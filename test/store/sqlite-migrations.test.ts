@@ -12,7 +12,7 @@ import { migrateDatabase } from "../../src/main/agent/stores/sqlite/migrate";
 import { MIGRATIONS, SCHEMA_VERSION } from "../../src/main/agent/stores/sqlite/migrations";
 import type { Migration } from "../../src/main/agent/stores/sqlite/migrations";
 import { FIXTURE_CONVERSATIONS, FIXTURE_IDS_NEWEST_FIRST, TOOL_RESULT_WORD } from "../fixtures/sqlite/fixture-data";
-import { makeSnapshot, userEntry } from "./records";
+import { isoAt, makeSnapshot, userEntry } from "./records";
 import { backupsOf, copyFixture, modeOf } from "./sqlite-files";
 import { useTempDirs } from "./temp-dirs";
 
@@ -57,7 +57,7 @@ function ftsIntegrity(file: string): void {
 describe("schema versions", () => {
   it("ships numbered migrations 1..N, N being the version this code writes", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
   });
 
   it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
@@ -148,7 +148,7 @@ describe("schema versions", () => {
 
     const store = openStore(file);
     const [backup] = backupsOf(file);
-    expect(store.schema).toEqual({ from: 3, to: 4, backup });
+    expect(store.schema).toEqual({ from: 3, to: SCHEMA_VERSION, backup });
     expectFixtureConversations(store);
     const db = connect(file, true);
     expect(db.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").pluck().all()).toEqual(["id", "kind", "body"]);
@@ -189,10 +189,31 @@ describe("schema versions", () => {
     ftsIntegrity(file);
   });
 
-  it("opens the version 4 fixture as it is: no migration, no copy", () => {
+  it("migrates the version 4 fixture to version 5: every conversation a root of its own, the copy taken first", () => {
     const file = copyFixture(4, tempDir());
     const store = openStore(file);
-    expect(store.schema).toEqual({ from: 4, to: 4, backup: null });
+    const [backup] = backupsOf(file);
+    expect(store.schema).toEqual({ from: 4, to: 5, backup });
+    expect(connect(backup, true).pragma("user_version", { simple: true })).toBe(4);
+    expectFixtureConversations(store);
+    expect(store.list().map((row) => [row.id, row.conversationId, row.parent])).toEqual(FIXTURE_IDS_NEWEST_FIRST.map((id) => [id, id, null]));
+    expect(store.listConversations().map((row) => [row.id, row.branchCount])).toEqual(FIXTURE_IDS_NEWEST_FIRST.map((id) => [id, 1]));
+    const db = connect(file, true);
+    const columns = db.prepare("SELECT name FROM pragma_table_info('conversations') ORDER BY cid").pluck().all();
+    expect(columns).toEqual(expect.arrayContaining(["conversation_id", "parent_id", "parent_seq", "retained"]));
+    // A migrated conversation loads, and a branch of it stores only its own entries.
+    const lisbon = FIXTURE_CONVERSATIONS.find((c) => c.snapshot.id === "lisbon-trip")!;
+    const fork = lisbon.entries.length - 2;
+    store.write("lisbon-b", [userEntry(fork + 1, "what about Porto?")], makeSnapshot("lisbon-b", { entryCount: fork + 2, updatedAt: isoAt(100_000), parent: { id: "lisbon-trip", seq: fork }, conversationId: "lisbon-trip" }), { create: true });
+    expect(store.read("lisbon-b")!.entries.map((e) => e.seq)).toEqual([fork + 1]);
+    expect(store.listConversations().find((row) => row.conversationId === "lisbon-trip")).toMatchObject({ id: "lisbon-b", branchCount: 2 });
+    ftsIntegrity(file);
+  });
+
+  it("opens the version 5 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(5, tempDir());
+    const store = openStore(file);
+    expect(store.schema).toEqual({ from: 5, to: 5, backup: null });
     expect(backupsOf(file)).toEqual([]);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);

@@ -66,7 +66,10 @@ describe("SqliteStore search", () => {
         updatedAt: isoAt(1),
         stoppedBy: null,
         entryCount: 4,
+        conversationId: "old",
+        parent: null,
         snippet: expect.stringContaining("zeppelin"),
+        hitSeq: expect.any(Number),
       },
     ]);
     expect(ids(store.search("sext"))).toEqual(["old"]); // in the tool result and the reply: one result
@@ -167,5 +170,24 @@ describe("SqliteStore search", () => {
     expect(makeSnippet("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi", ["alpha"])).toBe(
       "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu…",
     );
+  });
+
+  it("finds text in every branch and names the branch that holds it; a retained State is not found", async () => {
+    const store = openStore();
+    store.write("trunk", [userEntry(0, "plan a picnic"), assistantEntry(1, "bring lemonade")], makeSnapshot("trunk", { entryCount: 2, task: "plan a picnic", updatedAt: isoAt(1) }), { create: true });
+    const branch = (id: string, text: string, conversationId = "trunk") =>
+      store.write(id, [userEntry(1, text)], makeSnapshot(id, { entryCount: 2, task: "plan a picnic", parent: { id: "trunk", seq: 0 }, conversationId, updatedAt: isoAt(2) }), { create: true });
+    branch("rainy", "what if it rains: umbrellas");
+    branch("away", "move it to the beach", "away");
+    expect(store.search("umbrel").map((r) => [r.id, r.conversationId, r.hitSeq])).toEqual([["rainy", "trunk", 1]]);
+    expect(store.search("lemonade").map((r) => [r.id, r.conversationId])).toEqual([["trunk", "trunk"]]);
+    // The title matches once per conversation (its root), not once per branch.
+    expect(store.search("picnic").map((r) => r.id).sort()).toEqual(["away", "trunk"]);
+    await store.deleteConversation("trunk");
+    expect(store.search("lemonade")).toEqual([]);
+    expect(store.search("umbrel")).toEqual([]);
+    expect(store.search("beach").map((r) => r.id)).toEqual(["away"]);
+    expect((await store.load("away")).history.map((e) => e.text)).toEqual(["plan a picnic", "move it to the beach"]);
+    expectIndexIntact(store);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The test host: the window's files with the app's CSP, the IPC contract over the
- * WebSocket (same dispatcher as the app), events to every page, only its own pages heard;
+ * WebSocket (same dispatcher as the app), events to every page, only its own pages heard,
+ * bad frames and messages refused, loopback only;
  * and as a child process: ready line, clean stop on SIGTERM, and a restart after SIGKILL
  * while a file write waits for approval that still asks, and writes once when allowed.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,15 +102,87 @@ describe("test host (in process)", () => {
     expect(await first.request("no:such-channel", {})).toMatchObject({ ok: false, error: { name: "InvalidRequestError" } });
   });
 
-  it("hears only its own pages, and closes a connection that sends something else than requests", async () => {
+  it("hears only its own pages, and closes a connection that sends something else than JSON requests", async () => {
     const target = await host(await model());
     const stranger = await socket(target, "http://evil.example");
     expect(await stranger.closed).toBe(1008);
     const garbled = await socket(target);
-    garbled.sendText("not json");
+    garbled.raw.send("not json");
     expect(await garbled.closed).toBe(1007);
+    const unknown = await socket(target);
+    unknown.raw.send(JSON.stringify({ kind: "subscribe", id: 1 }));
+    expect(await unknown.closed).toBe(1008);
+    const binary = await socket(target);
+    binary.raw.send(Buffer.from(JSON.stringify({ kind: "request", id: 1, channel: "settings:get", args: {} })), { binary: true });
+    expect(await binary.closed).toBe(1003);
+  });
+
+  it("refuses bad frames: unmasked, invalid UTF-8, reserved bits, a new message inside a fragmented one, oversized", async () => {
+    const target = await host(await model());
+    const unmasked = await socket(target);
+    unmasked.raw.send("{}", { mask: false });
+    expect(await unmasked.closed).toBe(1002);
+    const invalidText = await socket(target);
+    invalidText.raw.send(Buffer.from([0xc3, 0x28]), { binary: false });
+    expect(await invalidText.closed).toBe(1007);
+    const oversized = await socket(target);
+    oversized.raw.send("x".repeat(16 * 1024 * 1024 + 1));
+    expect(await oversized.closed).toBe(1009);
+
+    // Frames `ws` itself never sends, written byte by byte (mask 0, so the payload reads as is).
+    const rsv1Text = Buffer.from([0xc1, 0x82, 0, 0, 0, 0, 0x7b, 0x7d]);
+    expect(await closeCodeAfterRawFrames(target, rsv1Text)).toBe(1002);
+    const firstFragment = Buffer.from([0x01, 0x81, 0, 0, 0, 0, 0x7b]);
+    const newTextFrame = Buffer.from([0x81, 0x81, 0, 0, 0, 0, 0x7d]);
+    expect(await closeCodeAfterRawFrames(target, Buffer.concat([firstFragment, newTextFrame]))).toBe(1002);
+    const fragmentedPing = Buffer.from([0x09, 0x80, 0, 0, 0, 0]);
+    expect(await closeCodeAfterRawFrames(target, fragmentedPing)).toBe(1002);
+
+    // The connection still works for a page that behaves.
+    const page = await socket(target);
+    expect(await page.request("settings:get", {})).toMatchObject({ ok: true });
+  });
+
+  it("listens on 127.0.0.1 only and upgrades only /ws", async () => {
+    const target = await host(await model());
+    const { hostname, port } = new URL(target.url);
+    expect(hostname).toBe("127.0.0.1");
+    const otherAddresses = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((address) => address && address.family === "IPv4" && !address.internal)
+      .map((address) => address!.address);
+    for (const address of otherAddresses) {
+      await expect(fetch(`http://${address}:${port}/`)).rejects.toThrow();
+    }
+    await expect(connectTestSocket(target.wsUrl.replace(/\/ws$/, "/elsewhere"), `http://127.0.0.1:${port}`)).rejects.toThrow(/refused \(400\)/);
   });
 });
+
+/** Open the socket by hand, write `frames`, and return the close code the host answers with. */
+async function closeCodeAfterRawFrames(target: TestHost, frames: Buffer): Promise<number> {
+  const { port } = new URL(target.url);
+  const connection = net.connect(Number(port), "127.0.0.1");
+  cleanups.push(() => void connection.destroy());
+  connection.write(
+    `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+      `Sec-WebSocket-Key: ${randomBytes(16).toString("base64")}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:${port}\r\n\r\n`,
+  );
+  let received = Buffer.alloc(0);
+  let sent = false;
+  connection.on("data", (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    if (!sent && received.includes("\r\n\r\n")) {
+      sent = true;
+      connection.write(frames);
+    }
+  });
+  await new Promise((resolve) => connection.once("close", resolve));
+  const head = received.indexOf("\r\n\r\n");
+  expect(received.subarray(0, head).toString()).toMatch(/^HTTP\/1\.1 101/);
+  const closeFrame = received.subarray(head + 4);
+  expect(closeFrame[0]).toBe(0x88);
+  return closeFrame.readUInt16BE(2);
+}
 
 interface HostChild {
   child: ChildProcess;

@@ -20,10 +20,14 @@ import { attachmentResponse, isAttachmentPath } from "../../src/main/service/att
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
+import { WebSocketServer, type WebSocket } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";
-import { attachWebSocketServer, type WebSocketConnection } from "./websocket-server";
 
 export const TEST_API_KEY = "sk-ant-test-key";
+/** A page never sends anything near this; a larger message closes the connection (1009). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** How long a page has to answer the host's close frame before its connection is cut. */
+const CLOSE_GRACE_MS = 1_000;
 
 export interface TestHostOptions {
   dataFolder: string;
@@ -66,7 +70,6 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   });
   const handlers = createRequestHandlers(service);
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
-  let origin = "";
   let csp = "";
 
   const server = createServer((request, response) => {
@@ -77,20 +80,25 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     }
     serveWindow(request, response, rendererFolder, csp);
   });
-  const sockets = attachWebSocketServer(server, "/ws", (connection, request) => {
-    // Like the app's sender check: only pages served by this host are heard.
-    if (request.headers.origin !== origin) return connection.close(1008, "only the host's own page may connect");
-    serveConnection(connection, service, handlers);
-  });
-
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
+    // Loopback only: the host serves the real service without any authentication.
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  origin = `http://127.0.0.1:${port}`;
+  const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   csp = contentSecurityPolicy([wsUrl]);
+
+  // Upgrades on any other path are refused with 400; text only, no compression offered.
+  const sockets = new WebSocketServer({ server, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+  sockets.on("connection", (socket, request) => {
+    // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
+    socket.on("error", () => {});
+    // Like the app's sender check: only pages served by this host are heard.
+    if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
+    serveConnection(socket, service, handlers);
+  });
 
   let closing: Promise<void> | null = null;
   return {
@@ -100,7 +108,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     close() {
       closing ??= (async () => {
         await service.shutdown();
-        sockets.closeAll();
+        await closeSockets(sockets);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       })();
@@ -109,21 +117,36 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   };
 }
 
-function serveConnection(connection: WebSocketConnection, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>): void {
-  const send = (message: SocketServerMessage) => connection.send(JSON.stringify(message));
+function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>): void {
+  const send = (message: SocketServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
   const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
-  connection.onClose(unsubscribe);
-  connection.onMessage(async (text) => {
+  socket.on("close", unsubscribe);
+  socket.on("message", async (data, isBinary) => {
+    if (isBinary) return socket.close(1003, "only text messages are accepted");
     let message: SocketRequestMessage;
     try {
-      message = JSON.parse(text) as SocketRequestMessage;
+      message = JSON.parse(data.toString("utf8")) as SocketRequestMessage;
     } catch {
-      return connection.close(1007, "messages are JSON");
+      return socket.close(1007, "messages are JSON");
     }
-    if (message?.kind !== "request" || typeof message.id !== "number") return connection.close(1008, "unknown message");
+    if (message?.kind !== "request" || typeof message.id !== "number") return socket.close(1008, "unknown message");
     const result = await dispatchRequest(handlers, message.channel, message.args);
     send({ kind: "response", id: message.id, result });
   });
+}
+
+/** Say goodbye to every page (1001), give each a moment to answer, then cut what is left. */
+async function closeSockets(sockets: WebSocketServer): Promise<void> {
+  const closed = [...sockets.clients].map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
+  for (const socket of sockets.clients) socket.close(1001, "server going away");
+  const cut = setTimeout(() => {
+    for (const socket of sockets.clients) socket.terminate();
+  }, CLOSE_GRACE_MS);
+  await Promise.all(closed);
+  clearTimeout(cut);
+  await new Promise<void>((resolve) => sockets.close(() => resolve()));
 }
 
 function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string): void {

@@ -1,10 +1,9 @@
 /**
- * A small WebSocket client for tests under Node 20 (which has no WebSocket client
- * without a flag): the handshake, masked text frames out, text frames in. It speaks
- * the test host's socket protocol: `request(channel, args)` and the events received.
+ * The test host's socket protocol from Node, on `ws`: `request(channel, args)` and the
+ * events received. Node 20 has no WebSocket client without a flag; the window uses the
+ * browser's own.
  */
-import { randomBytes } from "node:crypto";
-import net from "node:net";
+import WebSocket from "ws";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { IpcResult, SocketServerMessage } from "../../src/shared/transport-messages";
 
@@ -14,59 +13,30 @@ export interface TestSocket {
   events: AppEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   waitForEvent(match: (event: AppEvent) => boolean): Promise<AppEvent>;
-  /** Send raw text as one frame (for protocol tests). */
-  sendText(text: string): void;
-  /** Resolves with the close code when the server closes the connection. */
-  closed: Promise<number | null>;
+  /** The underlying `ws` socket, for protocol tests (binary, unmasked or invalid frames). */
+  raw: WebSocket;
+  /** Resolves with the close code once the connection is closed (1006 when it dropped without one). */
+  closed: Promise<number>;
   close(): void;
 }
 
-export function frame(opcode: number, payload: Buffer, masked = true): Buffer {
-  const mask = randomBytes(4);
-  const length = payload.length;
-  const header =
-    length < 126
-      ? Buffer.from([0x80 | opcode, (masked ? 0x80 : 0) | length])
-      : length < 65_536
-        ? Buffer.from([0x80 | opcode, (masked ? 0x80 : 0) | 126, length >> 8, length & 0xff])
-        : Buffer.concat([Buffer.from([0x80 | opcode, (masked ? 0x80 : 0) | 127]), bigLength(length)]);
-  if (!masked) return Buffer.concat([header, payload]);
-  const body = Buffer.from(payload);
-  for (let i = 0; i < body.length; i++) body[i] ^= mask[i & 3];
-  return Buffer.concat([header, mask, body]);
-}
-
-function bigLength(length: number): Buffer {
-  const buffer = Buffer.alloc(8);
-  buffer.writeBigUInt64BE(BigInt(length));
-  return buffer;
-}
-
 export async function connectTestSocket(wsUrl: string, origin: string): Promise<TestSocket> {
-  const url = new URL(wsUrl);
-  const socket = net.connect(Number(url.port), url.hostname);
+  const socket = new WebSocket(wsUrl, { origin, perMessageDeflate: false });
+  // A protocol error the server reports arrives as its close code; nothing else to do here.
+  socket.on("error", () => {});
+  const closed = new Promise<number>((resolve) => socket.once("close", (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    socket.once("connect", resolve);
-    socket.once("error", reject);
+    socket.once("open", () => resolve());
+    socket.once("unexpected-response", (_request, response) => reject(new Error(`The WebSocket upgrade to ${wsUrl} was refused (${response.statusCode}).`)));
+    socket.once("close", () => reject(new Error(`The WebSocket to ${wsUrl} closed before it opened.`)));
   });
-  const key = randomBytes(16).toString("base64");
-  socket.write(
-    `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-      `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\nOrigin: ${origin}\r\n\r\n`,
-  );
 
-  let buffer = Buffer.alloc(0);
-  let upgraded = false;
   const pending = new Map<number, (result: IpcResult) => void>();
   const events: AppEvent[] = [];
   const waiters: { match: (event: AppEvent) => boolean; resolve: (event: AppEvent) => void }[] = [];
-  let resolveClosed!: (code: number | null) => void;
-  const closed = new Promise<number | null>((resolve) => (resolveClosed = resolve));
-  let upgradeDone!: (ok: boolean) => void;
-  const upgradeResult = new Promise<boolean>((resolve) => (upgradeDone = resolve));
-
-  const onText = (text: string) => {
-    const message = JSON.parse(text) as SocketServerMessage;
+  socket.on("message", (data, isBinary) => {
+    if (isBinary) throw new Error("The test host sent a binary message; it speaks JSON text only.");
+    const message = JSON.parse(data.toString("utf8")) as SocketServerMessage;
     if (message.kind === "response") {
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);
@@ -79,56 +49,25 @@ export async function connectTestSocket(wsUrl: string, origin: string): Promise<
         waiter.resolve(message.event);
       }
     }
-  };
-
-  socket.on("data", (chunk: Buffer) => {
-    buffer = Buffer.concat([buffer, chunk]);
-    if (!upgraded) {
-      const end = buffer.indexOf("\r\n\r\n");
-      if (end < 0) return;
-      const head = buffer.subarray(0, end).toString();
-      buffer = buffer.subarray(end + 4);
-      upgraded = head.startsWith("HTTP/1.1 101");
-      upgradeDone(upgraded);
-      if (!upgraded) return;
-    }
-    while (buffer.length >= 2) {
-      const opcode = buffer[0] & 0x0f;
-      let length = buffer[1] & 0x7f;
-      let offset = 2;
-      if (length === 126) {
-        if (buffer.length < 4) return;
-        length = buffer.readUInt16BE(2);
-        offset = 4;
-      } else if (length === 127) {
-        if (buffer.length < 10) return;
-        length = Number(buffer.readBigUInt64BE(2));
-        offset = 10;
-      }
-      if (buffer.length < offset + length) return;
-      const payload = buffer.subarray(offset, offset + length);
-      buffer = buffer.subarray(offset + length);
-      if (opcode === 0x1) onText(payload.toString("utf8"));
-      else if (opcode === 0x8) resolveClosed(payload.length >= 2 ? payload.readUInt16BE(0) : null);
-    }
   });
   socket.on("close", () => {
-    resolveClosed(null);
-    upgradeDone(false);
     for (const settle of pending.values()) settle({ ok: false, error: { name: "ConnectionClosedError", message: "closed" } });
     pending.clear();
   });
 
-  if (!(await upgradeResult)) throw new Error(`The WebSocket upgrade to ${wsUrl} was refused.`);
   let nextId = 1;
   return {
     events,
     closed,
+    raw: socket,
     request(channel, args) {
       const id = nextId++;
       return new Promise<IpcResult>((resolve) => {
+        if (socket.readyState !== WebSocket.OPEN) {
+          return resolve({ ok: false, error: { name: "ConnectionClosedError", message: "closed" } });
+        }
         pending.set(id, resolve);
-        socket.write(frame(0x1, Buffer.from(JSON.stringify({ kind: "request", id, channel, args }))));
+        socket.send(JSON.stringify({ kind: "request", id, channel, args }));
       });
     },
     waitForEvent(match) {
@@ -136,12 +75,8 @@ export async function connectTestSocket(wsUrl: string, origin: string): Promise<
       if (found) return Promise.resolve(found);
       return new Promise((resolve) => waiters.push({ match, resolve }));
     },
-    sendText(text) {
-      socket.write(frame(0x1, Buffer.from(text)));
-    },
     close() {
-      socket.write(frame(0x8, Buffer.from([0x03, 0xe8])));
-      socket.end();
+      socket.close(1000);
     },
   };
 }

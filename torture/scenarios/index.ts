@@ -1,7 +1,7 @@
 /**
  * Every scenario of the campaign, by name, with how often a random run picks it.
  */
-import type { Tally } from "../tally";
+import type { StoreKind, Tally } from "../tally";
 import { badInputRun } from "./bad-input";
 import { brokenFilesRun } from "./broken-files";
 import { faultSweepRun } from "./fault-sweep";
@@ -9,6 +9,7 @@ import { fullDiskRun } from "./full-disk";
 import { killResumeRun } from "./kill-resume";
 import { raceRun } from "./races";
 import { saveRulesRun } from "./save-rules";
+import { serverRestartRun } from "./server-restart";
 import type { RunContext } from "./run-context";
 
 export const SCENARIOS = {
@@ -24,6 +25,7 @@ export const SCENARIOS = {
   "race-killed-holder": (ctx: RunContext) => raceRun(ctx, "killed-holder"),
   "race-many-writers": (ctx: RunContext) => raceRun(ctx, "many-writers"),
   "bad-input": badInputRun,
+  "server-restart": serverRestartRun,
 } satisfies Record<string, (ctx: RunContext) => Promise<Partial<Tally>>>;
 
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -41,4 +43,19 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["race-killed-holder", 2],
   ["race-many-writers", 1],
   ["bad-input", 4],
+  ["server-restart", 0],
 ];
+
+/** Scenarios that only make sense for some stores: files on disk, or a server to restart. */
+const ONLY_FOR: Partial<Record<ScenarioName, StoreKind[]>> = {
+  "full-disk": ["sqlite", "file"],
+  "broken-files": ["sqlite", "file"],
+  "server-restart": ["postgres"],
+};
+
+/** How often a random run on `kind` picks each scenario. */
+export function scenarioWeights(kind: StoreKind): [ScenarioName, number][] {
+  return SCENARIO_WEIGHTS.filter(([name]) => !ONLY_FOR[name] || ONLY_FOR[name]!.includes(kind)).map(([name, weight]) =>
+    name === "server-restart" ? [name, 20] : [name, weight],
+  );
+}

@@ -83,6 +83,7 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
     ackFile: join(ctx.scratch, "acks.jsonl"),
     sideEffectsFile: join(ctx.scratch, "side-effects.jsonl"),
     signals: mode === "sigterm",
+    waitForServer: ctx.kind === "postgres",
     busyRetryMs: 20_000,
     maxAttempts: 60,
   };

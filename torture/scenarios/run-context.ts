@@ -20,6 +20,8 @@ export interface RunContext {
   turns: number;
   /** The Agent's context budget: small enough to compact now and then, or null for the default. */
   contextBudget: number | null;
+  /** The PostgreSQL server of a postgres campaign, when the campaign started it (so it can restart it). */
+  server?: { restart(mode: "fast" | "immediate", downMs?: number): Promise<void> };
   /** How many times a kill run stops its child before letting one finish (default 1 to 4). */
   stops?: readonly [number, number];
 }

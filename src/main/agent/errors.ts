@@ -59,6 +59,21 @@ export class StateBusyError extends AgentError {
   }
 }
 
+/**
+ * A runner's lease was taken over by another runner (this one stalled past its expiry: a
+ * process paused, a machine asleep or cut off), or removed. The fenced runner writes nothing
+ * more: each of its saves checks the lease in its own transaction.
+ */
+export class LeaseLostError extends AgentError {
+  constructor(readonly stateId: string, readonly holder: string) {
+    super(
+      `This run lost its lease on State "${stateId}": ${holder}. It stopped without saving anything more, ` +
+        "so nothing it did after losing the lease was written. " +
+        `Load the State again with store.load("${stateId}") to see what the other runner saved, then continue it.`,
+    );
+  }
+}
+
 /** A copy of a State that another runner has moved on from since it was loaded or saved. */
 export class StaleStateError extends AgentError {
   constructor(readonly stateId: string) {
@@ -129,5 +144,15 @@ export function addErrorNote(error: unknown, note: string): void {
     if (typeof error.stack === "string") error.stack = `${error.stack}\n${note}`;
   } catch {
     // A frozen error keeps its note in `notes` only.
+  }
+}
+
+/** A branch asked for at a point of history its store does not hold yet (or outside the history). */
+export class BranchPointNotSavedError extends AgentError {
+  constructor(readonly stateId: string, readonly seq: number, readonly saved: number) {
+    super(
+      `State "${stateId}" cannot be branched after seq ${seq}: only entries 0 to ${saved - 1} are saved. ` +
+        "Save the State first (agent.save(state)), and branch at a seq of its history.",
+    );
   }
 }

@@ -12,6 +12,7 @@ export {
   type UserMessageOptions,
 } from "./state/state";
 export { AttachmentUnavailableError, type AttachmentResolver } from "./run/message-builder";
+export { branchState, type BranchOptions } from "./state/branch";
 export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./stores/store";
 export { FileStore } from "./stores/file";
 export {
@@ -24,8 +25,18 @@ export {
   type SqliteStoreOptions,
 } from "./stores/sqlite";
 export {
+  PostgresStore,
+  PostgresMigrationError,
+  PostgresStoreClosedError,
+  PostgresUnreachableError,
+  type PostgresMigrationOutcome,
+  type PostgresStoreOptions,
+} from "./stores/postgres";
+export {
   AgentError,
+  BranchPointNotSavedError,
   InvalidStateIdError,
+  LeaseLostError,
   RunAbortedError,
   SchemaTooNewError,
   SignalAbortError,
@@ -62,8 +73,8 @@ export {
   type Usage,
   type UserEntry,
 } from "./state/history";
-export type { AgentFingerprint, AnsweredAsk, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";
-export { SNAPSHOT_VERSION } from "./state/snapshot";
+export type { AgentFingerprint, AnsweredAsk, BranchPoint, ConversationInfo, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";
+export { SNAPSHOT_VERSION, conversationIdOf, savedStateInfoOf } from "./state/snapshot";
 // Owner-only, crash-safe file helpers the library uses itself, offered to the app so that there is one of each.
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from "./platform/atomic-file";
 export { ensurePrivateFolder, FILE_MODE, FOLDER_MODE } from "./platform/owner-only";

@@ -8,6 +8,7 @@ import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
 import { Runs } from "./runs";
@@ -43,6 +44,7 @@ export class AlpineService {
   readonly events = new AppEventBus();
   readonly conversations: Conversations;
   readonly runs: Runs;
+  readonly branching: Branching;
   readonly settings: SettingsService;
   readonly attachments: Attachments;
   readonly models: ModelList;
@@ -82,6 +84,7 @@ export class AlpineService {
       options: optionsView(state, settingsFile.get().model),
     }));
     this.models = new ModelList(options.secrets, options.model ?? {});
+    this.branching = new Branching(this.runs, this.gate);
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
   }
 

@@ -3,15 +3,17 @@
  * last run ended when it did not end by itself (the banner with Continue).
  */
 import type { HistoryEntry, State } from "../agent";
-import type { ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
+import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
 import type { EntryRecord } from "../../shared/wire-types";
 import { friendlyErrorText } from "./friendly-errors";
 import { newestPage } from "./history-pages";
 import { readRunFailure } from "./run-failure";
 
-export function summaryOf(state: State, running: boolean): ConversationSummary {
+export function summaryOf(state: State, running: boolean, branchCount = 1): ConversationSummary {
   return {
     id: state.id,
+    conversationId: state.conversationId,
+    branchCount,
     title: state.title,
     task: state.task,
     createdAt: state.createdAt,
@@ -31,17 +33,18 @@ export function entryRecord(entry: HistoryEntry): EntryRecord {
  * result in them comes too). The open question is the State's own, a tool's (a file
  * write's Allow / Deny) included.
  */
-export function conversationView(state: State, running: boolean, tail: number): ConversationView {
+export function conversationView(state: State, running: boolean, tail: number, forks: BranchFork[] = [], branchCount = 1): ConversationView {
   const ask = state.pendingAsk;
   const page = newestPage(state.history, tail, ask ? [ask.callId] : []);
   return {
-    summary: summaryOf(state, running),
+    summary: summaryOf(state, running, branchCount),
     entries: page.entries.map(entryRecord),
     firstSeq: page.firstSeq,
     totalEntries: page.totalEntries,
     pendingAsk: ask ? { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) } : null,
     interruption: running ? null : interruptionOf(state),
     loadError: null,
+    forks,
   };
 }
 

@@ -4,6 +4,7 @@
  * error; the others keep working.
  */
 import { type SavedStateInfo, type State, StateNotFoundError } from "../agent";
+import { forksAlong } from "./branch-tree";
 import type { ConversationSummary, ConversationView, EntriesPage } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
@@ -30,7 +31,10 @@ export class Conversations {
     private readonly extras: (state: State) => Pick<ConversationView, "usage" | "options"> = () => ({}),
   ) {}
 
-  /** Newest first; with a query, the conversations whose title, task or messages match it. */
+  /**
+   * One row per conversation (its branch updated last), newest first; with a query, the
+   * branches whose title, task or own messages match it (each names the branch that holds the text).
+   */
   list({ offset, limit, query }: ListRequest): { items: ConversationSummary[]; total: number } {
     this.gate.assertOpen();
     const words = query?.trim();
@@ -38,17 +42,18 @@ export class Conversations {
       const items = this.store.search(words, { limit, offset }).map((info) => this.summary(info));
       return { items, total: this.store.searchCount(words) };
     }
-    return { items: this.store.list({ limit, offset }).map((info) => this.summary(info)), total: this.store.count() };
+    const rows = this.store.listConversations({ limit, offset });
+    return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
   }
 
   /** The conversation with its newest `tail` entries; `entries` pages back from there. */
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return { ...conversationView(live, true, tail), ...this.extras(live) };
+    if (live) return { ...this.view(live, true, tail), ...this.extras(live) };
     try {
       const state = await this.runs.load(id);
-      return { ...conversationView(state, this.runs.isRunning(id), tail), ...this.extras(state) };
+      return { ...this.view(state, this.runs.isRunning(id), tail), ...this.extras(state) };
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);
@@ -61,6 +66,7 @@ export class Conversations {
         pendingAsk: null,
         interruption: null,
         loadError: error.message,
+        forks: [],
       };
     }
   }
@@ -73,32 +79,46 @@ export class Conversations {
     return { id, entries: page.entries.map(entryRecord), firstSeq: page.firstSeq, totalEntries: page.totalEntries };
   }
 
+  /** Renames the conversation: every branch of it takes the title. */
   rename(id: string, title: string): ConversationSummary {
     this.gate.assertOpen();
-    // A running State saves its title with every snapshot, so it must learn the new one too.
-    const live = this.runs.liveState(id);
-    if (live) live.title = title;
-    let info: SavedStateInfo;
-    try {
-      info = this.store.rename(id, title);
-    } catch (error) {
-      if (error instanceof StateNotFoundError) throw new ConversationNotFoundError(id);
-      throw error;
+    const info = this.store.info(id);
+    if (!info) throw new ConversationNotFoundError(id);
+    const branches = this.store.listBranches(info.conversationId);
+    let renamed: SavedStateInfo = info;
+    for (const branch of branches.length > 0 ? branches : [info]) {
+      // A running State saves its title with every snapshot, so it must learn the new one too.
+      const live = this.runs.liveState(branch.id);
+      if (live) live.title = title;
+      try {
+        const row = this.store.rename(branch.id, title);
+        if (branch.id === id) renamed = row;
+      } catch (error) {
+        if (!(error instanceof StateNotFoundError)) throw error;
+      }
     }
-    const summary = live ? summaryOf(live, true) : this.summary(info);
+    const live = this.runs.liveState(id);
+    const count = Math.max(1, branches.length);
+    const summary = live ? summaryOf(live, true, count) : this.summary(renamed, count);
     this.bus.emit({ type: "conversation_changed", summary });
     return summary;
   }
 
-  /** Stops the conversation's run first, if one goes. */
+  /**
+   * Deletes the conversation `id` belongs to, every branch of it (their runs stopped first).
+   * Past that a branch of another conversation shares stays for that one (docs/branches.md).
+   */
   async delete(id: string): Promise<void> {
     this.gate.assertOpen();
-    await this.runs.stop(id);
-    if (!this.store.info(id)) throw new ConversationNotFoundError(id);
-    this.store.delete(id);
-    this.bus.emit({ type: "conversation_deleted", id });
+    const info = this.store.info(id);
+    if (!info) throw new ConversationNotFoundError(id);
+    const branches = this.store.listBranches(info.conversationId);
+    for (const branch of branches) await this.runs.stop(branch.id);
+    await this.store.deleteConversation(info.conversationId);
+    for (const branch of branches) this.bus.emit({ type: "conversation_deleted", id: branch.id });
+    if (!branches.some((branch) => branch.id === id)) this.bus.emit({ type: "conversation_deleted", id });
     // After the conversation is gone: a kill before this is settled by the next start's recovery.
-    await this.attachments.release(id).catch(() => undefined);
+    for (const branchId of new Set([id, ...branches.map((branch) => branch.id)])) await this.attachments.release(branchId).catch(() => undefined);
   }
 
   /** A generated title, set only while the title is still the task (never over the person's name for it). */
@@ -111,9 +131,17 @@ export class Conversations {
     return true;
   }
 
-  private summary(info: SavedStateInfo): ConversationSummary {
+  /** The view of one branch, with its switchers. */
+  private view(state: State, running: boolean, tail: number) {
+    const rows = this.store.listBranches(state.conversationId);
+    return conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+  }
+
+  private summary(info: SavedStateInfo, branchCount = 1): ConversationSummary {
     return {
       id: info.id,
+      conversationId: info.conversationId,
+      branchCount,
       title: info.title,
       task: info.task,
       createdAt: info.createdAt,

@@ -51,6 +51,10 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       await service.runs.continue(id);
       return { ok: true };
     },
+    "runs:edit": ({ id, seq, text }) => service.branching.edit(id, seq, text),
+    "runs:regenerate": ({ id, seq }) => service.branching.regenerate(id, seq),
+    "conversations:branch": ({ id, seq }) => service.branching.branchOff(id, seq),
+    "conversations:switch": ({ id }) => service.branching.switchTo(id),
     "settings:get": () => service.settings.view(),
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),

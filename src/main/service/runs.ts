@@ -1,7 +1,7 @@
 /**
  * Runs in progress: start a conversation, send a message, stop, answer an `ask`,
- * continue an interrupted run. At most one run per conversation; several conversations
- * may run at once. Each run's step events go out on the app's event bus.
+ * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
+ * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
 import { Agent, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
 import type { StepEvent as WireStepEvent } from "../../shared/wire-types";
@@ -150,6 +150,23 @@ export class Runs {
     });
   }
 
+  /** Run a new branch (an edit or a regenerate, made by Branching): it is created by its first save. */
+  async startBranch(branch: State): Promise<{ id: string }> {
+    await this.launch(branch.id, async () => branch);
+    return { id: branch.id };
+  }
+
+  /** Save a State outside a run (a branch into a new conversation, a switch to a branch). */
+  async save(state: State): Promise<void> {
+    this.options.gate.assertOpen();
+    await this.agent(null, state).save(state);
+  }
+
+  /** How many branches the State's conversation has (the sidebar row shows it). */
+  branchCount(state: State): number {
+    return Math.max(1, this.options.store.listBranches(state.conversationId).length);
+  }
+
   /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
   async stop(id: string): Promise<void> {
     const run = this.active.get(id);
@@ -171,8 +188,9 @@ export class Runs {
     return [...this.active.keys()];
   }
 
-  /** Load a saved conversation. */
+  /** Load a saved conversation (a State kept only for another conversation's branches is not one). */
   async load(id: string): Promise<State> {
+    if (this.options.store.info(id)?.retained) throw new ConversationNotFoundError(id);
     try {
       return await this.options.store.load(id);
     } catch (error) {
@@ -226,7 +244,7 @@ export class Runs {
 
   private async execute(run: ActiveRun, state: State): Promise<void> {
     const { bus } = this.options;
-    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true) });
+    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, this.branchCount(state)) });
     let ended = false;
     const onEvent = (event: StepEvent) => {
       if (event.type === "run_end") {
@@ -237,7 +255,7 @@ export class Runs {
         this.confirmClaims(run);
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
-        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false) });
+        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
         this.titleInBackground(state);
         return;
       }

@@ -70,3 +70,10 @@ export class SettingsFileError extends ServiceError {}
 
 /** The API key could not be kept (e.g. the system keychain is unavailable). */
 export class SecretStorageError extends ServiceError {}
+
+/** An edit, regenerate or branch asked for at a point of the conversation where it cannot be made. */
+export class BranchPointError extends ServiceError {
+  constructor(readonly conversationId: string, readonly seq: number, reason: string) {
+    super(`Conversation "${conversationId}" cannot branch at message ${seq}: ${reason}.`);
+  }
+}

@@ -20,6 +20,8 @@ export type AppEventName =
   | "message-sent"
   | "stop-requested"
   | "continue-requested"
+  | "branch-created"
+  | "branch-switched"
   | "renamed"
   | "deleted"
   | "settings-opened"

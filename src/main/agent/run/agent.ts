@@ -9,6 +9,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "../tools/builtin-tools";
 import { StateBusyError, StoreMismatchError } from "../errors";
+import { fenceRun } from "./fencing";
 import type { OnStepEvent, StepEvent } from "./events";
 import { ResumeWarning, agentChanges, agentFingerprint } from "../state/resume-warning";
 import { type RunContext, type StepEventBody, abortError } from "./run-context";
@@ -184,6 +185,8 @@ export class Agent {
     if (callerSignal?.aborted) forwardAbort();
     else if (processStop.reason) controller.abort(processStop.reason);
     callerSignal?.addEventListener("abort", forwardAbort, { once: true });
+    book.lease = lease;
+    const fenced = fenceRun(controller, lease, save);
     let settle: () => void = () => undefined;
     const registration = { stateId: state.id, abort: (reason: Error) => controller.abort(reason), settled: new Promise<void>((r) => (settle = r)) };
     activeRuns.add(registration);
@@ -204,8 +207,9 @@ export class Agent {
       resolveAttachment: this.resolveAttachment,
       signal: controller.signal,
       emit,
-      save,
-      saveQuietly: (point) => save(point).catch(() => undefined),
+      save: fenced.save,
+      saveQuietly: (point) => fenced.save(point).catch(() => undefined),
+      confirmLease: fenced.confirmLease,
     };
 
     let result: unknown = undefined;
@@ -214,7 +218,7 @@ export class Agent {
       state.stoppedBy = null;
       emit({ type: "run_start" });
       this.warnIfChanged(state, emit);
-      await save("run_start");
+      await fenced.save("run_start");
       result = await runSteps(run, { maxSteps: this.maxSteps, contextBudget: this.contextBudget });
     } catch (error) {
       failure = { error };
@@ -223,10 +227,11 @@ export class Agent {
 
     let saveFailure: Outcome = null;
     try {
-      await save("run_end");
+      await fenced.save("run_end");
     } catch (error) {
       saveFailure = { error };
     }
+    book.lease = null;
     try {
       await lease?.release();
     } catch {

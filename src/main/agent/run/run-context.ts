@@ -36,6 +36,8 @@ export interface RunContext {
   save(point: SavePoint): Promise<void>;
   /** Save what is not saved yet; a failure is reported as a step event, not thrown. */
   saveQuietly(point: SavePoint): Promise<void>;
+  /** Throws LeaseLostError (and stops the run) when the run's lease was taken over; asked before each tool call. */
+  confirmLease(): Promise<void>;
 }
 
 const wrappedReasons = new WeakMap<AbortSignal, Error>();

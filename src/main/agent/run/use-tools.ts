@@ -155,6 +155,7 @@ class CallsOfTurn {
       return;
     }
     try {
+      await run.confirmLease(); // a runner taken over must not run a tool the new runner runs too
       const answer = this.given?.callId === call.id ? { answer: this.given.answer } : {};
       const value = await tool.run(call.input, { signal: run.signal, state: run.state, callId: call.id, ...answer });
       if (isPersonAsk(value)) {

@@ -13,15 +13,21 @@ import { SchemaTooNewError, StateNotFoundError, StoreCorruptError } from "../err
 import { type EntryRecord, type HistoryEntry, UNKNOWN_RESULT_TEXT } from "./history";
 import { ASK_TOOL } from "../tools/tool";
 import { openCalls } from "../run/context";
-import { SNAPSHOT_VERSION, type Snapshot, type StoredRecord } from "./snapshot";
-import { State, appendEntry, replaceHistory, stateBook } from "./state";
+import { OLDEST_SNAPSHOT_VERSION, SNAPSHOT_VERSION, type BranchPoint, type Snapshot, type StoredRecord, conversationIdOf } from "./snapshot";
+import { State, appendEntry, placeInTree, replaceHistory, stateBook } from "./state";
 import type { Store } from "../stores/store";
 
-export function restoreState(store: Store, stateId: string, record: StoredRecord | null): State {
+/** What a branch inherits: its ancestors' entries through the fork point, and the fork points, nearest first. */
+export interface Inherited {
+  entries: EntryRecord[];
+  lineage: BranchPoint[];
+}
+
+export function restoreState(store: Store, stateId: string, record: StoredRecord | null, inherited: Inherited = { entries: [], lineage: [] }): State {
   if (!record) throw new StateNotFoundError(stateId);
   const where = `${store.describe()} State "${stateId}"`;
   const snapshot = checkSnapshot(record.snapshot, where);
-  const entries = checkEntries(record.entries, where);
+  const entries = checkEntries(inherited.entries.length > 0 ? inherited.entries.concat(record.entries) : record.entries, where);
 
   const state = new State(snapshot.task, { id: snapshot.id, title: snapshot.title, data: snapshot.data });
   Object.assign(state, { createdAt: snapshot.createdAt, updatedAt: snapshot.updatedAt });
@@ -32,6 +38,7 @@ export function restoreState(store: Store, stateId: string, record: StoredRecord
   state.thinking = snapshot.thinking ?? null;
   state.excluded = (snapshot.excluded ?? []).map(([from, to]) => [from, to]);
   replaceHistory(state, entries);
+  placeInTree(state, conversationIdOf(snapshot), inherited.lineage);
 
   const book = state[stateBook];
   book.isNew = false;
@@ -100,7 +107,7 @@ function takeAnswerSavedWithoutSnapshot(state: State, tail: HistoryEntry[]): voi
  * run again (its run clears `answeredAsk` and saves first, so a call killed while running
  * again is closed here as unknown).
  */
-function closeCallsOfStoppedProcess(state: State): void {
+export function closeCallsOfStoppedProcess(state: State): void {
   const open = openCalls(state);
   const lastAssistant = open.reduce((max, c) => Math.max(max, c.assistantSeq), -1);
   let ask = state.pendingAsk && open.some((c) => c.id === state.pendingAsk!.callId) ? state.pendingAsk : null;
@@ -128,7 +135,7 @@ function checkSnapshot(snapshot: Snapshot | null, where: string): Snapshot {
   if (typeof version === "number" && Number.isInteger(version) && version > SNAPSHOT_VERSION) {
     throw new SchemaTooNewError(where, version, SNAPSHOT_VERSION);
   }
-  if (version !== SNAPSHOT_VERSION) throw new StoreCorruptError(where, `unknown snapshot version ${JSON.stringify(version)}`);
+  if (version !== SNAPSHOT_VERSION && version !== OLDEST_SNAPSHOT_VERSION) throw new StoreCorruptError(where, `unknown snapshot version ${JSON.stringify(version)}`);
   for (const key of ["id", "task", "createdAt", "updatedAt"] as const) {
     if (typeof snapshot[key] !== "string") throw new StoreCorruptError(where, `the snapshot has no ${key}`);
   }

@@ -44,6 +44,8 @@ function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
   return {
     version: SNAPSHOT_VERSION,
     id: state.id,
+    conversationId: state.conversationId,
+    parent: state.parent,
     task: state.task,
     title: state.title,
     stoppedBy: state.stoppedBy,
@@ -146,13 +148,14 @@ async function saveNow(state: State, store: Store, outsideRun: boolean): Promise
 async function writeOrFinishCreate(state: State, store: Store, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
   const book = state[stateBook];
   try {
-    await store.write(state.id, entries, snapshot, { create: book.isNew });
+    // A run's save names its lease, so a store refuses it once another runner took the lease over.
+    await store.write(state.id, entries, snapshot, book.lease && !book.isNew ? { create: false, lease: book.lease } : { create: book.isNew });
   } catch (error) {
     if (!book.isNew || !(error instanceof StateExistsError)) throw error;
     const stored = await store.read(state.id);
     if (!stored?.snapshot?.createToken || stored.snapshot.createToken !== book.createToken) throw error;
     book.isNew = false;
-    await store.write(state.id, entries, snapshot, { create: false });
+    await store.write(state.id, entries, snapshot, book.lease ? { create: false, lease: book.lease } : { create: false });
   }
 }
 
@@ -197,7 +200,9 @@ interface KnownWrites {
 function assertCurrentHead(stateId: string, head: StoredHead | null, known: KnownWrites): void {
   if (!head) throw new StateNotFoundError(stateId);
   const revision = head.snapshot?.updatedAt;
-  if (revision === undefined || !known.revisions.has(revision) || head.entryCount > known.sentEntries) {
+  // A branch's store counts only its own entries; the inherited ones are its parent's.
+  const inherited = head.snapshot?.parent ? head.snapshot.parent.seq + 1 : 0;
+  if (revision === undefined || !known.revisions.has(revision) || inherited + head.entryCount > known.sentEntries) {
     throw new StaleStateError(stateId);
   }
 }

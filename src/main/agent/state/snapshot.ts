@@ -2,7 +2,15 @@
  * The snapshot: everything of a State that is not history, as plain JSON.
  * It carries a schema version; a loader refuses a version it does not know.
  */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
+/** The oldest snapshot version still read (version 1 had no conversationId nor parent). */
+export const OLDEST_SNAPSHOT_VERSION = 1;
+
+/** Where a branch parts from its parent: its history is the parent's through `seq` (inclusive). */
+export interface BranchPoint {
+  id: string;
+  seq: number;
+}
 
 /** An `ask` call (or a tool that returned `askPerson`) waiting for the person's answer. */
 export interface PendingAsk {
@@ -37,8 +45,14 @@ export interface AgentFingerprint {
 }
 
 export interface Snapshot {
-  version: typeof SNAPSHOT_VERSION;
+  version: typeof SNAPSHOT_VERSION | typeof OLDEST_SNAPSHOT_VERSION;
   id: string;
+  /** The id of the conversation's first State (a root's own id). Absent before version 2: the id. */
+  conversationId?: string;
+  /** Null (or absent before version 2) for a root; a branch's fork point. */
+  parent?: BranchPoint | null;
+  /** Kept only because another conversation's branch shares its entries: never listed. */
+  retained?: boolean;
   task: string;
   /** Title shown to a person; the task until renamed. */
   title: string;
@@ -84,4 +98,36 @@ export interface SavedStateInfo {
   updatedAt: string;
   stoppedBy: StoppedBy;
   entryCount: number;
+  /** The conversation this State belongs to (a root's own id). */
+  conversationId: string;
+  /** Null for a root; where a branch parts from its parent. */
+  parent: BranchPoint | null;
+  /** Only on a State kept for another conversation (never in what `list` returns). */
+  retained?: boolean;
+}
+
+/** One row per conversation (`Store.listConversations`): its shown branch, and how many branches it has. */
+export interface ConversationInfo extends SavedStateInfo {
+  branchCount: number;
+}
+
+/** The conversation of a snapshot (version 1 snapshots are roots). */
+export function conversationIdOf(snapshot: { id: string; conversationId?: string }): string {
+  return typeof snapshot.conversationId === "string" ? snapshot.conversationId : snapshot.id;
+}
+
+/** The list row of a snapshot, as every store builds it. */
+export function savedStateInfoOf(snapshot: Snapshot): SavedStateInfo {
+  return {
+    id: snapshot.id,
+    task: snapshot.task,
+    title: snapshot.title,
+    createdAt: snapshot.createdAt,
+    updatedAt: snapshot.updatedAt,
+    stoppedBy: snapshot.stoppedBy,
+    entryCount: snapshot.entryCount,
+    conversationId: conversationIdOf(snapshot),
+    parent: snapshot.parent ?? null,
+    ...(snapshot.retained ? { retained: true } : {}),
+  };
 }

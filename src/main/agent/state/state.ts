@@ -2,10 +2,11 @@
  * State: one conversation. Its history (every step, in order), the caller's JSON `data`,
  * and how its last run stopped. An Agent runs it; a Store saves and loads it.
  */
+import type { Lease } from "../stores/store";
 import { randomUUID } from "node:crypto";
 import { InvalidStateIdError } from "../errors";
 import type { AttachmentRef, HistoryEntry, UserEntry } from "./history";
-import type { AgentFingerprint, AnsweredAsk, PendingAsk, StoppedBy } from "./snapshot";
+import type { AgentFingerprint, AnsweredAsk, BranchPoint, PendingAsk, StoppedBy } from "./snapshot";
 
 /** 1 to 128 ASCII letters, digits, `_` or `-`. */
 export const STATE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
@@ -77,14 +78,22 @@ export interface StateBook {
   saveChain: Promise<unknown>;
   /** A run of this State is going in this process. */
   running: boolean;
+  /** The lease of the run going on: its saves are fenced by it (a store refuses them once it was taken over). */
+  lease: Lease | null;
   /** Told of each new entry while a run is going (step events). */
   onEntry: ((entry: HistoryEntry) => void) | null;
+  /** The fork points up to the root, nearest first (`parent`, then the parent's parent...). */
+  lineage: BranchPoint[];
 }
 
 export const stateBook = Symbol("alpine.stateBook");
 
 export class State<Data = any> {
   readonly id: string;
+  /** The conversation this State belongs to: the id of its first State (its own id for a root). */
+  readonly conversationId: string;
+  /** Null for a root; for a branch, its history is the parent's through `parent.seq`, then its own entries. */
+  readonly parent: BranchPoint | null = null;
   /** The task the conversation started with (its first user message). */
   readonly task: string;
   title: string;
@@ -113,6 +122,7 @@ export class State<Data = any> {
     if (options.id !== undefined) assertStateId(options.id);
     if (typeof task !== "string" || task.trim() === "") throw new TypeError("A State needs a task: a non-empty string, its first message.");
     this.id = options.id ?? randomUUID().replaceAll("-", "");
+    this.conversationId = this.id;
     this.task = task;
     this.title = options.title ?? task;
     this.data = (options.data === undefined ? {} : options.data) as Data;
@@ -135,7 +145,9 @@ export class State<Data = any> {
         agent: null,
         saveChain: Promise.resolve(),
         running: false,
+        lease: null,
         onEntry: null,
+        lineage: [],
       } satisfies StateBook,
     });
     const attachments = options.attachments?.length ? { attachments: options.attachments.map(copyAttachment) } : {};
@@ -181,6 +193,22 @@ export function appendEntry(state: State, entry: NewEntry): HistoryEntry {
   history.push(full);
   state[stateBook].onEntry?.(full);
   return full;
+}
+
+/** Make a State a branch (restore and branchState only). */
+export function placeInTree(state: State, conversationId: string, lineage: BranchPoint[]): void {
+  Object.assign(state, { conversationId, parent: lineage[0] ?? null });
+  state[stateBook].lineage = lineage;
+}
+
+/** The State whose own entries hold `seq` of this State's history. */
+export function ownerOfSeq(state: State, seq: number): string {
+  let owner = state.id;
+  for (const point of state[stateBook].lineage) {
+    if (seq > point.seq) break;
+    owner = point.id;
+  }
+  return owner;
 }
 
 /** Put loaded entries in place (restore only). */

@@ -13,6 +13,10 @@
  *
  * `read(stateId)` returns `{ entries, snapshot }` (entries in seq order), or `null`.
  *
+ * Branches (docs/branches.md): a branch is a State whose snapshot names its `parent`; the
+ * store keeps only its own entries (seqs from `parent.seq + 1`, and a create may have none)
+ * and `read` returns only those. `load` walks the parent chain with `readRange`.
+ *
  * One runner per State: `acquireLease` is taken by the Agent when a run starts and
  * released when it ends; a save outside a run goes through `writeIfCurrent`. The default lease is held in this process only; stores shared
  * between processes (FileStore, SqliteStore) override it with a lease other processes see,
@@ -20,14 +24,22 @@
  */
 import { StateBusyError, StoreOperationNotSupportedError } from "../errors";
 import type { EntryRecord } from "../state/history";
-import type { SavedStateInfo, Snapshot, StoredRecord } from "../state/snapshot";
+import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../state/snapshot";
 import type { State } from "../state/state";
 import { restoreState } from "../state/restore";
+import { readInherited } from "./branch-chain";
+import { conversationOf, groupConversations, planConversationDelete } from "./conversation-tree";
 
 export type MaybePromise<T> = T | Promise<T>;
 
 export interface WriteOptions {
   create: boolean;
+  /**
+   * The run's lease, when the write is a save of a run: a store whose lease other runners can
+   * take over checks, inside the write's own transaction, that this lease still holds the State,
+   * and otherwise writes nothing and throws LeaseLostError (the write is fenced).
+   */
+  lease?: Lease;
 }
 
 export interface ListOptions {
@@ -35,6 +47,8 @@ export interface ListOptions {
   limit?: number;
   /** Skip this many of the newest first. */
   offset?: number;
+  /** Also the States kept only for another conversation's branches (rows with `retained: true`). */
+  includeRetained?: boolean;
 }
 
 /** What `readHead` returns: the stored snapshot and how many entries are stored. */
@@ -46,6 +60,15 @@ export interface StoredHead {
 /** A held right to run one State. */
 export interface Lease {
   readonly stateId: string;
+  /** Unique to this holding of the lease: what a fenced write checks the store still has. */
+  readonly token?: string;
+  /** True once the store told this holder that another runner took the lease over (or it was removed). */
+  readonly lost?: boolean;
+  /**
+   * Throws LeaseLostError unless the store still gives this lease the State: asked before each
+   * tool call of a run, so a runner that was taken over does not run a tool the new one runs too.
+   */
+  confirm?(): MaybePromise<void>;
   release(): MaybePromise<void>;
 }
 
@@ -126,9 +149,55 @@ export abstract class Store {
     };
   }
 
-  /** Rebuild a saved State. Throws StateNotFoundError when there is none. */
+  /**
+   * The State's own entries of seq <= `throughSeq`, and its snapshot (a branch's load reads
+   * its ancestors so). The default reads everything and keeps those; override it when a
+   * range can be read more cheaply.
+   */
+  readRange(stateId: string, throughSeq: number): MaybePromise<StoredRecord | null> {
+    return this.readRangeByRead(stateId, throughSeq);
+  }
+
+  private async readRangeByRead(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
+    const record = await this.read(stateId);
+    return record && { entries: record.entries.filter((entry) => entry.seq <= throughSeq), snapshot: record.snapshot };
+  }
+
+  /** Rebuild a saved State (a branch: with its ancestors' entries). Throws StateNotFoundError when there is none. */
   async load(stateId: string): Promise<State> {
-    return restoreState(this, stateId, await this.read(stateId));
+    const record = await this.read(stateId);
+    if (!record?.snapshot?.parent) return restoreState(this, stateId, record);
+    return restoreState(this, stateId, record, await readInherited(this, stateId, record.snapshot));
+  }
+
+  /** One row per conversation (its branch updated last, the one to show), newest first. Built on `list`. */
+  listConversations(options: ListOptions = {}): MaybePromise<ConversationInfo[]> {
+    return Promise.resolve(this.list({})).then((rows) => groupConversations(rows, options));
+  }
+
+  /** Every branch of a conversation (retained ones left out), newest first. Built on `list`. */
+  listBranches(conversationId: string): MaybePromise<SavedStateInfo[]> {
+    return Promise.resolve(this.list({})).then((rows) => rows.filter((row) => !row.retained && conversationOf(row) === conversationId));
+  }
+
+  /**
+   * Delete a conversation: every branch of it, except those another conversation's branch
+   * still shares, which are kept (hidden) until no one needs them. A running branch is
+   * refused with StateBusyError before anything is deleted. Built on list, readHead, write, delete.
+   */
+  async deleteConversation(conversationId: string): Promise<void> {
+    const plan = planConversationDelete(await this.list({ includeRetained: true }), conversationId);
+    for (const id of [...plan.retain, ...plan.remove]) await (await this.acquireLease(id)).release();
+    for (const id of plan.retain) {
+      const lease = await this.acquireLease(id);
+      try {
+        const head = await this.readHead(id);
+        if (head?.snapshot) await this.write(id, [], { ...head.snapshot, retained: true }, { create: false });
+      } finally {
+        await lease.release();
+      }
+    }
+    for (const id of plan.remove) await this.delete(id);
   }
 }
 

@@ -10,6 +10,7 @@ import { AlertIcon, InfoIcon, LayersIcon, QuestionIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
 import { AttachmentChips } from "./attachments/AttachmentChip";
 import { ThinkingBlock, UsageLine } from "./reply/ReplyExtras";
+import { MessageActions } from "./branches/MessageActions";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -54,6 +55,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
               {item.text}
             </div>
           )}
+          {!item.answersCallId && <MessageActions seq={item.seq} kind="user" text={item.text} />}
         </div>
       );
     case "thinking":
@@ -64,6 +66,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
       return (
         <div className="message message--assistant" data-seq={item.seq}>
           <Markdown text={item.text} />
+          <MessageActions seq={item.seq} kind="assistant" text={item.text} />
         </div>
       );
     case "finish":

@@ -8,6 +8,7 @@ import type { DisplayItem } from "../store/display-items";
 import type { ToolCardStatus } from "./ToolCard";
 import { MessageItem, sameItem } from "./MessageItem";
 import { countRender } from "../lib/render-probe";
+import { BranchSwitcher } from "./branches/BranchSwitcher";
 
 interface MessageRowProps {
   item: DisplayItem;
@@ -21,6 +22,8 @@ export const MessageRow = memo(
     countRender(`row:${item.key}`);
     return (
       <div className="conversation__row" ref={measureRef} data-key={item.key} data-seq={item.seq}>
+        {/* Messages and replies carry their switcher among their actions; other rows show it above. */}
+        {item.kind !== "user" && item.kind !== "assistant" && <BranchSwitcher seq={item.seq} />}
         <MessageItem item={item} toolStatus={toolStatus} />
       </div>
     );

@@ -13,6 +13,7 @@ import type { AppState } from "./app-store";
 import { emitAppEvent } from "../app-events";
 import type { LiveRun } from "./live-run";
 import { createRunActions, type RunActions } from "./conversation/run-actions";
+import { createBranchActions, type BranchActions } from "./conversation/branch-actions";
 import { createStepEventApplier } from "./conversation/stream-batching";
 import { createViewLoading } from "./conversation/view-loading";
 
@@ -20,7 +21,7 @@ export { selectOpenRunning } from "./conversation/selectors";
 
 export type PendingAction = "send" | "stop" | "answer" | "continue" | null;
 
-export interface ConversationSlice extends RunActions {
+export interface ConversationSlice extends RunActions, BranchActions {
   /** null: the "new conversation" page. */
   openId: string | null;
   view: ConversationView | null;
@@ -73,6 +74,7 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     reloadView: views.reloadView,
     loadEarlier: views.loadEarlier,
     ...createRunActions(set, get),
+    ...createBranchActions(set, get),
 
     handleStepEvent(conversationId, event) {
       events.apply(conversationId, event);

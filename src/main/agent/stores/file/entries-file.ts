@@ -12,16 +12,22 @@ import { toJsonText } from "../../state/json-check";
 export const ENTRIES_FORMAT = "alpine-history";
 export const ENTRIES_VERSION = 1;
 
-export function entriesHeader(): string {
-  return `${JSON.stringify({ format: ENTRIES_FORMAT, version: ENTRIES_VERSION })}\n`;
+/**
+ * The header of a new file. A branch's names the seq of its first entry (`from`): its parent
+ * holds the ones before. (An older reader ignores the key; it refuses the branch's version 2
+ * snapshot before reading its history.)
+ */
+export function entriesHeader(from = 0): string {
+  return `${JSON.stringify(from === 0 ? { format: ENTRIES_FORMAT, version: ENTRIES_VERSION } : { format: ENTRIES_FORMAT, version: ENTRIES_VERSION, from })}\n`;
 }
 
 export function entryLines(entries: EntryRecord[]): string {
   return entries.map((e) => `${toJsonText(e, `History entry ${e.seq}`)}\n`).join("");
 }
 
-function checkHeader(line: string, path: string): void {
-  let header: { format?: unknown; version?: unknown };
+/** Checks the header line; returns the seq of the file's first entry. */
+function checkHeader(line: string, path: string): number {
+  let header: { format?: unknown; version?: unknown; from?: unknown };
   try {
     header = JSON.parse(line);
   } catch {
@@ -31,6 +37,9 @@ function checkHeader(line: string, path: string): void {
   if (typeof header.version !== "number" || header.version > ENTRIES_VERSION) {
     throw new SchemaTooNewError(path, Number(header.version), ENTRIES_VERSION);
   }
+  if (header.from === undefined) return 0;
+  if (!Number.isSafeInteger(header.from) || (header.from as number) < 0) throw new StoreCorruptError(path, "its header's first seq is not a whole number");
+  return header.from as number;
 }
 
 /**
@@ -80,8 +89,8 @@ async function readWhole(path: string): Promise<Buffer> {
 export async function appendEntries(path: string, entries: EntryRecord[]): Promise<number> {
   const handle = await open(path, "r+");
   try {
-    const { end, lastLine } = await completeTail(handle, path);
-    const lastSeq = lastLine === null ? -1 : seqOf(lastLine, path);
+    const { end, lastLine, from } = await completeTail(handle, path);
+    const lastSeq = lastLine === null ? from - 1 : seqOf(lastLine, path);
     const fresh = entries.filter((e) => e.seq > lastSeq);
     if (fresh.length === 0) return 0;
     fresh.forEach((entry, i) => {
@@ -99,12 +108,12 @@ export async function appendEntries(path: string, entries: EntryRecord[]): Promi
   }
 }
 
-/** How many complete entries the file has (read from its tail: seq of the last one + 1). */
+/** How many complete entries the file has (read from its tail: seq of the last one + 1, less the first seq). */
 export async function countEntries(path: string): Promise<number> {
   const handle = await open(path, "r");
   try {
-    const { lastLine } = await completeTail(handle, path);
-    return lastLine === null ? 0 : seqOf(lastLine, path) + 1;
+    const { lastLine, from } = await completeTail(handle, path);
+    return lastLine === null ? 0 : seqOf(lastLine, path) + 1 - from;
   } finally {
     await handle.close();
   }
@@ -124,7 +133,7 @@ function seqOf(line: string, path: string): number {
  * Where the complete lines end, and the last complete line (null when it is the header).
  * Reads backwards from the end in growing windows.
  */
-async function completeTail(handle: import("node:fs/promises").FileHandle, path: string): Promise<{ end: number; lastLine: string | null }> {
+async function completeTail(handle: import("node:fs/promises").FileHandle, path: string): Promise<{ end: number; lastLine: string | null; from: number }> {
   const { size } = await handle.stat();
   let window = 64 * 1024;
   for (;;) {
@@ -145,9 +154,17 @@ async function completeTail(handle: import("node:fs/promises").FileHandle, path:
     }
     const line = buffer.subarray(previousNewline + 1, lastNewline).toString("utf8");
     if (previousNewline === -1) {
-      checkHeader(line, path); // the only complete line is the header
-      return { end, lastLine: null };
+      return { end, lastLine: null, from: checkHeader(line, path) }; // the only complete line is the header
     }
-    return { end, lastLine: line };
+    return { end, lastLine: line, from: await firstSeq(handle, path) };
   }
+}
+
+/** The seq of a file's first entry, from its header line (at most a few dozen bytes). */
+async function firstSeq(handle: import("node:fs/promises").FileHandle, path: string): Promise<number> {
+  const buffer = Buffer.alloc(256);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+  const end = buffer.subarray(0, bytesRead).indexOf(0x0a);
+  if (end < 0) throw new StoreCorruptError(path, "its first line is not the history header");
+  return checkHeader(buffer.toString("utf8", 0, end), path);
 }

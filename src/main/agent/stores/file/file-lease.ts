@@ -9,7 +9,7 @@
 import { closeSync, fstatSync, futimesSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { StateBusyError, StateNotFoundError } from "../../errors";
+import { LeaseLostError, StateBusyError, StateNotFoundError } from "../../errors";
 import { FILE_MODE } from "../../platform/owner-only";
 import { isProcessAlive } from "../../platform/process-alive";
 import type { Lease } from "../store";
@@ -90,7 +90,7 @@ export function acquireFileLease(lockPath: string, stateId: string): Lease {
       unlinkSync(lockPath);
       throw error;
     }
-    return heldLease(lockPath, fd, stateId);
+    return heldLease(lockPath, fd, stateId, info.token);
   }
   throw new StateBusyError(stateId, "other runners starting at the same moment");
 }
@@ -120,9 +120,36 @@ function takeOver(lockPath: string, stale: LockSeen, token: string, stateId: str
   throw new StateBusyError(stateId, moved ? describeHolder(moved) : "another runner");
 }
 
-function heldLease(lockPath: string, fd: number, stateId: string): Lease {
+/** A held FileStore lease: its token is in the lock file for as long as no other runner took it over. */
+export interface FileLease extends Lease {
+  readonly token: string;
+  readonly lost: boolean;
+  markLost(): void;
+}
+
+/**
+ * Fencing of a run's write: throws LeaseLostError unless the lock file still holds this lease's
+ * token (another runner took it over after this one stalled past LEASE_STALE_MS). Checked just
+ * before the write: a takeover in the instant between the check and the write is not excluded
+ * (files offer no transaction spanning both), so a FileStore fences a stalled runner that
+ * wakes up, not one stopped exactly there.
+ */
+export function assertFileLeaseHeld(lockPath: string, lease: Lease): void {
+  if (!isFileLease(lease)) return;
+  const seen = readLock(lockPath);
+  if (seen?.info?.token === lease.token && !lease.lost) return;
+  lease.markLost();
+  throw new LeaseLostError(lease.stateId, seen ? `it was taken over by ${describeHolder(seen)}` : "its lock file was removed");
+}
+
+function isFileLease(lease: Lease): lease is FileLease {
+  return typeof lease.token === "string" && typeof (lease as Partial<FileLease>).markLost === "function";
+}
+
+function heldLease(lockPath: string, fd: number, stateId: string, token: string): FileLease {
   const ino = fstatSync(fd).ino;
   let released = false;
+  let lost = false;
   const beat = () => {
     try {
       const now = new Date();
@@ -135,6 +162,16 @@ function heldLease(lockPath: string, fd: number, stateId: string): Lease {
   timer.unref();
   return {
     stateId,
+    token,
+    get lost() {
+      return lost;
+    },
+    markLost() {
+      lost = true;
+    },
+    confirm() {
+      assertFileLeaseHeld(lockPath, this);
+    },
     release() {
       if (released) return;
       released = true;

@@ -14,16 +14,17 @@
  * folder's snapshot cannot be.)
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, mkdirSync, realpathSync } from "node:fs";
+import { chmodSync, readdirSync, realpathSync } from "node:fs";
 import { mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { syncFolder, writeFileAtomic, writeNewFile } from "../../platform/atomic-file";
 import { FILE_MODE, FOLDER_MODE, ensurePrivateFolder } from "../../platform/owner-only";
 import { appendEntries, countEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
 import { StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "../../errors";
-import { acquireFileLease, isLockHeld } from "./file-lease";
+import { acquireFileLease, assertFileLeaseHeld, isLockHeld } from "./file-lease";
 import { folderNameOf, idOfFolderName } from "./folder-names";
 import { ListIndex } from "./list-index";
+import { migrateFileStore } from "./store-format";
 import type { EntryRecord } from "../../state/history";
 import { SNAPSHOT_FILE, listInfoOf, readSnapshot, snapshotText } from "./snapshot-file";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
@@ -43,12 +44,16 @@ export class FileStore extends Store {
   /** The folder, as an absolute path with links resolved. */
   readonly folder: string;
   private readonly index: ListIndex;
+  /** What opening did to the folder's format (store-format.ts). */
+  readonly format: { from: number; to: number };
 
   constructor(folder: string) {
     super();
     if (typeof folder !== "string" || folder === "") throw new TypeError("new FileStore(folder) needs a folder path.");
     ensurePrivateFolder(folder);
     this.folder = realpathSync(folder);
+    // A newer format is refused before anything is written; an older one is moved forward.
+    this.format = migrateFileStore(this.folder, readdirSync(this.folder).length === 0);
     this.index = new ListIndex(this.folder);
   }
 
@@ -67,7 +72,9 @@ export class FileStore extends Store {
 
   override write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): Promise<void> {
     const folder = this.stateFolder(stateId);
-    return this.serially(folder, () => (options.create ? this.create(stateId, folder, entries, snapshot) : this.update(stateId, folder, entries, snapshot)));
+    return this.serially(folder, () =>
+      options.create ? this.create(stateId, folder, entries, snapshot) : this.update(stateId, folder, entries, snapshot, options.lease),
+    );
   }
 
   private async create(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
@@ -76,7 +83,7 @@ export class FileStore extends Store {
     const temp = await mkdtemp(join(this.folder, ".create-"));
     try {
       chmodSync(temp, FOLDER_MODE);
-      await writeNewFile(join(temp, ENTRIES), entriesHeader() + entryLines(entries));
+      await writeNewFile(join(temp, ENTRIES), entriesHeader(snapshot.parent ? snapshot.parent.seq + 1 : 0) + entryLines(entries));
       await writeNewFile(join(temp, SNAPSHOT), snapshotText(snapshot));
       await syncFolder(temp);
       try {
@@ -96,8 +103,9 @@ export class FileStore extends Store {
     await this.index.created(listInfoOf(snapshot));
   }
 
-  private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+  private async update(stateId: string, folder: string, entries: EntryRecord[], snapshot: Snapshot | null, lease?: Lease): Promise<void> {
     if (!(await exists(join(folder, SNAPSHOT)))) throw new StateNotFoundError(stateId);
+    if (lease) assertFileLeaseHeld(join(folder, LOCK), lease); // a run that lost its lease writes nothing
     if (entries.length > 0) await appendEntries(join(folder, ENTRIES), entries);
     if (snapshot) {
       await writeFileAtomic(join(folder, SNAPSHOT), snapshotText(snapshot));

@@ -8,7 +8,9 @@
  *
  *   {"i":id,"k":task,"t":title,"c":createdAt,"u":updatedAt,"s":stoppedBy,"n":entryCount}
  *       a State's whole list line ("t" left out when the title is the task); with "h":1
- *       it is a repair, which only counts when the index does not list that State
+ *       it is a repair, which only counts when the index does not list that State.
+ *       Version 3 adds, to a branch's line, "v": its conversation (left out when it is the
+ *       id), "p": [parent id, fork seq], and "r":1 on a State retained for another conversation
  *   {"i":id,"u":updatedAt,"s":stoppedBy,"n":entryCount}   a save that changed only these
  *   {"i":id,"d":1}                                         the State was deleted
  *
@@ -17,10 +19,10 @@
  * does no harm. A line that cannot be read is skipped: the index is a cache of the folders.
  */
 import { randomBytes } from "node:crypto";
-import type { SavedStateInfo, StoppedBy } from "../../state/snapshot";
+import type { BranchPoint, SavedStateInfo, StoppedBy } from "../../state/snapshot";
 
 export const INDEX_FORMAT = "alpine-list-index";
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 /** The list line of every State the index lists, by id. */
 export type IndexRecords = Map<string, SavedStateInfo>;
@@ -53,6 +55,9 @@ export function wholeLine(info: SavedStateInfo, options: { repair?: boolean } = 
     u: info.updatedAt,
     s: info.stoppedBy,
     n: info.entryCount,
+    ...(info.conversationId === info.id ? {} : { v: info.conversationId }),
+    ...(info.parent ? { p: [info.parent.id, info.parent.seq] } : {}),
+    ...(info.retained ? { r: 1 } : {}),
     ...(options.repair ? { h: 1 } : {}),
   });
 }
@@ -67,7 +72,16 @@ export function deletedLine(id: string): string {
 
 /** Whether a save's line can leave out task, title and createdAt: the index has them already. */
 export function onlySaveChanged(listed: SavedStateInfo | undefined, info: SavedStateInfo): boolean {
-  return listed !== undefined && listed.task === info.task && listed.title === info.title && listed.createdAt === info.createdAt;
+  return (
+    listed !== undefined &&
+    listed.task === info.task &&
+    listed.title === info.title &&
+    listed.createdAt === info.createdAt &&
+    listed.conversationId === info.conversationId &&
+    listed.parent?.id === info.parent?.id &&
+    listed.parent?.seq === info.parent?.seq &&
+    listed.retained === info.retained
+  );
 }
 
 interface Line {
@@ -80,6 +94,9 @@ interface Line {
   n?: unknown;
   h?: unknown;
   d?: unknown;
+  v?: unknown;
+  p?: unknown;
+  r?: unknown;
   // version 1
   id?: unknown;
   task?: unknown;
@@ -116,7 +133,9 @@ function applyVersion2(records: IndexRecords, id: string, line: Line): boolean {
     if (typeof line.c !== "string" || (line.t !== undefined && typeof line.t !== "string")) return false;
     if (line.h === 1 && records.has(id)) return true;
     const title = typeof line.t === "string" ? line.t : line.k;
-    records.set(id, { id, task: line.k, title, createdAt: line.c, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number });
+    const tree = treeOf(id, line);
+    if (!tree) return false;
+    records.set(id, { id, task: line.k, title, createdAt: line.c, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number, ...tree });
     return true;
   }
   const listed = records.get(id);
@@ -129,6 +148,18 @@ function applyVersion1(records: IndexRecords, id: string, line: Line): boolean {
   const { task, title, createdAt, updatedAt, stoppedBy, entryCount } = line;
   if (typeof task !== "string" || typeof title !== "string" || typeof createdAt !== "string" || typeof updatedAt !== "string") return false;
   if (!isStoppedBy(stoppedBy) || !Number.isInteger(entryCount)) return false;
-  records.set(id, { id, task, title, createdAt, updatedAt, stoppedBy, entryCount: entryCount as number });
+  records.set(id, { id, task, title, createdAt, updatedAt, stoppedBy, entryCount: entryCount as number, conversationId: id, parent: null });
   return true;
+}
+
+/** A line's place in its conversation's tree (version 3), or null when those keys are malformed. */
+function treeOf(id: string, line: Line): Pick<SavedStateInfo, "conversationId" | "parent" | "retained"> | null {
+  if (line.v !== undefined && typeof line.v !== "string") return null;
+  let parent: BranchPoint | null = null;
+  if (line.p !== undefined) {
+    const p = line.p as unknown[];
+    if (!Array.isArray(p) || typeof p[0] !== "string" || !Number.isInteger(p[1])) return null;
+    parent = { id: p[0], seq: p[1] as number };
+  }
+  return { conversationId: typeof line.v === "string" ? line.v : id, parent, ...(line.r === 1 ? { retained: true } : {}) };
 }

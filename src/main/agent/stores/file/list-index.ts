@@ -91,6 +91,7 @@ export class ListIndex {
       if (shown >= end) break;
       // Removed by hand, or listed again by a repair that raced its delete: never shown.
       if (!hasFolder(info.id)) continue;
+      if (info.retained && !options.includeRetained) continue;
       if (shown >= offset) page.push({ ...info });
       shown++;
     }

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SchemaTooNewError, StoreCorruptError } from "../../errors";
 import { toJsonText } from "../../state/json-check";
-import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot } from "../../state/snapshot";
+import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, conversationIdOf } from "../../state/snapshot";
 
 export const SNAPSHOT_FILE = "snapshot.json";
 /** Written by earlier versions beside the snapshot; only read when the snapshot cannot be. */
@@ -16,8 +16,11 @@ export function snapshotText(snapshot: Snapshot): string {
   return toJsonText(snapshot, `The snapshot of State ${snapshot.id}`);
 }
 
-export function listInfoOf(snapshot: Pick<Snapshot, keyof SavedStateInfo>): SavedStateInfo {
+export function listInfoOf(snapshot: Pick<Snapshot, "id" | "task" | "title" | "createdAt" | "updatedAt" | "stoppedBy" | "entryCount" | "conversationId" | "parent" | "retained">): SavedStateInfo {
   return {
+    conversationId: conversationIdOf(snapshot),
+    parent: snapshot.parent ?? null,
+    ...(snapshot.retained ? { retained: true } : {}),
     id: snapshot.id,
     task: snapshot.task,
     title: snapshot.title,

@@ -1,5 +1,5 @@
 /** A row of the `conversations` table and its public shape. */
-import type { SavedStateInfo, Snapshot, StoppedBy } from "../../state/snapshot";
+import { type SavedStateInfo, type Snapshot, type StoppedBy, conversationIdOf } from "../../state/snapshot";
 
 export interface ConversationRow {
   id: string;
@@ -9,10 +9,14 @@ export interface ConversationRow {
   updated_at: string;
   stopped_by: string | null;
   entry_count: number;
+  conversation_id: string;
+  parent_id: string | null;
+  parent_seq: number | null;
+  retained: number;
 }
 
 /** The columns of a ConversationRow, for SELECT lists. */
-export const CONVERSATION_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count";
+export const CONVERSATION_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained";
 
 export function toSavedStateInfo(row: ConversationRow): SavedStateInfo {
   return {
@@ -22,7 +26,11 @@ export function toSavedStateInfo(row: ConversationRow): SavedStateInfo {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     stoppedBy: row.stopped_by as StoppedBy,
-    entryCount: row.entry_count,
+    // The row counts a branch's own entries; its history also holds the inherited ones.
+    entryCount: row.entry_count + (row.parent_id === null ? 0 : Number(row.parent_seq) + 1),
+    conversationId: row.conversation_id || row.id,
+    parent: row.parent_id === null ? null : { id: row.parent_id, seq: Number(row.parent_seq) },
+    ...(row.retained ? { retained: true } : {}),
   };
 }
 
@@ -34,5 +42,9 @@ export function conversationColumns(snapshot: Snapshot): Record<string, unknown>
     createdAt: String(snapshot.createdAt ?? ""),
     updatedAt: String(snapshot.updatedAt ?? ""),
     stoppedBy: snapshot.stoppedBy ?? null,
+    conversationId: conversationIdOf(snapshot),
+    parentId: snapshot.parent?.id ?? null,
+    parentSeq: snapshot.parent?.seq ?? null,
+    retained: snapshot.retained ? 1 : 0,
   };
 }

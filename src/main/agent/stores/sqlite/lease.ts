@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type BetterSqlite3 from "better-sqlite3";
-import { StateBusyError } from "../../errors";
+import { LeaseLostError, StateBusyError } from "../../errors";
 import type { Lease } from "../store";
 import { isProcessAlive } from "../../platform/process-alive";
 
@@ -55,6 +55,17 @@ export class SqliteLease implements Lease {
     return this.isLost;
   }
 
+  /** Throws LeaseLostError unless the database still gives this lease the State. */
+  confirm(): void {
+    this.leases.assertHeld(this);
+  }
+
+  /** The store found the lease taken over: stop heartbeating. */
+  markLost(): void {
+    this.isLost = true;
+    this.stop();
+  }
+
   private heartbeat(): void {
     const still = this.leases.extend(this);
     if (still === false) {
@@ -76,7 +87,7 @@ export class SqliteLease implements Lease {
 }
 
 export class SqliteLeases {
-  private readonly host = os.hostname();
+  private readonly host: string;
   private readonly held = new Set<SqliteLease>();
   private readonly select: BetterSqlite3.Statement<[string], LeaseRow>;
   private readonly upsert: BetterSqlite3.Statement<[string, string, number, string, number]>;
@@ -89,7 +100,9 @@ export class SqliteLeases {
   constructor(
     private readonly db: BetterSqlite3.Database,
     private readonly busyTimeoutMs: number,
+    host?: string,
   ) {
+    this.host = host ?? os.hostname();
     this.synchronous = db.pragma("synchronous", { simple: true }) as number;
     this.autoCheckpoint = db.pragma("wal_autocheckpoint", { simple: true }) as number;
     this.select = db.prepare("SELECT token, pid, host, expires_at FROM leases WHERE state_id = ?");
@@ -118,12 +131,29 @@ export class SqliteLeases {
     return lease;
   }
 
+  /**
+   * Fencing, inside a write's transaction: throws LeaseLostError unless the leases table still
+   * holds this lease's token for its State.
+   */
+  assertHeld(lease: { stateId: string; token?: string }): void {
+    if (typeof lease.token !== "string") return;
+    const row = this.select.get(lease.stateId);
+    if (row?.token === lease.token) return;
+    for (const held of this.held) if (held.token === lease.token) held.markLost();
+    const holder = row ? `it was taken over by ${this.describe(row)}` : "its lease was removed";
+    throw new LeaseLostError(lease.stateId, holder);
+  }
+
+  private describe(row: LeaseRow): string {
+    if (heldTokens.has(row.token)) return `another run in this process (pid ${row.pid})`;
+    return row.host === this.host ? `process ${row.pid}` : `process ${row.pid} on host "${row.host}"`;
+  }
+
   /** Who runs `stateId` right now (for StateBusyError), or null when no live runner holds it. */
   liveHolder(stateId: string): string | null {
     const row = this.select.get(stateId);
     if (!row || this.isStale(row)) return null;
-    if (heldTokens.has(row.token)) return `another run in this process (pid ${row.pid})`;
-    return row.host === this.host ? `process ${row.pid}` : `process ${row.pid} on host "${row.host}"`;
+    return this.describe(row);
   }
 
   private isStale(row: LeaseRow): boolean {

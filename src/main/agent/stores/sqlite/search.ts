@@ -27,6 +27,8 @@ export interface SearchOptions {
 export interface SearchResult extends SavedStateInfo {
   /** A short piece of the matching text, with "…" where it was cut. */
   snippet: string;
+  /** The seq of the latest matching entry of this branch (`id`), or null when only the title or task matched. */
+  hitSeq: number | null;
 }
 
 export interface SearchPage {
@@ -43,6 +45,7 @@ const MATCHES = `
   ),
   title_hits AS (
     SELECT rowid AS num, NULL AS seq FROM conversation_search WHERE conversation_search MATCH :query
+      AND rowid IN (SELECT num FROM conversations WHERE conversation_id = id)
   ),
   matches AS (
     SELECT num, max(seq) AS seq
@@ -65,11 +68,12 @@ export class SqliteSearch {
   constructor(db: BetterSqlite3.Database) {
     this.find = db.prepare(`${MATCHES}
       SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
+        c.conversation_id, c.parent_id, c.parent_seq, c.retained,
         m.seq AS hit_seq, count(*) OVER () AS total
-      FROM matches m JOIN conversations c ON c.num = m.num
+      FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0
       ORDER BY c.updated_at DESC, c.num DESC
       LIMIT :limit OFFSET :offset`);
-    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num`);
+    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0`);
     this.hitText = db.prepare("SELECT kind, body FROM entries WHERE id = (? << 32) + ?");
     this.terms = new QueryTerms(db);
   }
@@ -81,7 +85,7 @@ export class SqliteSearch {
     const limit = Math.max(0, Math.floor(options.limit ?? 50));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
     const rows = this.find.all({ query, limit, offset });
-    const items = rows.map((row) => ({ ...toSavedStateInfo(row), snippet: this.snippetOf(row, words) }));
+    const items = rows.map((row) => ({ ...toSavedStateInfo(row), snippet: this.snippetOf(row, words), hitSeq: row.hit_seq }));
     return { items, total: rows[0]?.total ?? (offset > 0 ? this.count(input) : 0) };
   }
 

@@ -17,7 +17,7 @@ import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
-import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
+import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { toSavedStateInfo } from "./conversation-row";
@@ -54,6 +54,11 @@ export interface SqliteStoreOptions {
    * (the app passes the build made for Electron's ABI when run from source).
    */
   nativeBinding?: string;
+  /**
+   * The machine name this store's leases carry (default the host name). A lease of another
+   * machine is judged by its expiry alone, its process cannot be checked from here.
+   */
+  leaseHost?: string;
 }
 
 export class SqliteStore extends Store {
@@ -90,7 +95,7 @@ export class SqliteStore extends Store {
     this.schema = opened.migration;
     try {
       this.key = `sqlite:${fs.realpathSync(this.path)}`;
-      this.leases = new SqliteLeases(db, this.busyTimeoutMs);
+      this.leases = new SqliteLeases(db, this.busyTimeoutMs, options.leaseHost);
       this.searchIndex = new SqliteSearch(db);
     } catch (error) {
       db.close();
@@ -121,7 +126,7 @@ export class SqliteStore extends Store {
     if (create && snapshot === null) throw new TypeError("The first write of a State (create: true) needs its snapshot.");
     const rows = entries.map(serializeEntry);
     const serialized = snapshot === null ? null : { value: snapshot, json: JSON.stringify(snapshot) };
-    this.guard(() => this.transactions.write.immediate(stateId, rows, serialized, create));
+    this.guard(() => this.transactions.write.immediate(stateId, rows, serialized, create, options.lease));
   }
 
   /** `write`, in one transaction with the check that no runner holds the State and `check` accepts its head. */
@@ -137,6 +142,12 @@ export class SqliteStore extends Store {
     return this.guard(() => this.transactions.read(stateId));
   }
 
+  /** The State's own entries through `throughSeq`: one key range (a branch's load reads its ancestors so). */
+  override readRange(stateId: string, throughSeq: number): StoredRecord | null {
+    assertStateId(stateId);
+    return this.guard(() => this.transactions.readRange(stateId, Math.floor(throughSeq)));
+  }
+
   /** The snapshot and how many entries are stored, without reading the history. */
   override async readHead(stateId: string): Promise<StoredHead | null> {
     assertStateId(stateId);
@@ -147,12 +158,29 @@ export class SqliteStore extends Store {
   override list(options: ListOptions = {}): SavedStateInfo[] {
     const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    return this.guard(() => this.sql.list.all(limit, offset).map(toSavedStateInfo));
+    return this.guard(() => this.sql.list.all(options.includeRetained ? 1 : 0, limit, offset).map(toSavedStateInfo));
   }
 
-  /** How many States are saved. */
+  /** One row per conversation, its branch updated last, newest first: in one query. */
+  override listConversations(options: ListOptions = {}): ConversationInfo[] {
+    const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    return this.guard(() => this.sql.listConversations.all(limit, offset).map((row) => ({ ...toSavedStateInfo(row), branchCount: row.branch_count })));
+  }
+
+  override listBranches(conversationId: string): SavedStateInfo[] {
+    assertStateId(conversationId);
+    return this.guard(() => this.sql.listBranches.all(conversationId).map(toSavedStateInfo));
+  }
+
+  /** How many States are saved (retained ones left out). */
   count(): number {
     return this.guard(() => this.sql.count.get()?.n ?? 0);
+  }
+
+  /** How many conversations are saved. */
+  countConversations(): number {
+    return this.guard(() => this.sql.countConversations.get()?.n ?? 0);
   }
 
   /** One State's line of `list()`, or null. */

@@ -8,8 +8,8 @@ import { CONVERSATION_COLUMNS } from "./conversation-row";
 export const STORE_SQL = {
   conversationNum: "SELECT num FROM conversations WHERE id = ?",
   insertConversation: `
-    INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count)
-    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0)
+    INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained)
+    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0, :conversationId, :parentId, :parentSeq, :retained)
     RETURNING num`,
   // An entry's id is (conversation num << 32) + seq: a conversation's entries are one key range,
   // and search groups hits by it. The search index is contentless: its rows are written here (migration 4).
@@ -17,21 +17,34 @@ export const STORE_SQL = {
   insertSearchText: "INSERT INTO entry_search (rowid, search_text) VALUES ((? << 32) + ?, ?)",
   updateConversation: `
     UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
-      stopped_by = :stoppedBy, entry_count = entry_count + :added
+      stopped_by = :stoppedBy, entry_count = entry_count + :added,
+      conversation_id = :conversationId, parent_id = :parentId, parent_seq = :parentSeq, retained = :retained
     WHERE id = :id`,
   countNewEntries: "UPDATE conversations SET entry_count = entry_count + ? WHERE id = ?",
   putSnapshot: `
     INSERT INTO snapshots (state_id, body) VALUES (?, ?)
     ON CONFLICT (state_id) DO UPDATE SET body = excluded.body`,
   selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
+  // A branch's load reads each ancestor's own entries up to its fork point: one key range.
+  selectEntriesThrough: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + ? ORDER BY id",
   selectSnapshot: "SELECT body FROM snapshots WHERE state_id = ?",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `
     SELECT c.entry_count AS entryCount, s.body AS body
     FROM conversations c LEFT JOIN snapshots s ON s.state_id = c.id WHERE c.id = ?`,
   selectInfo: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = ?`,
-  list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
-  count: "SELECT count(*) AS n FROM conversations",
+  list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ? ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
+  count: "SELECT count(*) AS n FROM conversations WHERE retained = 0",
+  // One row per conversation: the branch updated last (the one shown), and how many branches it has.
+  listConversations: `
+    SELECT * FROM (
+      SELECT ${CONVERSATION_COLUMNS}, num,
+        row_number() OVER (PARTITION BY conversation_id ORDER BY updated_at DESC, num DESC) AS place,
+        count(*) OVER (PARTITION BY conversation_id) AS branch_count
+      FROM conversations WHERE retained = 0
+    ) WHERE place = 1 ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
+  countConversations: "SELECT count(DISTINCT conversation_id) AS n FROM conversations WHERE retained = 0",
+  listBranches: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE conversation_id = ? AND retained = 0 ORDER BY updated_at DESC, num DESC`,
   deleteConversation: "DELETE FROM conversations WHERE id = ?",
   deleteEntries: "DELETE FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",
   deleteSearchText: "DELETE FROM entry_search WHERE rowid BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",

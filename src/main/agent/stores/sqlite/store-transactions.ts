@@ -6,7 +6,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
-import type { StoredHead } from "../store";
+import type { Lease, StoredHead } from "../store";
 import { conversationColumns, toSavedStateInfo } from "./conversation-row";
 import { type SerializedEntry, entryFromRow } from "./entry-row";
 import type { SqliteLeases } from "./lease";
@@ -64,6 +64,16 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { entries, snapshot };
   };
 
+  const readRange = (stateId: string, throughSeq: number): StoredRecord | null => {
+    const conversation = sql.conversationNum.get(stateId);
+    if (conversation === undefined) return null;
+    const entries = sql.selectEntriesThrough
+      .all(conversation.num, conversation.num, throughSeq)
+      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+    const snapshotRow = sql.selectSnapshot.get(stateId);
+    return { entries, snapshot: snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot") };
+  };
+
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);
     const conversation = sql.conversationNum.get(stateId);
@@ -88,9 +98,10 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
 
   return {
     head,
-    write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean) =>
-      writeRows(sql, stateId, rows, snapshot, create),
-    ),
+    write: db.transaction((stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean, lease?: Lease) => {
+      if (lease && !create) leases.assertHeld(lease); // fencing: a run that lost its lease writes nothing
+      writeRows(sql, stateId, rows, snapshot, create);
+    }),
     // A save outside a run: the lease and the head are looked at in the write's own transaction.
     writeIfCurrent: db.transaction(
       (stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, check: (head: StoredHead | null) => void) => {
@@ -100,6 +111,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
       },
     ),
     read: db.transaction(read),
+    readRange: db.transaction(readRange),
     delete: db.transaction(remove),
     rename: db.transaction(rename),
   };

@@ -7,10 +7,11 @@ import { initialSchema } from "./001-initial";
 import { searchSchema } from "./002-search";
 import { searchTextColumn } from "./003-search-text-column";
 import { compactEntries } from "./004-compact-entries";
+import { branches } from "./005-branches";
 
 export type { Migration } from "./migration";
 
-export const MIGRATIONS: readonly Migration[] = [initialSchema, searchSchema, searchTextColumn, compactEntries];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, searchSchema, searchTextColumn, compactEntries, branches];
 
 /** The schema version this code writes; a database with a higher one is refused. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

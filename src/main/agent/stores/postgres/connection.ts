@@ -1,0 +1,121 @@
+/**
+ * PostgresStore's connections: a small pool, opened on first use (the constructor cannot
+ * wait), whose first client migrates the schema. Every query names the server in its
+ * errors and turns a lost connection into PostgresUnreachableError.
+ */
+import pg from "pg";
+import { type PostgresMigrationOutcome, migrateSchema } from "./migrate";
+import { POSTGRES_MIGRATIONS } from "./migrations";
+import { PostgresStoreClosedError, translatePostgresError } from "./postgres-errors";
+
+export interface ConnectionOptions {
+  maxConnections: number;
+  connectTimeoutMs: number;
+  /** Longest a statement may run on the server before it is cancelled. */
+  statementTimeoutMs: number;
+}
+
+/** The schema name as a quoted identifier (names are checked to be plain lowercase words). */
+export function quoteSchema(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new TypeError(`Schema name ${JSON.stringify(name)} must be 1 to 63 lowercase letters, digits or _, not starting with a digit.`);
+  }
+  return `"${name}"`;
+}
+
+/** Where the connection string points, without its password: `host:port/database`. */
+export function describeServer(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.hostname}:${url.port || "5432"}${url.pathname || "/"}`;
+  } catch {
+    return "the PostgreSQL server";
+  }
+}
+
+export class Connection {
+  readonly pool: pg.Pool;
+  /** What opening did to the schema, once it has been opened. */
+  schema: PostgresMigrationOutcome | null = null;
+  private opening: Promise<PostgresMigrationOutcome> | null = null;
+  private closed = false;
+
+  constructor(connectionString: string, readonly server: string, readonly schemaName: string, readonly s: string, options: ConnectionOptions) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.maxConnections,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      statement_timeout: options.statementTimeoutMs,
+      idleTimeoutMillis: 10_000,
+      application_name: "alpine",
+    });
+    // An idle connection the server dropped (a restart): the pool makes a new one at the next query.
+    this.pool.on("error", () => undefined);
+  }
+
+  private async open(): Promise<PostgresMigrationOutcome> {
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw translatePostgresError(error, this.server);
+    });
+    try {
+      return await migrateSchema(client, this.schemaName, this.s, POSTGRES_MIGRATIONS, this.server);
+    } catch (error) {
+      throw translatePostgresError(error, this.server);
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Open (and migrate) at the first operation; a server that was unreachable is tried again by the next one. */
+  async usable(): Promise<PostgresMigrationOutcome> {
+    if (this.closed) throw new PostgresStoreClosedError(this.server);
+    if (this.schema) return this.schema;
+    this.opening ??= this.open().then(
+      (outcome) => (this.schema = outcome),
+      (error: unknown) => {
+        this.opening = null;
+        throw error;
+      },
+    );
+    return this.opening;
+  }
+
+  /** One statement (its own transaction), prepared once per connection by name when `name` is given. */
+  readonly query = async (text: string, values: unknown[], name?: string, rowMode?: "array"): Promise<pg.QueryResult> => {
+    await this.usable();
+    try {
+      return await this.pool.query({ text, values, ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
+    } catch (error) {
+      throw translatePostgresError(error, this.server);
+    }
+  };
+
+  /** Several statements in one transaction on one connection; rolled back if `work` throws. */
+  async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    await this.usable();
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw translatePostgresError(error, this.server);
+    }
+    let broken = false;
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => (broken = true));
+      throw translatePostgresError(error, this.server);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,4 @@
+/** PostgresStore: every State in a PostgreSQL database shared by several machines, with fenced leases. */
+export { PostgresStore, type PostgresStoreOptions } from "./postgres-store";
+export { PostgresMigrationError, PostgresStoreClosedError, PostgresUnreachableError } from "./postgres-errors";
+export type { PostgresMigrationOutcome } from "./migrate";

@@ -1,0 +1,48 @@
+/**
+ * The numbered schema migrations of PostgresStore, from 1. Each runs in its own transaction,
+ * and the schema's `schema_version` table records every version applied.
+ * Every statement names its tables through the schema given (already quoted).
+ */
+export interface PostgresMigration {
+  /** The schema version after this migration. */
+  version: number;
+  description: string;
+  /** The statements, for the schema `s` (a quoted identifier). */
+  up(s: string): string;
+}
+
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    description: "conversations, entries, leases and their search index",
+    up: (s) => `
+      CREATE TABLE ${s}.conversations (
+        id text PRIMARY KEY,
+        task text NOT NULL,
+        title text NOT NULL,
+        created_at text NOT NULL,
+        updated_at text NOT NULL,
+        stopped_by text,
+        entry_count integer NOT NULL,
+        stored_entries integer NOT NULL,
+        snapshot text NOT NULL,
+        search tsvector NOT NULL
+      );
+      CREATE INDEX conversations_newest ON ${s}.conversations (updated_at DESC, id DESC);
+      CREATE INDEX conversations_search ON ${s}.conversations USING gin (search);
+      CREATE TABLE ${s}.entries (
+        state_id text NOT NULL,
+        seq integer NOT NULL,
+        body text NOT NULL,
+        search tsvector,
+        PRIMARY KEY (state_id, seq)
+      );
+      CREATE INDEX entries_search ON ${s}.entries USING gin (search) WHERE search IS NOT NULL;
+      CREATE TABLE ${s}.leases (
+        state_id text PRIMARY KEY,
+        token text NOT NULL,
+        holder text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );`,
+  },
+];

@@ -1,0 +1,78 @@
+/**
+ * Search over conversations: task, title, and the text of user messages, assistant turns
+ * and tool results (GIN indexes of tsvectors), whole conversations newest first, each with a
+ * snippet of its latest matching entry (or of its title or task when only those match).
+ */
+import type pg from "pg";
+import type { SearchOptions, SearchPage, SearchResult } from "../sqlite/search";
+import { searchWords } from "../sqlite/search-query";
+import { searchTextOf } from "../sqlite/entry-search-text";
+import { makeSnippet } from "../sqlite/snippet";
+import { prefixTsQuery } from "./search-words";
+import { type InfoRow, toSavedStateInfo } from "./info-row";
+
+interface MatchRow extends InfoRow {
+  hit_seq: number | null;
+  total: number;
+}
+
+const MATCHES = (s: string) => `
+  WITH entry_hits AS (
+    SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE search @@ $1::tsquery GROUP BY state_id
+  ), title_hits AS (
+    SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery
+  ), matches AS (
+    SELECT id, max(seq) AS seq FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits) AS m GROUP BY id
+  )`;
+
+export class PostgresSearch {
+  private readonly find: string;
+  private readonly countMatches: string;
+  private readonly hitBody: string;
+
+  constructor(
+    private readonly query: (text: string, values: unknown[]) => Promise<pg.QueryResult>,
+    s: string,
+  ) {
+    this.find = `${MATCHES(s)}
+      SELECT c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count, m.seq AS hit_seq, (count(*) OVER ())::int AS total
+      FROM matches m JOIN ${s}.conversations c ON c.id = m.id
+      ORDER BY c.updated_at DESC, c.id DESC LIMIT $2 OFFSET $3`;
+    this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM matches m JOIN ${s}.conversations c ON c.id = m.id`;
+    this.hitBody = `SELECT body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
+  }
+
+  async page(input: string, options: SearchOptions = {}): Promise<SearchPage> {
+    const tsquery = prefixTsQuery(input);
+    if (tsquery === null) return { items: [], total: 0 };
+    const limit = Math.max(0, Math.floor(options.limit ?? 50));
+    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    const rows = (await this.query(this.find, [tsquery, limit, offset])).rows as MatchRow[];
+    const words = searchWords(input);
+    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words), hitSeq: row.hit_seq ?? null })));
+    return { items, total: rows[0]?.total ?? (offset > 0 ? await this.count(input) : 0) };
+  }
+
+  async count(input: string): Promise<number> {
+    const tsquery = prefixTsQuery(input);
+    if (tsquery === null) return 0;
+    return ((await this.query(this.countMatches, [tsquery])).rows[0]?.n as number | undefined) ?? 0;
+  }
+
+  private async snippetOf(row: MatchRow, words: string[]): Promise<string> {
+    if (row.hit_seq !== null) {
+      const found = await this.query(this.hitBody, [row.id, row.hit_seq]);
+      const text = found.rows.length === 0 ? null : textOf(found.rows[0].body as string);
+      if (text !== null) return makeSnippet(text, words);
+    }
+    return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
+  }
+}
+
+function textOf(body: string): string | null {
+  try {
+    return searchTextOf(JSON.parse(body) as { kind?: unknown; text?: unknown });
+  } catch {
+    return null;
+  }
+}

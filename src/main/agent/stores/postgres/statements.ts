@@ -1,0 +1,89 @@
+/**
+ * The SQL of PostgresStore, for a schema `s` (a quoted identifier). A save is one statement,
+ * so one round trip and one transaction: the lease check (fenced saves), the entries whose
+ * (state, seq) is new (ON CONFLICT DO NOTHING), and the conversation's row with the snapshot.
+ */
+import type { Snapshot } from "../../state/snapshot";
+
+export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count";
+
+/** $1 id, $2 seqs, $3 bodies, $4 words, $5.. the conversation's columns (see conversationValues). */
+const NEW_ENTRIES = (s: string, from: string) => `
+  INSERT INTO ${s}.entries (state_id, seq, body, search)
+  SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
+  FROM ${from}, unnest($2::int[], $3::text[], $4::text[]) AS e(seq, body, words)
+  ON CONFLICT (state_id, seq) DO NOTHING
+  RETURNING 1`;
+
+export function statements(s: string) {
+  return {
+    create: `
+      WITH created AS (
+        INSERT INTO ${s}.conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, snapshot, search, stored_entries)
+        VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13)
+        ON CONFLICT (id) DO NOTHING
+        RETURNING id
+      ), added AS (${NEW_ENTRIES(s, "created")})
+      SELECT (SELECT count(*) FROM created)::int AS written`,
+    // $13 is the lease token (NULL: not a run's save); a snapshot of NULL keeps the row's columns.
+    update: `
+      WITH held AS (
+        SELECT token FROM ${s}.leases WHERE state_id = $1 FOR SHARE
+      ), target AS (
+        SELECT id FROM ${s}.conversations
+        WHERE id = $1 AND ($13::text IS NULL OR $13::text = (SELECT token FROM held))
+        FOR UPDATE
+      ), added AS (${NEW_ENTRIES(s, "target")}
+      ), changed AS (
+        UPDATE ${s}.conversations c SET
+          stored_entries = c.stored_entries + (SELECT count(*) FROM added),
+          task = coalesce($5, c.task), title = coalesce($6, c.title), created_at = coalesce($7, c.created_at),
+          updated_at = coalesce($8, c.updated_at),
+          stopped_by = CASE WHEN $11::text IS NULL THEN c.stopped_by ELSE $9 END,
+          entry_count = coalesce($10, c.entry_count), snapshot = coalesce($11, c.snapshot),
+          search = CASE WHEN $11::text IS NULL THEN c.search ELSE array_to_tsvector(string_to_array($12, ' ')) END
+        FROM target WHERE c.id = target.id
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM changed)::int AS written,
+        EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1) AS found,
+        (SELECT holder FROM ${s}.leases WHERE state_id = $1) AS holder`,
+    // One statement, so one snapshot of the data: the conversation's snapshot as seq -1, then its entries in seq order.
+    read: `
+      SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
+      UNION ALL
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
+      ORDER BY seq`,
+    head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
+    headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
+    list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    info: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE id = $1`,
+    count: `SELECT count(*)::int AS n FROM ${s}.conversations`,
+    snapshotForUpdate: `SELECT snapshot FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
+    rename: `UPDATE ${s}.conversations SET title = $2, snapshot = $3, search = array_to_tsvector(string_to_array($4, ' ')) WHERE id = $1
+      RETURNING ${INFO_COLUMNS}`,
+    deleteEntries: `DELETE FROM ${s}.entries WHERE state_id = $1`,
+    deleteConversation: `DELETE FROM ${s}.conversations WHERE id = $1`,
+    deleteLease: `DELETE FROM ${s}.leases WHERE state_id = $1`,
+  };
+}
+
+export type Statements = ReturnType<typeof statements>;
+
+/** PostgreSQL text holds no NUL character: the row's columns replace it (the snapshot's JSON escapes it). */
+const text = (value: unknown): string => String(value ?? "").replace(/\u0000/g, "\uFFFD");
+
+/** $5..$12 of create and update: the conversation's columns from a snapshot (all NULL when it is null). */
+export function conversationValues(snapshot: Snapshot | null, json: string | null, words: string | null): unknown[] {
+  if (snapshot === null || json === null) return [null, null, null, null, null, null, null, null];
+  return [
+    text(snapshot.task),
+    text(snapshot.title ?? snapshot.task),
+    text(snapshot.createdAt),
+    text(snapshot.updatedAt),
+    snapshot.stoppedBy ?? null,
+    Number.isInteger(snapshot.entryCount) ? snapshot.entryCount : 0,
+    json,
+    words ?? "",
+  ];
+}

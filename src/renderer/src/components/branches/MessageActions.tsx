@@ -1,0 +1,38 @@
+/**
+ * What a person can do with a message to make a branch: edit one of theirs and send it,
+ * regenerate a reply, or branch into a new conversation from here. The old branch is kept.
+ */
+import { useState } from "react";
+import { useAppStore } from "../../store/app-store";
+import { BranchSwitcher } from "./BranchSwitcher";
+import { MessageEditor } from "./MessageEditor";
+
+interface MessageActionsProps {
+  seq: number;
+  kind: "user" | "assistant";
+  text: string;
+}
+
+export function MessageActions({ seq, kind, text }: MessageActionsProps) {
+  const [editing, setEditing] = useState(false);
+  const busy = useAppStore((s) => s.pendingAction !== null);
+  const { regenerateReply, branchOff } = useAppStore.getState();
+  if (editing) return <MessageEditor seq={seq} initial={text} onDone={() => setEditing(false)} />;
+  return (
+    <div className={`message-actions message-actions--${kind}`} data-seq={seq}>
+      <BranchSwitcher seq={seq} />
+      {kind === "user" ? (
+        <button type="button" className="message-actions__button" disabled={busy} onClick={() => setEditing(true)}>
+          Edit
+        </button>
+      ) : (
+        <button type="button" className="message-actions__button" disabled={busy} onClick={() => void regenerateReply(seq)}>
+          Regenerate
+        </button>
+      )}
+      <button type="button" className="message-actions__button" disabled={busy} onClick={() => void branchOff(seq)} title="A new conversation with everything up to here">
+        Branch off
+      </button>
+    </div>
+  );
+}

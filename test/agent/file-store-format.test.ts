@@ -1,0 +1,84 @@
+/**
+ * FileStore formats (store-format.ts): a folder of today's format 1 (the frozen fixtures)
+ * is moved to format 2 (branches) on opening, after a copy of its list index; its States
+ * load, list and branch; a folder of a newer format is refused and left as it was.
+ */
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FileStore, SchemaTooNewError, StoreCorruptError, branchState } from "../../src/main/agent";
+import { saveState } from "../../src/main/agent/state/saver";
+import { FILE_STORE_VERSION } from "../../src/main/agent/stores/file/store-format";
+import { makeTempDir, removeDir } from "./helpers";
+
+const FIXTURES = fileURLToPath(new URL("../fixtures/file-store/", import.meta.url));
+
+let dir: string;
+beforeEach(() => {
+  dir = makeTempDir();
+});
+afterEach(() => removeDir(dir));
+
+const hashes = (folder: string): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return [path, createHash("sha256").update(readFileSync(path)).digest("hex")];
+      }),
+  );
+
+describe("FileStore format", () => {
+  it("moves a format 1 folder (frozen fixture) to format 2 after copying its index; its States load, list and branch", async () => {
+    const root = join(dir, "runs");
+    cpSync(join(FIXTURES, "finished"), root, { recursive: true });
+    const frozenIndex = readFileSync(join(root, "index.jsonl"), "utf8");
+    const store = new FileStore(root);
+    expect(store.format).toEqual({ from: 1, to: FILE_STORE_VERSION });
+    expect(JSON.parse(readFileSync(join(root, "format.json"), "utf8"))).toEqual({ format: "alpine-file-store", version: 2 });
+    const backups = readdirSync(root).filter((name) => name.startsWith("index.jsonl.backup-format-1-"));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(root, backups[0]), "utf8")).toBe(frozenIndex);
+
+    expect(await store.listConversations()).toMatchObject([{ id: "Trip-Lisbon", conversationId: "Trip-Lisbon", parent: null, branchCount: 1 }]);
+    const trip = await store.load("Trip-Lisbon");
+    expect(trip.conversationId).toBe("Trip-Lisbon");
+    const branch = branchState(trip, 0, { id: "Trip-Porto", message: "Find a hotel in Porto instead" });
+    await saveState(branch, store);
+    expect(readFileSync(join(root, "=trip-=porto", "entries.jsonl"), "utf8").split("\n")[0]).toBe('{"format":"alpine-history","version":1,"from":1}');
+    const reopened = new FileStore(root);
+    expect(reopened.format).toEqual({ from: 2, to: 2 });
+    expect((await reopened.load("Trip-Porto")).history.map((e) => e.text)).toEqual(["Find a hotel in Lisbon for two nights", "Find a hotel in Porto instead"]);
+    expect(await reopened.listConversations()).toMatchObject([{ conversationId: "Trip-Lisbon", id: "Trip-Porto", branchCount: 2 }]);
+  });
+
+  it("refuses a folder of a newer format and leaves it as it was", async () => {
+    const root = join(dir, "runs");
+    cpSync(join(FIXTURES, "finished"), root, { recursive: true });
+    writeFileSync(join(root, "format.json"), '{"format":"alpine-file-store","version":3}\n');
+    const before = hashes(root);
+    const error = (() => {
+      try {
+        new FileStore(root);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(SchemaTooNewError);
+    expect(error).toMatchObject({ path: join(root, "format.json"), found: 3, supported: 2 });
+    expect(hashes(root)).toEqual(before);
+  });
+
+  it("names a garbled format file and changes nothing", () => {
+    const root = join(dir, "runs");
+    cpSync(join(FIXTURES, "finished"), root, { recursive: true });
+    writeFileSync(join(root, "format.json"), "{not json");
+    const before = hashes(root);
+    expect(() => new FileStore(root)).toThrow(StoreCorruptError);
+    expect(hashes(root)).toEqual(before);
+    expect(existsSync(join(root, "index.jsonl"))).toBe(true);
+  });
+});
