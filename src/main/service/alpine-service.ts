@@ -105,6 +105,7 @@ export class AlpineService {
     this.closing ??= (async () => {
       this.gate.close();
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
+      await this.recovered.catch(() => undefined); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
