@@ -34,6 +34,8 @@ export interface BenchConfig {
   storageTurns: number;
   windowMessages: number;
   windowTokens: number;
+  /** Sizes of the generated export files the import is timed on (memory must not grow with them). */
+  importSizesMB: number[];
 }
 
 const full: BenchConfig = {
@@ -56,6 +58,7 @@ const full: BenchConfig = {
   storageTurns: 500,
   windowMessages: 5_000,
   windowTokens: 2_000,
+  importSizesMB: [10, 100],
 };
 
 const quick: BenchConfig = {
@@ -78,6 +81,7 @@ const quick: BenchConfig = {
   storageTurns: 30,
   windowMessages: 200,
   windowTokens: 100,
+  importSizesMB: [1, 2],
 };
 
 export function configFor(mode: Mode): BenchConfig {

@@ -97,5 +97,8 @@ export function expectedFigures(config: BenchConfig): string[] {
     }
   }
   keys.push(...WINDOW_FIGURES);
+  for (const size of config.importSizesMB) {
+    for (const figure of ["MBps", "cpuSeconds", "peakRssMB", "rssGrowthMB", "conversations"]) keys.push(`import.${size}MB.${figure}`);
+  }
   return keys;
 }

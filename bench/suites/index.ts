@@ -11,6 +11,7 @@ import { runBranches } from "./branches";
 import { runFloor } from "./floor";
 import { runPromptCaching } from "./prompt-caching";
 import { runAttachments } from "./attachments";
+import { runImport } from "./import";
 import { runLoadList } from "./load-list";
 import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
@@ -48,4 +49,5 @@ export const suites: Suite[] = [
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
   { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
+  { name: "import", run: ({ report, config }) => runImport(report, config) },
 ];

@@ -6,8 +6,11 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
+import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
+import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
+import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
 export const DEFAULT_TAIL_ENTRIES = 200;
@@ -88,6 +91,25 @@ export const requestSchemas = {
   "prices:get": z.object({}).strict(),
   /** Change some models' prices (USD per million tokens); null puts a model back to its default. */
   "prices:set": z.object({ prices: z.record(modelId, price.nullable()) }).strict(),
+  /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
+  "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
+  "updates:status": z.object({}).strict(),
+  /** Check the update feed now (a found update downloads in the background). */
+  "updates:check": z.object({}).strict(),
+  /** Restart and install the downloaded update; with runs going, only when `stopRuns` (they are stopped and saved first). */
+  "updates:install": z.object({ stopRuns: z.boolean().default(false) }).strict(),
+  /** The database's backup copies (taken before each migration), with their sizes. */
+  "backups:list": z.object({}).strict(),
+  /** Export one conversation (its shown branch or whole tree) or every conversation, as Markdown or Alpine JSON. */
+  "transfer:export": z
+    .object({ scope: z.enum(["shown", "tree", "all"]), format: z.enum(["markdown", "json"]), conversationId: id.optional() })
+    .strict()
+    .refine((args) => args.scope === "all" || args.conversationId !== undefined, {
+      message: "a conversation id is needed unless everything is exported",
+      path: ["conversationId"],
+    }),
+  /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
+  "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -116,6 +138,15 @@ export interface RequestResults {
   "models:list": ModelListView;
   "prices:get": PriceTable;
   "prices:set": PriceTable;
+  "settings:setKeyStorage": SettingsView;
+  "updates:status": UpdateStatus;
+  "updates:check": UpdateStatus;
+  "updates:install": InstallAnswer;
+  "backups:list": BackupsView;
+  /** null: the save dialog was cancelled. */
+  "transfer:export": ExportResult | null;
+  /** null: the open dialog was cancelled. */
+  "transfer:import": ImportReport | null;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -130,13 +161,24 @@ type _EveryChannelHasAResult = [RequestChannel] extends [keyof RequestResults]
   : never;
 export const everyChannelHasAResult: _EveryChannelHasAResult = true;
 
-/** The one event channel, main → window. */
-export const EVENT_CHANNEL = "app:event";
+/** The preload's allow-list (ipc-channels.ts) names exactly the channels of this map. */
+type _AllowListIsTheContract = [RequestChannel] extends [ListedRequestChannel]
+  ? [ListedRequestChannel] extends [RequestChannel]
+    ? true
+    : never
+  : never;
+export const allowListIsTheContract: _AllowListIsTheContract = true;
+
+export { EVENT_CHANNEL };
 
 export type AppEvent =
   | { type: "step"; conversationId: string; event: StepEvent }
   | { type: "conversation_changed"; summary: ConversationSummary }
-  | { type: "conversation_deleted"; id: string };
+  | { type: "conversation_deleted"; id: string }
+  | { type: "update_status"; status: UpdateStatus }
+  /** The person chose "Check for Updates…" in the menu: the window shows the updates. */
+  | { type: "show_updates" }
+  | { type: "import_progress"; progress: ImportProgress };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {
@@ -152,3 +194,4 @@ export interface AlpineApi {
 }
 
 export type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo };
+export type { ExportResult, ImportProgress, ImportReport };

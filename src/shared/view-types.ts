@@ -70,11 +70,28 @@ export interface EntriesPage {
   totalEntries: number;
 }
 
+/**
+ * How the API key is kept. "keychain": encrypted with the system's keychain; "obfuscated":
+ * Linux without a keyring (safeStorage's basic_text backend), the stored key is only
+ * obfuscated; "memory-only": never written to disk, asked for again at each start;
+ * "unavailable": the system offers no encryption, the key lasts until Alpine quits.
+ */
+export interface KeyStorageView {
+  protection: "keychain" | "obfuscated" | "memory-only" | "unavailable";
+  /** The Linux secret store safeStorage chose (e.g. "gnome_libsecret", "basic_text"); null elsewhere. */
+  backend: string | null;
+  /** The person chose to keep the key out of the disk. */
+  memoryOnly: boolean;
+  /** Whether the key can be stored on disk at all here (the choice is offered only then). */
+  canStoreOnDisk: boolean;
+}
+
 export interface SettingsView {
   model: string;
   systemPrompt: string;
   folder: string | null;
   hasApiKey: boolean;
+  keyStorage: KeyStorageView;
   /** Set when the settings file could not be used as it is (garbled, or from a newer version): what happened. */
   problem?: string;
 }

@@ -30,6 +30,7 @@ describe("layers point one way", () => {
     ["src/renderer/src/App.tsx", 'import { Agent } from "../../main/agent/agent";'],
     ["src/preload/index.ts", 'import { requestSchemas } from "../shared/ipc-contract";'],
     ["src/main/agent/agent.ts", 'const x = require("../electron/window");'],
+    ["src/shared/ipc-channels.ts", 'import { z } from "zod";'],
     // No exceptions: not even types cross from main into the contract or the window.
     ["src/shared/ipc-contract.ts", 'import type { StepEvent } from "../main/agent/events";'],
     ["src/shared/view-types.ts", 'import type { StoppedBy } from "../main/agent";'],
@@ -58,6 +59,7 @@ describe("layers point one way", () => {
     ["src/shared/ipc-contract.ts", 'import type { StepEvent } from "./wire-types";'],
     ["src/shared/ipc-contract.ts", 'import { z } from "zod";'],
     ["src/preload/index.ts", 'import type { AlpineApi } from "../shared/ipc-contract";'],
+    ["src/preload/index.ts", 'import { REQUEST_CHANNELS } from "../shared/ipc-channels";'],
     ["src/renderer/src/store/live-run.ts", 'import type { StepEvent } from "../../../shared/wire-types";'],
     ["src/renderer/src/App.tsx", 'import type { AlpineApi } from "../../shared/ipc-contract";'],
   ])("an allowed arrow passes: %s ← %s", (file, line) => {

@@ -14,6 +14,7 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   singleInstance = true;
   userData = "";
+  isPackaged = false;
   ready: Promise<void> = Promise.resolve();
   exit(code = 0): void {
     this.exitCalls.push(code);
@@ -33,6 +34,9 @@ class FakeApp extends EventEmitter {
   }
   setPath(name: string, value: string): void {
     if (name === "userData") this.userData = value;
+  }
+  getName(): string {
+    return "Alpine";
   }
   getVersion(): string {
     return "9.9.9";
@@ -150,16 +154,32 @@ class FakeProtocol {
   }
 }
 
-/** "Encrypts" by reversing bytes behind a marker, so a test can tell encrypted from plain. */
+/**
+ * "Encrypts" by reversing bytes behind a marker and the key's generation, so a test can tell
+ * encrypted from plain; raising `generation` is the system rotating its key (what was
+ * encrypted before decrypts with `shouldReEncrypt`). `backend` is what Linux would report.
+ */
 class FakeSafeStorage {
   available = true;
+  generation = 1;
+  backend: string = "gnome_libsecret";
+  encryptions = 0;
+  async isAsyncEncryptionAvailable(): Promise<boolean> {
+    return this.available;
+  }
+  getSelectedStorageBackend(): string {
+    return this.backend;
+  }
   async encryptStringAsync(text: string): Promise<Buffer> {
     if (!this.available) throw new Error("Encryption is not available.");
-    return Buffer.concat([Buffer.from("ENC:"), Buffer.from(text, "utf8").reverse()]);
+    this.encryptions++;
+    return Buffer.concat([Buffer.from(`ENC:${this.generation}:`), Buffer.from(text, "utf8").reverse()]);
   }
   async decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }> {
-    if (!encrypted.subarray(0, 4).equals(Buffer.from("ENC:"))) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
-    return { result: Buffer.from(encrypted.subarray(4)).reverse().toString("utf8"), shouldReEncrypt: false };
+    const header = /^ENC:(\d+):/.exec(encrypted.subarray(0, 16).toString("latin1"));
+    if (!header) throw new Error("Error while decrypting the ciphertext provided to safeStorage.decryptString.");
+    const body = Buffer.from(encrypted.subarray(header[0].length)).reverse().toString("utf8");
+    return { result: body, shouldReEncrypt: Number(header[1]) < this.generation };
   }
 }
 
@@ -197,10 +217,22 @@ export const dialog = {
     dialog.opened.push({ parent, options: options as Record<string, unknown> });
     return { canceled: dialog.chosen === null, filePaths: dialog.chosen ? [dialog.chosen] : [] };
   },
+  showSaveDialog: async (...args: unknown[]) => {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    dialog.opened.push({ parent, options: options as Record<string, unknown> });
+    return { canceled: dialog.chosen === null, filePath: dialog.chosen ?? undefined };
+  },
   showErrorBox: (title: string, content: string) => {
     dialog.errors.push([title, content]);
     errorShown([title, content]);
   },
+};
+
+/** The application menu: the template it was built from, and whether it was set. */
+export const Menu = {
+  applied: null as { template: any[] } | null,
+  buildFromTemplate: (template: any[]) => ({ template }),
+  setApplicationMenu: (menu: { template: any[] } | null) => void (Menu.applied = menu),
 };
 
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
@@ -215,6 +247,9 @@ export function resetFakeElectron(): void {
   protocol.privileged.length = 0;
   protocol.handlers.clear();
   safeStorage.available = true;
+  safeStorage.generation = 1;
+  safeStorage.backend = "gnome_libsecret";
+  safeStorage.encryptions = 0;
   shell.opened.length = 0;
   dialog.chosen = null;
   dialog.errors.length = 0;
@@ -222,10 +257,12 @@ export function resetFakeElectron(): void {
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked.length = 0;
   contextBridge.exposed.clear();
+  Menu.applied = null;
+  app.isPackaged = false;
 }
 
 export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge };
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu };

@@ -41,6 +41,15 @@ describe("IPC handlers", () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(requestSchemas).sort());
   });
 
+  it("refuses a channel outside the contract in main too: no handler, and the dispatcher names it", async () => {
+    expect(() => ipcMain.invoke("settings:getApiKey", {}, fromWindow())).toThrow(/No handler registered/);
+    const { dispatchRequest } = await import("../../src/main/service/request-handlers");
+    const handlers = createRequestHandlers(fixture.service);
+    for (const channel of ["settings:getApiKey", "__proto__", "toString", 7]) {
+      expect(await dispatchRequest(handlers, channel, {})).toMatchObject({ ok: false, error: { name: "InvalidRequestError", message: expect.stringContaining("Unknown request channel") } });
+    }
+  });
+
   it("removes every handler it registered when asked", () => {
     resetFakeElectron();
     const unregister = registerIpcHandlers(createRequestHandlers(fixture.service), () => true);

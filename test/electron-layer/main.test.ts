@@ -8,9 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestSchemas } from "../../src/shared/ipc-contract";
-import { app, BrowserWindow, dialog, ipcMain, protocol, resetFakeElectron } from "./fake-electron";
+import { menuItems } from "../../src/main/electron/app-menu-template";
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetFakeElectron } from "./fake-electron";
+import { autoUpdater } from "./fake-updater";
 
 vi.mock("electron", () => import("./fake-electron"));
+vi.mock("electron-updater", () => import("./fake-updater"));
 
 let userData: string;
 let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
@@ -26,6 +29,7 @@ afterEach(() => {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
   }
   delete process.env.ALPINE_USER_DATA;
+  delete process.env.ALPINE_SQLITE_BINDING;
   fs.rmSync(userData, { recursive: true, force: true });
 });
 
@@ -119,5 +123,72 @@ describe("main", () => {
     expect(message).toContain("alpine.db");
     expect(await exited).toBe(1);
     expect(fs.readFileSync(path.join(userData, "alpine.db"), "utf8")).toBe("this is not a database, and it must stay as it is");
+  });
+
+  it("a packaged build: its own menu without Reload or developer tools, no developer tools in the window", async () => {
+    app.isPackaged = true;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    expect(window.options.webPreferences.devTools).toBe(false);
+    const roles = menuItems(Menu.applied!.template).map((item) => item.role);
+    expect(roles).toEqual(expect.arrayContaining(["editMenu", "copy", "paste", "selectAll", "zoomIn", "windowMenu"]));
+    expect(roles).not.toContain("reload");
+    expect(roles).not.toContain("toggleDevTools");
+  });
+
+  it("a packaged build checks for updates at launch and from the menu, which shows the updates in the window", async () => {
+    app.isPackaged = true;
+    const checksBefore = autoUpdater.checks;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 1));
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("updates:status", {}, from)).toMatchObject({ ok: true, value: { phase: "up-to-date", currentVersion: "9.9.9" } });
+
+    const item = menuItems(Menu.applied!.template).find((entry) => entry.id === "check-for-updates")!;
+    (item.click as () => void)();
+    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 2));
+    expect(window.webContents.sent.map(([, event]) => (event as { type: string }).type)).toContain("show_updates");
+  });
+
+  it("run from source, updates say they are off and nothing is checked", async () => {
+    const checksBefore = autoUpdater.checks;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("updates:check", {}, from)).toMatchObject({ ok: true, value: { phase: "unsupported", message: expect.stringMatching(/runs from source/) } });
+    expect(autoUpdater.checks).toBe(checksBefore);
+  });
+
+  it("run from source: the menu has Reload and the developer tools", async () => {
+    await launchMain();
+    const window = await BrowserWindow.next();
+    expect(window.options.webPreferences.devTools).toBe(true);
+    expect(menuItems(Menu.applied!.template).map((item) => item.role)).toEqual(expect.arrayContaining(["reload", "toggleDevTools"]));
+  });
+
+  it("a packaged build never loads a native module from ALPINE_SQLITE_BINDING", async () => {
+    const planted = path.join(userData, "planted.node");
+    fs.writeFileSync(planted, "not a native module: loading it would fail");
+    process.env.ALPINE_SQLITE_BINDING = planted;
+    app.isPackaged = true;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("conversations:list", {}, from)).toMatchObject({ ok: true });
+    expect(dialog.errors).toEqual([]);
+  });
+
+  it("run from source, ALPINE_SQLITE_BINDING is the module it loads", async () => {
+    const planted = path.join(userData, "planted.node");
+    fs.writeFileSync(planted, "not a native module: loading it fails");
+    process.env.ALPINE_SQLITE_BINDING = planted;
+    const exited = exitCode();
+    await launchMain();
+    const [title, message] = await dialog.nextError();
+    expect(title).toBe("Alpine cannot start");
+    expect(message.length).toBeGreaterThan(0);
+    expect(await exited).toBe(1);
   });
 });

@@ -3,7 +3,8 @@
  * contract's two functions, unwraps main's results, and hands the window nothing of IPC.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { EVENT_CHANNEL, type AlpineApi, type AppEvent } from "../../src/shared/ipc-contract";
+import { REQUEST_CHANNELS } from "../../src/shared/ipc-channels";
+import { EVENT_CHANNEL, requestSchemas, type AlpineApi, type AppEvent, type RequestChannel } from "../../src/shared/ipc-contract";
 import { contextBridge, ipcRenderer, resetFakeElectron } from "./fake-electron";
 
 vi.mock("electron", () => import("./fake-electron"));
@@ -45,5 +46,23 @@ describe("preload", () => {
     ipcRenderer.emit(EVENT_CHANNEL, {}, event);
     expect(received).toHaveLength(1);
     expect(ipcRenderer.listenerCount(EVENT_CHANNEL)).toBe(0);
+  });
+
+  it("allows exactly the contract's channels", async () => {
+    expect([...REQUEST_CHANNELS].sort()).toEqual(Object.keys(requestSchemas).sort());
+    ipcRenderer.answer = () => ({ ok: true, value: null });
+    for (const channel of REQUEST_CHANNELS) await api.request(channel, {} as never);
+    expect(ipcRenderer.invoked.map(([channel]) => channel)).toEqual([...REQUEST_CHANNELS]);
+  });
+
+  it("refuses an unknown channel without sending anything to main", async () => {
+    ipcRenderer.answer = () => ({ ok: true, value: "must not be reached" });
+    for (const channel of ["app:quit", "settings:getApiKey", "__proto__", "toString", EVENT_CHANNEL, 42]) {
+      await expect(api.request(channel as RequestChannel, {} as never)).rejects.toMatchObject({
+        name: "UnknownChannelError",
+        message: expect.stringContaining("not a request channel"),
+      });
+    }
+    expect(ipcRenderer.invoked).toEqual([]);
   });
 });

@@ -72,14 +72,30 @@ describe("the main window", () => {
     expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/"]);
   });
 
-  it("grants no permission the page asks for", () => {
+  it("grants no permission the page asks for, but writing text to the clipboard from its own page", () => {
     const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
-    const answers: boolean[] = [];
-    for (const permission of ["media", "geolocation", "notifications", "clipboard-read"]) {
-      window.webContents.permissionHandler!(window.webContents, permission, (granted: boolean) => answers.push(granted));
+    const contents = window.webContents;
+    const request = (permission: string, details: { requestingUrl?: string; isMainFrame: boolean }) => {
+      let answer: boolean | null = null;
+      contents.permissionHandler!(contents, permission, (granted: boolean) => (answer = granted), details);
+      return answer;
+    };
+    const appPage = { requestingUrl: "app://alpine/index.html", isMainFrame: true };
+    for (const permission of ["media", "geolocation", "notifications", "clipboard-read", "openExternal", "fileSystem"]) {
+      expect(request(permission, appPage), permission).toBe(false);
     }
-    expect(answers).toEqual([false, false, false, false]);
-    expect(window.webContents.permissionCheck!(window.webContents, "clipboard-sanitized-write", "app://alpine")).toBe(false);
+    expect(request("clipboard-sanitized-write", appPage)).toBe(true);
+    // Another origin, a sub-frame, or no page at all: refused, even the clipboard.
+    expect(request("clipboard-sanitized-write", { requestingUrl: "https://evil.example/", isMainFrame: true })).toBe(false);
+    expect(request("clipboard-sanitized-write", { requestingUrl: "app://other/index.html", isMainFrame: true })).toBe(false);
+    expect(request("clipboard-sanitized-write", { requestingUrl: "app://alpine/index.html", isMainFrame: false })).toBe(false);
+    expect(request("clipboard-sanitized-write", { isMainFrame: true })).toBe(false);
+
+    // The checks (navigator.permissions, and Chromium before a write) follow the same rule.
+    expect(contents.permissionCheck!(contents, "clipboard-sanitized-write", "app://alpine", appPage)).toBe(true);
+    expect(contents.permissionCheck!(contents, "clipboard-read", "app://alpine", appPage)).toBe(false);
+    expect(contents.permissionCheck!(contents, "clipboard-sanitized-write", "https://evil.example", { isMainFrame: true })).toBe(false);
+    expect(contents.permissionCheck!(contents, "clipboard-sanitized-write", "app://alpine", { isMainFrame: false })).toBe(false);
   });
 });
 

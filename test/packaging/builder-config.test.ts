@@ -109,11 +109,28 @@ describe("electron-builder.yml", () => {
     expect(existsSync(path.join(projectRoot, config.directories.buildResources, "icon.png"))).toBe(true);
   });
 
+  it("flips Electron's fuses: no Node mode, no NODE_OPTIONS or --inspect, app.asar only and checked, cookies encrypted", () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+  });
+
+  it("publishes to a GitHub Releases feed, the one electron-updater checks", () => {
+    expect(config.publish).toMatchObject({ provider: "github", owner: expect.stringMatching(/^[\w.-]+$/), repo: expect.stringMatching(/^[\w.-]+$/), releaseType: "release" });
+  });
+
   it("passes electron-builder's own schema check (which refuses an unknown key)", async () => {
     const loaded = await loadBuilderConfig();
     expect(loaded.appId).toBe("app.alpine.desktop");
     await expect(validateBuilderConfig(loaded)).resolves.toBeUndefined();
     await expect(validateBuilderConfig({ ...loaded, appIdentifier: "typo" })).rejects.toThrow(/appIdentifier/);
+    await expect(validateBuilderConfig({ ...loaded, electronFuses: { runAsNodeTypo: false } })).rejects.toThrow(/electronFuses/);
   });
 });
 

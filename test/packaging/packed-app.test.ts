@@ -11,8 +11,10 @@ import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import asar from "@electron/asar";
+import { FuseV1Options, FuseVersion, getCurrentFuseWire } from "@electron/fuses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
+import { parse } from "yaml";
+import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
 
 /** A package name from an import specifier: "zod/v4" → "zod", "@scope/pkg/x" → "@scope/pkg". */
 const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
@@ -26,12 +28,35 @@ function externalImports(code: string): string[] {
   return [...found].filter((s) => !s.startsWith(".") && !s.startsWith("/") && !isBuiltin(s) && s !== "electron" && !s.startsWith("electron/"));
 }
 
+/** A fuse's state in the wire, as @electron/fuses writes it: "0" off, "1" on. */
+const DISABLED = "0";
+const ENABLED = "1";
+/** The fuse sentinel @electron/fuses looks for in an Electron binary. */
+const FUSE_SENTINEL = "dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX";
+
+/**
+ * A stand-in for the Electron binary that carries a fuse wire as Electron 45 ships it (version 1,
+ * eight fuses: RunAsNode, NODE_OPTIONS, --inspect and file:// privileges on, the others off), so
+ * electron-builder flips real fuses and the test reads them back.
+ */
+function standInElectronBinary(): Buffer {
+  const electronDefaults = "10110001";
+  return Buffer.concat([
+    Buffer.from("#!/bin/sh\necho 'stand-in for the Electron binary'\nexit 0\n# "),
+    Buffer.from(FUSE_SENTINEL),
+    Buffer.from([Number(FuseVersion.V1), electronDefaults.length]),
+    Buffer.from(electronDefaults),
+    Buffer.from("\n"),
+  ]);
+}
+
 const onWindows = process.platform === "win32";
 if (onWindows) console.warn("Skipped: the offline Linux package check writes a POSIX stand-in for Electron and runs on macOS and Linux only.");
 
 describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir target, offline)", () => {
   let work = "";
   let resources = "";
+  let executable = "";
   let archive = "";
   let packed: string[] = [];
 
@@ -40,7 +65,7 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
     work = mkdtempSync(path.join(os.tmpdir(), "alpine-"));
     const electronDist = path.join(work, "electron-dist");
     mkdirSync(electronDist);
-    writeFileSync(path.join(electronDist, "electron"), "#!/bin/sh\necho 'stand-in for the Electron binary'\n");
+    writeFileSync(path.join(electronDist, "electron"), standInElectronBinary());
     chmodSync(path.join(electronDist, "electron"), 0o755);
     const output = path.join(work, "dist");
     const run = spawnSync(
@@ -59,6 +84,7 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
       { cwd: projectRoot, encoding: "utf8", env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: "false" } },
     );
     if (run.status !== 0) throw new Error(`electron-builder failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+    executable = path.join(output, "linux-unpacked", "alpine");
     resources = path.join(output, "linux-unpacked", "resources");
     archive = path.join(resources, "app.asar");
     packed = asar.listPackage(archive, { isPack: false }).map((entry) => entry.replaceAll("\\", "/"));
@@ -75,6 +101,26 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
     const topLevel = new Set(packed.map((entry) => entry.split("/")[1]));
     expect([...topLevel].sort()).toEqual(["node_modules", "out", "package.json"]);
     expect(packed.filter((entry) => !entry.startsWith("/node_modules/") && /\.tsx?$/.test(entry))).toEqual([]);
+  });
+
+  it("flips Electron's fuses in the packed binary: no Node mode, no NODE_OPTIONS or --inspect, app.asar only and checked", async () => {
+    const wire = await getCurrentFuseWire(executable);
+    expect(wire.version).toBe(FuseVersion.V1);
+    const state = (option: FuseV1Options) => String.fromCharCode(wire[option] as number);
+    expect(state(FuseV1Options.RunAsNode)).toBe(DISABLED);
+    expect(state(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(DISABLED);
+    expect(state(FuseV1Options.EnableNodeCliInspectArguments)).toBe(DISABLED);
+    expect(state(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe(DISABLED);
+    expect(state(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe(ENABLED);
+    expect(state(FuseV1Options.OnlyLoadAppFromAsar)).toBe(ENABLED);
+    expect(state(FuseV1Options.EnableCookieEncryption)).toBe(ENABLED);
+    // A fuse the configuration leaves alone keeps Electron's default.
+    expect(state(FuseV1Options.LoadBrowserProcessSpecificV8Snapshot)).toBe(DISABLED);
+  });
+
+  it("writes the update feed into the app (app-update.yml), for electron-updater", () => {
+    const feed = parse(readFileSync(path.join(resources, "app-update.yml"), "utf8"));
+    expect(feed).toMatchObject({ provider: "github", owner: builderConfig().publish.owner, repo: builderConfig().publish.repo });
   });
 
   it("packs a package.json whose main is the packed main bundle", () => {

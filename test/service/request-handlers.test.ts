@@ -111,6 +111,29 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ prices: { "claude-x": { input: -1, output: 1, cacheWrite: 1, cacheRead: 1 } } }, "input"],
     [{ prices: { "claude-x": { input: 1 } } }, "output"],
   ],
+  "settings:setKeyStorage": [
+    [{}, "memoryOnly"],
+    [{ memoryOnly: "yes" }, "memoryOnly"],
+    [{ memoryOnly: true, extra: 1 }, "extra"],
+  ],
+  "updates:status": [[{ now: true }, "now"]],
+  "updates:check": [[{ force: true }, "force"]],
+  "updates:install": [
+    [{ stopRuns: "yes" }, "stopRuns"],
+    [{ stopRuns: true, version: "9" }, "version"],
+  ],
+  "backups:list": [[{ all: true }, "all"]],
+  "transfer:export": [
+    [{ scope: "tree", format: "json" }, "conversationId"],
+    [{ scope: "everything", format: "json" }, "scope"],
+    [{ scope: "all", format: "pdf" }, "format"],
+    [{ scope: "shown", format: "json", conversationId: "../x" }, "conversationId"],
+  ],
+  "transfer:import": [
+    [{ path: "" }, "path"],
+    [{ path: 3 }, "path"],
+    [{ path: "x".repeat(4097) }, "path"],
+  ],
 };
 
 describe("dispatchRequest", () => {

@@ -47,7 +47,7 @@ describe("settings fixtures", () => {
     expect(SETTINGS_VERSION).toBe(1); // a new version needs its own fixture beside these
     const { dataFolder, file } = dataFolderWith("settings-v1.json");
     fixture = await openService({ dataFolder });
-    expect(await fixture.call("settings:get")).toEqual({
+    expect(await fixture.call("settings:get")).toMatchObject({
       model: "claude-opus-4-1",
       systemPrompt: "Answer in one short paragraph.",
       folder: null,

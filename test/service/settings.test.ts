@@ -29,7 +29,13 @@ describe("settings", () => {
     expect(await fixture.call("settings:get")).toMatchObject({ model: DEFAULT_MODEL, folder: null, hasApiKey: true });
 
     const updated = await fixture.call("settings:set", { model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen });
-    expect(updated).toEqual({ model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen, hasApiKey: true });
+    expect(updated).toEqual({
+      model: "claude-opus-4-1",
+      systemPrompt: "Be brief.",
+      folder: chosen,
+      hasApiKey: true,
+      keyStorage: { protection: "memory-only", backend: null, memoryOnly: true, canStoreOnDisk: false },
+    });
     const file = path.join(dataFolder, SETTINGS_FILE_NAME);
     expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: SETTINGS_VERSION, model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen });
     if (process.platform !== "win32") expect(fs.statSync(file).mode & 0o777).toBe(0o600);

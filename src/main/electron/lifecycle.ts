@@ -4,7 +4,7 @@
  * settled. Quit, closing the last window, SIGTERM and SIGINT all lead to the same
  * shutdown, run once; Electron's own quit is held back (`preventDefault`) until then.
  */
-export type ShutdownReason = "quit" | "window-all-closed" | "SIGTERM" | "SIGINT";
+export type ShutdownReason = "quit" | "window-all-closed" | "SIGTERM" | "SIGINT" | "update";
 
 export interface ShutdownParticipant {
   /** For the log when it fails. */
@@ -42,7 +42,7 @@ export interface SignalSource {
   on(signal: "SIGTERM" | "SIGINT", listener: () => void): unknown;
 }
 
-export const EXIT_CODES: Record<ShutdownReason, number> = { quit: 0, "window-all-closed": 0, SIGTERM: 128 + 15, SIGINT: 128 + 2 };
+export const EXIT_CODES: Record<ShutdownReason, number> = { quit: 0, "window-all-closed": 0, SIGTERM: 128 + 15, SIGINT: 128 + 2, update: 0 };
 
 /** What the wiring needs of Electron's `app`. */
 export interface LifecycleApp {

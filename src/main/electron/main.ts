@@ -7,13 +7,18 @@ import { app, BrowserWindow, dialog } from "electron";
 import { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { createRequestHandlers } from "../service/request-handlers";
+import { installApplicationMenu } from "./app-menu";
 import { APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
+import { sqliteBindingFor } from "./sqlite-binding";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
+import { loadSystemUpdater, wireUpdates } from "./updates";
+import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
+const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
 // A data folder of its own for a test or a second profile; Chromium's own data goes there too.
@@ -37,13 +42,14 @@ if (!app.requestSingleInstanceLock()) {
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
       appVersion: app.getVersion(),
-      // Set by `npm start`: the SQLite module built for Electron, kept apart from the Node build the tests use.
-      sqliteBinding: process.env.ALPINE_SQLITE_BINDING || undefined,
+      sqliteBinding: sqliteBindingFor(app.isPackaged),
       chooseFolder: async () => {
         const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
         const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
       },
+      chooseExportFile: exportFileChooser(() => window),
+      chooseImportFile: importFileChooser(() => window),
     });
 
     const lifecycle = new Lifecycle();
@@ -55,7 +61,29 @@ if (!app.requestSingleInstanceLock()) {
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy(), service.attachments);
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
-    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL });
+    const checkForUpdates = () => {
+      service.events.emit({ type: "show_updates" });
+      void service.updates.check();
+    };
+    installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
+    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    // Running from source, updates say they are off (the service's "unsupported").
+    if (app.isPackaged) await startUpdates(service, lifecycle);
+  }
+
+  /** The updater on the service's updates, installing through the same shutdown as quit; a first check at launch. */
+  async function startUpdates(service: AlpineService, lifecycle: Lifecycle): Promise<void> {
+    try {
+      const updater = await loadSystemUpdater();
+      wireUpdates({ updater, updates: service.updates, shutdown: () => lifecycle.shutdownOnce("update"), quit: () => app.exit(0) });
+      void service.updates.check();
+      // An app left open for days still hears of updates.
+      const daily = setInterval(() => void service.updates.check(), UPDATE_CHECK_INTERVAL_MS);
+      daily.unref();
+      lifecycle.onWillShutdown({ name: "update checks", join: () => clearInterval(daily) });
+    } catch (error) {
+      console.error(`Updates are off: the updater could not start (${(error as Error).message}).`);
+    }
   }
 
   function fail(error: unknown): void {

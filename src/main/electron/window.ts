@@ -1,13 +1,16 @@
 /**
  * The one window: isolated and sandboxed, no Node in the page, web security on, no
- * permissions granted. It never navigates away from the app and opens no windows;
+ * permission granted but writing text to the clipboard (permissions.ts). It never navigates away from the app and opens no windows;
  * http(s) links open in the person's browser.
  */
 import { BrowserWindow, shell, type WebContents, type WebPreferences } from "electron";
+import { guardPermissions } from "./permissions";
 
-export function secureWebPreferences(preload: string): WebPreferences {
+/** `devTools`: the developer tools can be opened only when the app runs from source. */
+export function secureWebPreferences(preload: string, devTools = true): WebPreferences {
   return {
     preload,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -21,7 +24,7 @@ export function secureWebPreferences(preload: string): WebPreferences {
   };
 }
 
-export function createMainWindow(options: { preload: string; url: string }): BrowserWindow {
+export function createMainWindow(options: { preload: string; url: string; devTools?: boolean }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -29,7 +32,7 @@ export function createMainWindow(options: { preload: string; url: string }): Bro
     minHeight: 420,
     show: false,
     title: "Alpine",
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: secureWebPreferences(options.preload, options.devTools ?? true),
   });
   guardContents(window.webContents);
   window.once("ready-to-show", () => window.show());
@@ -37,7 +40,7 @@ export function createMainWindow(options: { preload: string; url: string }): Bro
   return window;
 }
 
-/** Refuse navigation, new windows, webviews and permission requests; open web links outside. */
+/** Refuse navigation, new windows, webviews and permissions (but the clipboard write); open web links outside. */
 export function guardContents(contents: WebContents): void {
   contents.on("will-navigate", (event) => {
     event.preventDefault();
@@ -49,8 +52,7 @@ export function guardContents(contents: WebContents): void {
     openInBrowser(url);
     return { action: "deny" };
   });
-  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
+  guardPermissions(contents.session);
 }
 
 /** Only http(s) links leave the app; file:, javascript:, custom schemes never do. */

@@ -3,11 +3,12 @@
  * in the data folder, with one stream of app events. The Electron layer and the test
  * host both create it and carry its requests and events to a window.
  */
+import path from "node:path";
 import type { AppInfo } from "../../shared/view-types";
 import type { Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
-import { type ConversationStore, openConversationStore } from "./conversation-store";
+import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversation-store";
 import { Branching } from "./branching";
 import { Conversations } from "./conversations";
 import type { ModelClientOptions } from "./model-client";
@@ -22,6 +23,9 @@ import { conversationLookup } from "./attachments/conversation-lookup";
 import { ModelList } from "./models";
 import { PriceFile, usageTotals } from "./prices";
 import { optionsView } from "./conversation-options";
+import { DatabaseBackups } from "./database-backups";
+import { UpdateService } from "./updates/update-service";
+import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -36,6 +40,9 @@ export interface AlpineServiceOptions {
   shutdownBoundMs?: number;
   /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
   sqliteBinding?: string;
+  /** Native save and open dialogs for export and import; without them exports go to the data folder's exports/ and imports need a path. */
+  chooseExportFile?: ExportFileChooser;
+  chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
 }
@@ -51,6 +58,9 @@ export class AlpineService {
   readonly prices: PriceFile;
   /** Settles attachments left by a kill (claims without a saved message, unreferenced files); done before the first run. */
   readonly recovered: Promise<{ removed: number }>;
+  readonly updates: UpdateService;
+  readonly backups: DatabaseBackups;
+  readonly transfer: Transfer;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -85,7 +95,19 @@ export class AlpineService {
     }));
     this.models = new ModelList(options.secrets, options.model ?? {});
     this.branching = new Branching(this.runs, this.gate);
+    this.transfer = new Transfer({
+      store: this.store,
+      bus: this.events,
+      gate: this.gate,
+      dataFolder: options.dataFolder,
+      chooseExportFile: options.chooseExportFile,
+      chooseImportFile: options.chooseImportFile,
+    });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
+    // The database is open, so any migration has taken its copy: keep only the newest few.
+    this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
+    this.backups.prune();
   }
 
   info(): AppInfo {

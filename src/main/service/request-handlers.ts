@@ -67,6 +67,13 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "models:list": () => service.models.list(),
     "prices:get": () => service.prices.table(),
     "prices:set": ({ prices }) => service.prices.update(prices),
+    "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
+    "updates:status": () => service.updates.status(),
+    "updates:check": () => service.updates.check(),
+    "updates:install": ({ stopRuns }) => service.updates.install(stopRuns),
+    "backups:list": () => service.backups.view(),
+    "transfer:export": (request) => service.transfer.export(request),
+    "transfer:import": ({ path }) => service.transfer.import(path),
   };
 }
 

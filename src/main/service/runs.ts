@@ -71,6 +71,11 @@ export class Runs {
 
   constructor(private readonly options: RunsOptions) {}
 
+  /** The conversations whose runs are going now (one waiting for the person's answer is not running). */
+  runningIds(): string[] {
+    return [...this.active.keys()];
+  }
+
   isRunning(id: string): boolean {
     return this.active.has(id);
   }

@@ -77,3 +77,6 @@ export class BranchPointError extends ServiceError {
     super(`Conversation "${conversationId}" cannot branch at message ${seq}: ${reason}.`);
   }
 }
+
+/** "Restart and install" without a downloaded update, or while one is being installed. */
+export class UpdateNotReadyError extends ServiceError {}

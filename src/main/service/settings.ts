@@ -2,7 +2,7 @@
  * Settings as the window sees them: model, system prompt, folder, and whether a key is
  * set. The key itself only goes in (to the SecretKeeper), never out.
  */
-import type { SettingsView } from "../../shared/view-types";
+import type { KeyStorageView, SettingsView } from "../../shared/view-types";
 import type { SecretKeeper } from "./secret-keeper";
 import type { ServiceGate } from "./service-gate";
 import { InvalidSettingError, SecretStorageError } from "./service-errors";
@@ -25,7 +25,7 @@ export class SettingsService {
 
   view(): SettingsView {
     const problem = this.file.problem;
-    return { ...this.file.get(), hasApiKey: this.hasApiKey(), ...(problem ? { problem } : {}) };
+    return { ...this.file.get(), hasApiKey: this.hasApiKey(), keyStorage: this.keyStorage(), ...(problem ? { problem } : {}) };
   }
 
   update(change: Partial<Settings>): SettingsView {
@@ -46,6 +46,22 @@ export class SettingsService {
       throw new SecretStorageError(`The API key could not be stored: ${(error as Error)?.message ?? String(error)}`, { cause: error });
     }
     return this.view();
+  }
+
+  /** Keep the key out of the disk (memory only), or store it encrypted again. */
+  setKeyMemoryOnly(memoryOnly: boolean): SettingsView {
+    this.gate.assertOpen();
+    if (!this.secrets.setMemoryOnly) throw new InvalidSettingError("Here the API key is always kept in memory only; there is nothing to change.");
+    try {
+      this.secrets.setMemoryOnly(memoryOnly);
+    } catch (error) {
+      throw new SecretStorageError(`How the API key is kept could not be changed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
+    return this.view();
+  }
+
+  keyStorage(): KeyStorageView {
+    return this.secrets.storage?.() ?? { protection: "memory-only", backend: null, memoryOnly: true, canStoreOnDisk: false };
   }
 
   async chooseFolder(): Promise<SettingsView> {

@@ -32,6 +32,11 @@ export type AppEventName =
   | "attachment-added"
   | "attachment-refused"
   | "options-changed"
+  | "transfer-opened"
+  | "transfer-closed"
+  | "exported"
+  | "import-progress"
+  | "imported"
   | "error";
 
 export interface LoggedAppEvent {

@@ -79,6 +79,7 @@ async function raceAbort(signal: AbortSignal, work: () => Promise<unknown>, onAb
 class CallsOfTurn {
   readonly outcome: UseToolsOutcome = { finished: null, asked: null };
   private readonly closed = new Set<string>();
+  private readonly started = new Set<string>();
   /** Calls whose tool asked the person, with the question; one of them is asked when the turn is done. */
   private readonly toolAsks = new Map<string, { question: string; choices?: string[] }>();
 
@@ -92,6 +93,7 @@ class CallsOfTurn {
   close(call: ToolCall, status: ToolCallStatus, text: string, error: Error | null = null, extra: { answer?: unknown } = {}): boolean {
     if (this.closed.has(call.id)) return false;
     this.closed.add(call.id);
+    this.start(call); // a call closed before it ran (an abort during the lease check) is still told as started
     appendEntry(this.run.state, { kind: "tool_result", callId: call.id, name: call.name, status, text, error, ...extra });
     this.run.emit({ type: "tool_end", callId: call.id, name: call.name, status, text });
     return true;
@@ -102,12 +104,22 @@ class CallsOfTurn {
     for (const call of this.calls) this.close(call, "aborted", abortedResultText(name));
   }
 
+  /** Tell that a call starts, once: a tool's start is told only when it is about to run. */
+  private start(call: ToolCall): void {
+    if (this.started.has(call.id)) return;
+    this.started.add(call.id);
+    this.run.emit({ type: "tool_start", callId: call.id, name: call.name, input: call.input });
+  }
+
   async runCall(call: ToolCall): Promise<void> {
     const run = this.run;
-    run.emit({ type: "tool_start", callId: call.id, name: call.name, input: call.input });
-    if (call.name === FINISH_TOOL && run.toolSpecs.some((t) => t.name === FINISH_TOOL)) this.runFinish(call);
-    else if (call.name === ASK_TOOL && run.toolSpecs.some((t) => t.name === ASK_TOOL)) return this.runAsk(call); // no result until answered
-    else await this.runTool(call);
+    if (call.name === FINISH_TOOL && run.toolSpecs.some((t) => t.name === FINISH_TOOL)) {
+      this.start(call);
+      this.runFinish(call);
+    } else if (call.name === ASK_TOOL && run.toolSpecs.some((t) => t.name === ASK_TOOL)) {
+      this.start(call);
+      return this.runAsk(call); // no result until answered
+    } else await this.runTool(call);
     if (this.closed.has(call.id) && !run.signal.aborted) await run.saveQuietly("tool_result");
   }
 
@@ -151,11 +163,13 @@ class CallsOfTurn {
     const run = this.run;
     const tool = run.tools.get(call.name);
     if (!tool) {
+      this.start(call);
       this.close(call, "error", `There is no tool named "${call.name}".`);
       return;
     }
     try {
       await run.confirmLease(); // a runner taken over must not run a tool the new runner runs too
+      this.start(call);
       const answer = this.given?.callId === call.id ? { answer: this.given.answer } : {};
       const value = await tool.run(call.input, { signal: run.signal, state: run.state, callId: call.id, ...answer });
       if (isPersonAsk(value)) {
@@ -164,6 +178,7 @@ class CallsOfTurn {
       }
       this.close(call, "done", resultText(value));
     } catch (error) {
+      this.start(call);
       if (run.signal.aborted) this.closeAllAborted();
       else this.close(call, "error", describeError(error), error instanceof Error ? error : new Error(String(error)));
     }

@@ -2,16 +2,19 @@ import { useAppStore } from "../store/app-store";
 import { Sidebar } from "./Sidebar";
 import { ConversationPane } from "./ConversationPane";
 import { SettingsDialog } from "./SettingsDialog";
+import { TransferDialog } from "./TransferDialog";
 import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
+  const transferOpen = useAppStore((s) => s.transferOpen);
   return (
     <div className="app">
       <Sidebar />
       <ConversationPane />
       {settingsOpen && <SettingsDialog />}
+      {transferOpen && <TransferDialog />}
       <Toasts />
       <ConnectionLostNotice />
     </div>

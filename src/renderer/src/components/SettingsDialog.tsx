@@ -13,6 +13,7 @@ import { FolderField } from "./settings/FolderField";
 import { PriceTableField } from "./settings/PriceTableField";
 import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
+import { UpdatesSection } from "./settings/UpdatesSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -76,6 +77,7 @@ export function SettingsDialog() {
         <ModelFields model={form.model} onModel={form.setModel} systemPrompt={form.systemPrompt} onSystemPrompt={form.setSystemPrompt} />
         <FolderField value={form.folder} onChange={form.setFolder} busy={busy} onChoose={() => void chooseFolder()} />
         <PriceTableField />
+        <UpdatesSection />
 
         {error && (
           <p className="form-error" role="alert">

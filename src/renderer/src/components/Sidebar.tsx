@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ConversationSummary } from "../../../shared/view-types";
 import { PAGE_SIZE } from "../store/list-slice";
 import { useDebounced } from "../lib/use-debounced";
+import { useAppStore } from "../store/app-store";
 import { VirtualList } from "./VirtualList";
 import { ConversationRow } from "./ConversationRow";
 import { GearIcon } from "./icons";
@@ -23,6 +24,7 @@ const SEARCH_DELAY_MS = 200;
 
 export function Sidebar() {
   const { listTotal, listPages, listLoaded, listVersion, listQuery, listError, openId, hasApiKey } = useSidebarState();
+  const setTransferOpen = useAppStore((s) => s.setTransferOpen);
   const { setListQuery, ensureListRange, listItemAt, openConversation, renameConversation, deleteConversation, setSettingsOpen } = useSidebarActions();
 
   const [search, setSearch] = useState("");
@@ -72,6 +74,9 @@ export function Sidebar() {
       </div>
 
       <div className="sidebar__bottom">
+        <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setTransferOpen(true)}>
+          Export and import
+        </button>
         <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setSettingsOpen(true)}>
           <GearIcon />
           Settings

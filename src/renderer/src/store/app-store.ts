@@ -11,6 +11,8 @@ import { createConversationSlice, type ConversationSlice } from "./conversation-
 import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
 import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
+import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
+import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -18,7 +20,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -26,6 +28,8 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createConnectionSlice(...a),
+  ...createUpdatesSlice(...a),
+  ...createTransferSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -39,6 +43,16 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "conversation_deleted":
         get().removeFromList(event.id);
         get().forgetConversation(event.id);
+        break;
+      case "update_status":
+        get().applyUpdateStatus(event.status);
+        break;
+      case "show_updates":
+        // "Check for Updates…" in the menu: the updates are shown in Settings.
+        if (!get().settingsOpen) get().setSettingsOpen(true);
+        break;
+      case "import_progress":
+        get().handleImportProgress(event.progress);
         break;
     }
   },

@@ -1,5 +1,6 @@
 /** The API key: write-only (the window only learns whether one is set), with Remove. */
 import type { RefObject } from "react";
+import { KeyStorageField } from "./KeyStorageField";
 
 export interface ApiKeyFieldProps {
   value: string;
@@ -37,9 +38,10 @@ export function ApiKeyField({ value, onChange, hasApiKey, busy, onRemove, inputR
       </div>
       <p id="settings-key-status" className={`field__note ${hasApiKey ? "field__note--ok" : "field__note--warn"}`} data-has-key={hasApiKey ? "yes" : "no"}>
         {hasApiKey
-          ? "A key is set. It is stored encrypted on this computer and is never shown again."
+          ? "A key is set. It is never shown again."
           : "No key is set. Paste one from console.anthropic.com; Alpine cannot answer without it."}
       </p>
+      <KeyStorageField />
     </div>
   );
 }

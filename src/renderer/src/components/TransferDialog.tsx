@@ -1,0 +1,52 @@
+/**
+ * Export and import: export the open conversation (its shown branch or whole tree) or
+ * every conversation, as Markdown or Alpine JSON; import Alpine JSON or a ChatGPT or
+ * Claude.ai export with a progress bar and a summary. The sections are in transfer/.
+ */
+import { useEffect, useRef } from "react";
+import { useAppStore } from "../store/app-store";
+import { CloseIcon } from "./icons";
+import { ExportSection } from "./transfer/ExportSection";
+import { ImportSection } from "./transfer/ImportSection";
+
+export function TransferDialog() {
+  const setOpen = useAppStore((s) => s.setTransferOpen);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => setOpen(false);
+
+  useEffect(() => {
+    const element = dialog.current!;
+    if (!element.open) element.showModal();
+    return () => element.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog dialog--transfer"
+      aria-labelledby="transfer-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <div className="dialog__body">
+        <div className="dialog__head">
+          <h2 id="transfer-title" className="dialog__title">
+            Export and import
+          </h2>
+          <button type="button" className="icon-button" aria-label="Close export and import" onClick={close}>
+            <CloseIcon />
+          </button>
+        </div>
+        <ExportSection />
+        <ImportSection />
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={close}>
+            Close
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

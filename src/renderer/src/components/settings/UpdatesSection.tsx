@@ -1,0 +1,85 @@
+/**
+ * Updates in Settings: the status, "Check for updates", the background download's progress,
+ * and "Restart and install", which asks first when conversations are running (they are
+ * stopped and saved before Alpine restarts). Below, the database's backup copies and their size.
+ */
+import { useEffect, useState } from "react";
+import { useShallow } from "zustand/react/shallow";
+import { useAppStore } from "../../store/app-store";
+import { formatBytes, updateStatusText } from "../../lib/update-status-text";
+
+export function UpdatesSection() {
+  const { status, backups, error, load, check, install } = useAppStore(
+    useShallow((s) => ({
+      status: s.updateStatus,
+      backups: s.backups,
+      error: s.updatesError,
+      load: s.loadUpdates,
+      check: s.checkForUpdates,
+      install: s.installUpdate,
+    })),
+  );
+  const [running, setRunning] = useState<string[] | null>(null);
+  useEffect(() => void load(), [load]);
+
+  const restart = async (stopRuns: boolean) => {
+    const answer = await install(stopRuns);
+    setRunning(answer && !answer.installing ? answer.running : null);
+  };
+  const phase = status?.phase;
+  const busy = phase === "checking" || phase === "available" || phase === "downloading" || phase === "installing";
+
+  return (
+    <section className="field" aria-labelledby="settings-updates" data-testid="updates" data-phase={phase ?? "loading"}>
+      <h3 id="settings-updates" className="field__label">
+        Updates
+      </h3>
+      {status && (
+        <p className={`field__note ${phase === "error" ? "field__note--warn" : ""}`} role="status">
+          {updateStatusText(status)}
+        </p>
+      )}
+      {phase === "downloading" && <progress className="update-progress" max={100} value={status?.progress?.percent ?? 0} aria-label="Download progress" />}
+      {running && running.length > 0 ? (
+        <div className="field__stack" role="alert">
+          <p className="field__note field__note--warn">
+            {running.length === 1 ? "A conversation is running." : `${running.length} conversations are running.`} Restarting stops
+            {running.length === 1 ? " it" : " them"}; everything is saved, and Continue goes on after the update.
+          </p>
+          <div className="field__row">
+            <button type="button" className="button button--primary" onClick={() => void restart(true)}>
+              Stop, save and install
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setRunning(null)}>
+              Not now
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="field__row">
+          <button type="button" className="button button--secondary" onClick={() => void check()} disabled={!status || phase === "unsupported" || busy}>
+            Check for updates
+          </button>
+          {phase === "downloaded" && (
+            <button type="button" className="button button--primary" onClick={() => void restart(false)}>
+              Restart and install
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {backups && (
+        <p className="field__note" data-testid="backups">
+          {backups.backups.length === 0
+            ? "No database backups yet: Alpine copies the database before each upgrade that changes it."
+            : `Database backups taken before upgrades (the newest ${backups.keep} are kept, ${formatBytes(backups.totalBytes)} in all): ` +
+              backups.backups.map((b) => `${b.name} (${formatBytes(b.bytes)})`).join(", ")}
+        </p>
+      )}
+    </section>
+  );
+}

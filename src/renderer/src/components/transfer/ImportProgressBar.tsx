@@ -1,0 +1,24 @@
+/** How far the import has read its file, and how many conversations it has brought in. */
+import type { ImportProgress } from "../../../../shared/ipc-contract";
+
+export function ImportProgressBar({ progress, busy }: { progress: ImportProgress | null; busy: boolean }) {
+  const percent = progress && progress.totalBytes > 0 ? Math.min(100, Math.round((progress.bytesRead / progress.totalBytes) * 100)) : 0;
+  return (
+    <div className="import-progress">
+      <div
+        className="import-progress__bar"
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-busy={busy}
+      >
+        <div className="import-progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="import-progress__text">
+        {percent}% · {progress?.imported ?? 0} imported · {progress?.skipped ?? 0} skipped
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The contract's channel names as plain values, without zod: the preload (a sandboxed
+ * bundle that must stay small) builds its allow-list from them. ipc-contract.ts checks at
+ * compile time that this list and its channel map hold exactly the same names.
+ */
+export const REQUEST_CHANNELS = [
+  "app:info",
+  "conversations:list",
+  "conversations:get",
+  "conversations:entries",
+  "conversations:rename",
+  "conversations:delete",
+  "runs:start",
+  "runs:send",
+  "runs:stop",
+  "runs:answer",
+  "runs:continue",
+  "runs:edit",
+  "runs:regenerate",
+  "conversations:branch",
+  "conversations:switch",
+  "settings:get",
+  "settings:set",
+  "settings:setApiKey",
+  "settings:chooseFolder",
+  "settings:setKeyStorage",
+  "updates:status",
+  "updates:check",
+  "updates:install",
+  "backups:list",
+  "transfer:export",
+  "transfer:import",
+  "attachments:add",
+  "conversations:setOptions",
+  "models:list",
+  "prices:get",
+  "prices:set",
+] as const;
+
+export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];
+
+/** The one event channel, main → window. */
+export const EVENT_CHANNEL = "app:event";
+
+/** Is `channel` one of the contract's request channels? */
+export function isListedRequestChannel(channel: unknown): channel is ListedRequestChannel {
+  return typeof channel === "string" && (REQUEST_CHANNELS as readonly string[]).includes(channel);
+}

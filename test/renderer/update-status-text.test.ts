@@ -1,0 +1,25 @@
+/** The update status and backup sizes as settings word them. */
+import { describe, expect, it } from "vitest";
+import { formatBytes, updateStatusText } from "../../src/renderer/src/lib/update-status-text";
+import type { UpdateStatus } from "../../src/shared/update-types";
+
+const base: UpdateStatus = { phase: "idle", currentVersion: "1.0.0", version: null, progress: null, message: null };
+
+describe("update status in words", () => {
+  it("names each phase, with the progress and the version", () => {
+    expect(updateStatusText({ ...base, phase: "downloading", version: "1.1.0", progress: { percent: 42.7, transferred: 1, total: 2, bytesPerSecond: 1 } })).toBe(
+      "Downloading Alpine 1.1.0: 42%",
+    );
+    expect(updateStatusText({ ...base, phase: "downloaded", version: "1.1.0" })).toMatch(/1\.1\.0 is ready.*stopped and saved first/);
+    expect(updateStatusText({ ...base, phase: "up-to-date" })).toBe("Alpine 1.0.0 is the latest version.");
+    expect(updateStatusText({ ...base, phase: "error", message: "The update was refused." })).toBe("The update was refused.");
+    expect(updateStatusText({ ...base, phase: "unsupported", message: "Runs from source." })).toBe("Runs from source.");
+  });
+
+  it("sizes in bytes, KB, MB and GB", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(1536)).toBe("1.5 KB");
+    expect(formatBytes(25 * 1024 * 1024)).toBe("25 MB");
+    expect(formatBytes(3 * 1024 ** 3)).toBe("3.0 GB");
+  });
+});
