@@ -25,7 +25,7 @@ import type { ServiceGate } from "./service-gate";
 import type { SettingsFile } from "./settings-file";
 import type { Attachments } from "./attachments/attachments";
 import { type ConversationOptions, applyOptions, modelOf } from "./conversation-options";
-import { requestTitle, wantsTitle } from "./titles";
+import { titleInBackground } from "./titles";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export interface MessageAttachment {
@@ -218,13 +218,6 @@ export class Runs {
     });
   }
 
-  /** A new conversation's first reply: ask for its title beside the run, never awaited. */
-  private titleInBackground(state: State): void {
-    if (!wantsTitle(state)) return;
-    const apiKey = this.options.secrets.get();
-    void requestTitle({ client: () => (apiKey ? createModelClient(apiKey, this.options.client) : null), applyIfUntitled: this.options.applyTitle }, state);
-  }
-
   /**
    * Take the conversation's one run slot, prepare its State, then run it in the
    * background. Errors before the run starts are thrown to the caller; the slot is freed.
@@ -261,7 +254,7 @@ export class Runs {
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
         bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
-        this.titleInBackground(state);
+        titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
         return;
       }
       if (event.type === "save" && event.ok) this.confirmClaims(run);

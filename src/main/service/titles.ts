@@ -6,6 +6,7 @@
  * titled already) is never retitled.
  */
 import type Anthropic from "@anthropic-ai/sdk";
+import { createModelClient, type ModelClientOptions } from "./model-client";
 import { type State, assistantTextOf } from "./title-text";
 
 export const TITLE_MODEL = "claude-haiku-4-5";
@@ -51,4 +52,10 @@ export async function requestTitle(deps: TitleDeps, state: State): Promise<strin
 export function cleanTitle(text: string): string {
   const line = text.trim().split("\n")[0].trim().replace(/^["'“”]+|["'“”]+$/g, "").replace(/\.$/, "").trim();
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** A new conversation's first reply: ask for its title beside the run, never awaited. */
+export function titleInBackground(state: State, apiKey: string | null, client: ModelClientOptions, applyIfUntitled: TitleDeps["applyIfUntitled"]): void {
+  if (!wantsTitle(state)) return;
+  void requestTitle({ client: () => (apiKey ? createModelClient(apiKey, client) : null), applyIfUntitled }, state);
 }
