@@ -18,6 +18,9 @@ import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
 import { runWindow } from "./window";
+import { runWindowLaunch } from "./window-launch";
+import { runWindowMarkdown } from "./window-markdown";
+import { runWindowMemory } from "./window-memory";
 
 export interface SuiteContext {
   report: Report;
@@ -48,6 +51,9 @@ export const suites: Suite[] = [
   { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
+  { name: "window-launch", run: ({ report, config }) => runWindowLaunch(report, config) },
+  { name: "window-markdown", run: ({ report, config }) => runWindowMarkdown(report, config) },
+  { name: "window-memory", run: ({ report, config }) => runWindowMemory(report, config) },
   { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
   { name: "import", run: ({ report, config }) => runImport(report, config) },
 ];

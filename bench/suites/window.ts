@@ -28,7 +28,7 @@ const TOKEN_INTERVAL_MS = 4;
 const OPEN_REPS = { full: 7, quick: 2 };
 
 /** The window is measured as built; build it when it is missing. */
-function ensureBuiltWindow(): string {
+export function ensureBuiltWindow(): string {
   if (!existsSync(BUILT_WINDOW)) {
     const built = spawnSync(path.join(ROOT, "node_modules/.bin/electron-vite"), ["build"], { cwd: ROOT, stdio: "inherit" });
     if (built.status !== 0 || !existsSync(BUILT_WINDOW)) throw new Error("The window could not be built (electron-vite build failed).");
@@ -55,11 +55,11 @@ export function tokenPieces(tokens: number): string[] {
   return pieces.slice(0, tokens);
 }
 
-function isSummaryRequest(request: RecordedRequest): boolean {
+export function isSummaryRequest(request: RecordedRequest): boolean {
   return /condense|summar/i.test(JSON.stringify(request.body?.system ?? ""));
 }
 
-async function heapMB(page: Page): Promise<{ heap: number; nodes: number }> {
+export async function heapMB(page: Page): Promise<{ heap: number; nodes: number }> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send("HeapProfiler.collectGarbage");

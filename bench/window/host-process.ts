@@ -10,9 +10,15 @@ export interface HostProcess {
   stop(): Promise<void>;
 }
 
-export function startHostProcess(root: string, dataFolder: string, modelUrl: string): Promise<HostProcess> {
-  const cli = path.join(root, "test/support/test-host-cli.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", cli, "--data", dataFolder, "--model-url", modelUrl], {
+/**
+ * `bundle`: run the bundled test host (out/test-host, see scripts/build-test-host.mjs) with plain
+ * Node, as the app's main process runs bundled code; by default the TypeScript source through tsx.
+ */
+export function startHostProcess(root: string, dataFolder: string, modelUrl: string, options: { bundle?: string } = {}): Promise<HostProcess> {
+  const host = options.bundle
+    ? [options.bundle, "--renderer", path.join(root, "out/renderer")]
+    : ["--import", "tsx", path.join(root, "test/support/test-host-cli.ts")];
+  const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });

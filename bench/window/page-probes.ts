@@ -10,11 +10,26 @@ export const PROBE_SCRIPT = String.raw`
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
+  bench.peakHeap = 0;
   const tick = (t) => {
-    if (bench.recording) bench.frames.push(t);
+    if (bench.recording) {
+      bench.frames.push(t);
+      // The JS heap at each frame (exact with --enable-precise-memory-info): its peak while streaming.
+      if (performance.memory) bench.peakHeap = Math.max(bench.peakHeap, performance.memory.usedJSHeapSize);
+    }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
+  // Streamed words and their renders, counted as they are announced: the window's own log
+  // keeps only the most recent events, and a long reply has more than it keeps.
+  bench.deltaTimes = [];
+  bench.renderTimes = [];
+  window.addEventListener("alpine:event", (e) => {
+    if (bench.recording && e.detail && e.detail.event && e.detail.event.type === "text_delta") bench.deltaTimes.push(performance.now());
+  });
+  window.addEventListener("alpine:stream-rendered", () => {
+    if (bench.recording) bench.renderTimes.push(performance.now());
+  });
 
   const frames = (n) => new Promise((resolve) => {
     const step = () => (n-- <= 0 ? resolve(performance.now()) : requestAnimationFrame(step));
@@ -59,7 +74,12 @@ export const PROBE_SCRIPT = String.raw`
     return gaps;
   };
   const record = (on) => {
-    if (on) bench.frames = [];
+    if (on) {
+      bench.frames = [];
+      bench.peakHeap = 0;
+      bench.deltaTimes = [];
+      bench.renderTimes = [];
+    }
     bench.recording = on;
   };
 
@@ -164,17 +184,15 @@ export const PROBE_SCRIPT = String.raw`
     await bench.waitEvent("run-ended", {}, since, timeoutMs);
     const end = await frames(1);
     record(false);
-    const log = (window.__alpineEvents || []).filter((e) => e.index >= since);
-    const pageTime = (e) => e.at - performance.timeOrigin;
-    const deltas = log.filter((e) => e.name === "event" && e.detail && e.detail.event && e.detail.event.type === "text_delta");
-    const renders = log.filter((e) => e.name === "stream-rendered");
+    const deltas = bench.deltaTimes;
+    const renders = bench.renderTimes;
     // Streaming: from the first streamed words reaching the window to their last render.
-    const streamStart = deltas.length ? pageTime(deltas[0]) : start;
-    const streamEnd = renders.length ? Math.max(pageTime(renders[renders.length - 1]), pageTime(deltas[deltas.length - 1])) : end;
+    const streamStart = deltas.length ? deltas[0] : start;
+    const streamEnd = renders.length ? Math.max(renders[renders.length - 1], deltas[deltas.length - 1]) : end;
     const streamFrames = bench.frames.filter((t) => t >= streamStart && t <= streamEnd);
     const streamGaps = [];
     for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
-    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length };
+    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, peakHeapMB: bench.peakHeap / 2 ** 20 };
   };
 })();
 `;
@@ -209,4 +227,6 @@ export interface StreamSummary {
   gaps: number[];
   rendered: number;
   deltas: number;
+  /** The largest JS heap seen at a frame while the reply streamed (garbage included). */
+  peakHeapMB: number;
 }

@@ -35,6 +35,19 @@ export const REQUEST_CHANNELS = [
   "models:list",
   "prices:get",
   "prices:set",
+  "app:launch",
+  "window:remember",
+  "conversations:interrupted",
+  "tools:get",
+  "tools:addServer",
+  "tools:editServer",
+  "tools:importConfig",
+  "tools:removeServer",
+  "tools:setServer",
+  "tools:setTool",
+  "tools:setCallTimeout",
+  "tools:restartServer",
+  "tools:stderr",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

@@ -6,9 +6,11 @@
  */
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
+import type { McpSettingsView } from "./mcp-types";
+import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
-import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo } from "./view-types";
+import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
@@ -91,6 +93,18 @@ export const requestSchemas = {
   "prices:get": z.object({}).strict(),
   /** Change some models' prices (USD per million tokens); null puts a model back to its default. */
   "prices:set": z.object({ prices: z.record(modelId, price.nullable()) }).strict(),
+  /** The first screen in one answer: settings, the sidebar's first page, the conversation open at the last quit. */
+  "app:launch": z
+    .object({
+      listLimit: z.number().int().min(1).max(500).default(100),
+      tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES),
+    })
+    .strict(),
+  /** Which conversation the window shows (null: a new one), reopened at the next launch. */
+  "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
+  /** The conversations whose last run was cut short, asked for after the first screen is shown. */
+  "conversations:interrupted": z.object({}).strict(),
+  ...mcpRequestSchemas,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": z.object({}).strict(),
@@ -113,7 +127,7 @@ export const requestSchemas = {
 } as const;
 
 /** Result types of each request channel. */
-export interface RequestResults {
+export interface RequestResults extends McpRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
@@ -138,6 +152,9 @@ export interface RequestResults {
   "models:list": ModelListView;
   "prices:get": PriceTable;
   "prices:set": PriceTable;
+  "app:launch": LaunchView;
+  "window:remember": { ok: true };
+  "conversations:interrupted": InterruptedRuns;
   "settings:setKeyStorage": SettingsView;
   "updates:status": UpdateStatus;
   "updates:check": UpdateStatus;
@@ -178,7 +195,9 @@ export type AppEvent =
   | { type: "update_status"; status: UpdateStatus }
   /** The person chose "Check for Updates…" in the menu: the window shows the updates. */
   | { type: "show_updates" }
-  | { type: "import_progress"; progress: ImportProgress };
+  | { type: "import_progress"; progress: ImportProgress }
+  /** A server's state or tools changed, or the MCP settings did. */
+  | { type: "mcp_changed"; tools: McpSettingsView };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

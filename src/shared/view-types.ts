@@ -102,3 +102,20 @@ export interface AppInfo {
   dataFolder: string;
   hasApiKey: boolean;
 }
+
+/** Everything the window's first screen needs, in one answer: nothing else is asked before it is shown. */
+export interface LaunchView {
+  settings: SettingsView;
+  info: AppInfo;
+  /** The sidebar's first page, newest first. */
+  list: { items: ConversationSummary[]; total: number };
+  /** The conversation open at the last quit, with its newest entries; null: "New conversation". */
+  open: ConversationView | null;
+}
+
+/** Conversations whose last run was cut short (the process stopped, or the run was stopped) and can go on. */
+export interface InterruptedRuns {
+  count: number;
+  /** Newest first, at most 50. */
+  items: ConversationSummary[];
+}

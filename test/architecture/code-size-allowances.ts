@@ -9,10 +9,4 @@ export interface SizeAllowance {
   reason: string;
 }
 
-export const sizeAllowances: SizeAllowance[] = [
-  {
-    file: "src/renderer/src/markdown/parse-inline.ts",
-    name: "parseInline",
-    reason: "the hand-written Markdown parser is being replaced by react-markdown (its own issue); not worth splitting first",
-  },
-];
+export const sizeAllowances: SizeAllowance[] = [];

@@ -31,6 +31,16 @@ export const layerRules: LayerRule[] = [
     },
   },
   {
+    layer: "src/main/mcp",
+    check: (ref) => {
+      if (isElectron(ref.specifier)) return "the MCP room runs without electron";
+      if (ref.target && !inside(ref.target, "src/main/mcp") && ref.target !== "src/main/agent") {
+        return "the MCP room imports only the agent library's barrel (and nothing of the service, window or shared contract)";
+      }
+      return null;
+    },
+  },
+  {
     layer: "src/main/service",
     check: (ref) => {
       if (isElectron(ref.specifier)) return "the service layer must run without electron";

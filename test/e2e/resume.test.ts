@@ -46,7 +46,7 @@ describe("resume after the app stops mid-run", () => {
     return id;
   }
 
-  it("a kill while a write waits for approval and a reply streams: the question is still asked and Allow writes once; the reply offers Continue", async () => {
+  it("a kill while a write waits for approval and a reply streams: the question is still asked and Allow writes once; the reply offers Continue", { timeout: 180_000 }, async () => {
     const write = await writeWaitingForApproval("Write the quarterly report", "report.txt", "Quarterly report\n");
     await session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
     const reply = await startConversation(win(), "Draft the team update");

@@ -95,6 +95,8 @@ describe("the app stops while a tool runs", () => {
     expect(await card.getAttribute("data-tool-status")).toBe("unknown");
     expect(await card.locator(".tool-status").textContent()).toBe("Outcome unknown");
     expect(await card.textContent()).toContain("may or may not have taken effect");
+    // Nothing has been sent yet: the card says the model will be told, not that it was.
+    expect(await card.locator("[data-model-told]").textContent()).toBe("When the conversation goes on, the model will be told the same.");
     // The unknown result starts open, so the person sees what the model will be told.
     expect(await card.locator(".tool-card__body").textContent()).toContain(UNKNOWN_RESULT_TEXT);
     await page().getByText("Let me look that up.").waitFor();
@@ -103,6 +105,9 @@ describe("the app stops while a tool runs", () => {
     const request = await continueWith(id, banner, "I could not confirm the lookup finished; the library usually opens at nine.");
     expect(toolResultIn(request, callId)).toEqual({ type: "tool_result", tool_use_id: callId, content: UNKNOWN_RESULT_TEXT, is_error: true });
     expect(await card.getAttribute("data-tool-status")).toBe("unknown");
+    // Continue sent it and the model answered: now it was told.
+    await card.locator('[data-model-told="done"]').waitFor();
+    expect(await card.locator("[data-model-told]").textContent()).toBe("The model was told the same.");
     // Started once, before the kill; neither the relaunch nor Continue ran it again.
     expect(starts(callId)).toHaveLength(1);
   });

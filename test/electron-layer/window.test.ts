@@ -59,7 +59,7 @@ describe("the main window", () => {
     expect(shell.opened).toEqual(["https://example.com/a%20b"]);
   });
 
-  it("refuses navigation and new windows; web links open in the browser, other schemes nowhere", () => {
+  it("refuses navigation and new windows; web and mail links open outside, other schemes nowhere", () => {
     const window = createMainWindow({ preload: "p", url: APP_URL }) as unknown as BrowserWindow;
     const contents = window.webContents;
     expect(contents.emitPreventable("will-navigate", "https://example.com/page")).toBe(true);
@@ -69,7 +69,9 @@ describe("the main window", () => {
     expect(contents.windowOpenHandler!({ url: "http://example.org/" })).toEqual({ action: "deny" });
     expect(contents.windowOpenHandler!({ url: "javascript:alert(1)" })).toEqual({ action: "deny" });
     expect(contents.windowOpenHandler!({ url: "smb://server/share" })).toEqual({ action: "deny" });
-    expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/"]);
+    expect(contents.windowOpenHandler!({ url: "mailto:ada@example.com?subject=Trip" })).toEqual({ action: "deny" });
+    expect(contents.windowOpenHandler!({ url: "data:text/html,<b>x</b>" })).toEqual({ action: "deny" });
+    expect(shell.opened).toEqual(["https://example.com/page", "http://example.org/", "mailto:ada@example.com?subject=Trip"]);
   });
 
   it("grants no permission the page asks for, but writing text to the clipboard from its own page", () => {
@@ -131,6 +133,22 @@ describe("the app:// protocol", () => {
     expect(rendererResponse(`app://alpine/..%2f${path.basename(renderer)}-secret.txt`, renderer, csp).status).toBe(404);
     expect(rendererResponse("app://other-host/index.html", renderer, csp).status).toBe(404);
     expect(rendererResponse("app://alpine/missing.js", renderer, csp).status).toBe(404);
+  });
+
+  it("keeps the window's event log out of normal use: only ALPINE_EVENT_LOG=on serves the page with it", async () => {
+    const csp = contentSecurityPolicy();
+    const normal = await rendererResponse("app://alpine/index.html", renderer, csp).text();
+    expect(normal).not.toContain("alpine-event-log");
+    process.env.ALPINE_EVENT_LOG = "on";
+    try {
+      const forChecks = await rendererResponse("app://alpine/index.html", renderer, csp).text();
+      expect(forChecks).toContain('<meta name="alpine-event-log" content="on" />');
+      expect(forChecks).toContain("<title>Alpine</title>");
+      // Scripts are served as built.
+      expect(await rendererResponse("app://alpine/assets/app.js", renderer, csp).text()).not.toContain("alpine-event-log");
+    } finally {
+      delete process.env.ALPINE_EVENT_LOG;
+    }
   });
 
   it("knows the app's own pages", () => {

@@ -51,6 +51,8 @@ export class ElectronApp {
       // The SDK reads these when the app gives it no other base URL or key.
       ANTHROPIC_BASE_URL: options.modelUrl,
       ANTHROPIC_API_KEY: "test-key",
+      // The window keeps its log of app events only when started for automated checks.
+      ALPINE_EVENT_LOG: "on",
       ...(options.sqliteBinding ? { ALPINE_SQLITE_BINDING: options.sqliteBinding } : {}),
     });
     const app = await _electron.launch({

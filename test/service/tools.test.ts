@@ -108,7 +108,10 @@ describe("the folder's bounds", () => {
     const input = { path: "sub/new.txt", content: "fresh\n" };
     const asked = await call("write_file", input);
     expect(isPersonAsk(asked)).toBe(true);
-    expect(asked).toMatchObject({ question: `Allow Alpine to create the file "sub/new.txt" (6 bytes) in ${fs.realpathSync(folder)}?`, choices: ["Allow", "Deny"] });
+    expect(asked).toMatchObject({
+      question: `Allow Alpine to create the file "sub/new.txt" (6 bytes) in ${fs.realpathSync(folder)}?\n\nThe new file's content:\n\n\`\`\`\nfresh\n\`\`\``,
+      choices: ["Allow", "Deny"],
+    });
     expect(fs.existsSync(path.join(folder, "sub", "new.txt"))).toBe(false);
     expect(await call("write_file", input, undefined, "Deny")).toBe('The person denied this write, so "sub/new.txt" was not written. Do not try it again unless the person asks for it.');
     expect(await call("write_file", input, undefined, "not now")).toMatch(/^The person denied this write \(their answer: "not now"\)/);
@@ -117,6 +120,15 @@ describe("the folder's bounds", () => {
     expect(fs.readFileSync(path.join(folder, "sub", "new.txt"), "utf8")).toBe("fresh\n");
     expect(fs.readdirSync(path.join(folder, "sub")).sort()).toEqual(["deep.txt", "new.txt"]); // no temporary file left
     expect(await call("write_file", { path: "readme.md", content: "x" })).toMatchObject({ question: expect.stringContaining('replace the file "readme.md" (1 bytes)') });
+  });
+
+  it("write_file shows what it would change: a diff of an existing file, in a fence its content cannot close", async () => {
+    fs.writeFileSync(path.join(folder, "plan.md"), "# Plan\nday one\nday two\n");
+    const asked = (await call("write_file", { path: "plan.md", content: "# Plan\nday one\nday 2\n```\nday three\n" })) as { question: string };
+    expect(asked.question).toContain("What changes (- removed, + added):");
+    expect(asked.question).toContain("````diff\n  # Plan\n  day one\n- day two\n+ day 2\n+ ```\n+ day three\n  \n````");
+    const same = (await call("write_file", { path: "plan.md", content: "# Plan\nday one\nday two\n" })) as { question: string };
+    expect(same.question).toContain("The file already has exactly this content.");
   });
 
   it("says what to do when no folder is chosen", async () => {

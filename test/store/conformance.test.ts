@@ -40,3 +40,4 @@ describeStoreConformance("PostgresStore", makePostgresStore, {
   ownerOnlyFiles: false,
   crossProcessLease: true,
 });
+describeBranchConformance("PostgresStore", makePostgresStore, (folder) => folder);

@@ -15,7 +15,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { AlpineService } from "../../src/main/service/alpine-service";
 import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
-import { readRendererFile } from "../../src/main/service/renderer-files";
+import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
 import { attachmentResponse, isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
@@ -160,7 +160,9 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     response.writeHead(302, { location: "/?transport=ws" }).end();
     return;
   }
-  const file = readRendererFile(rendererFolder, url.pathname);
+  // Started for testing: the window keeps its log of app events for the checks to read.
+  const found = readRendererFile(rendererFolder, url.pathname);
+  const file = found && withEventLog(found);
   if (!file) {
     const index = readRendererFile(rendererFolder, "/index.html");
     const hint = index ? "" : " The window is not built: run `npx electron-vite build`.";

@@ -53,6 +53,7 @@ export {
 export { ResumeWarning } from "./state/resume-warning";
 export { abortOnSignals, type AbortOnSignalsOptions, type SignalAbort } from "./run/signals";
 export { askPerson, isPersonAsk, type AskPersonOptions, type PersonAsk } from "./tools/ask-person";
+export { toolResult, isToolResult, type ToolImageMediaType, type ToolResultBlock, type ToolResultOptions, type ToolResultValue } from "./tools/tool-result";
 export { defineTool, ASK_TOOL, FINISH_TOOL, type JsonSchema, type Tool, type ToolContext } from "./tools/tool";
 export type { OnStepEvent, StepEvent, StepEventType } from "./run/events";
 export type { SavePoint } from "./state/saver";

@@ -5,7 +5,7 @@
  * and no path outside the built window can be read.
  */
 import { protocol } from "electron";
-import { readRendererFile } from "../service/renderer-files";
+import { readRendererFile, withEventLog } from "../service/renderer-files";
 import type { Attachments } from "../service/attachments/attachments";
 import { attachmentResponse, isAttachmentPath } from "../service/attachments/attachment-response";
 
@@ -31,7 +31,9 @@ export function isAppUrl(url: string): boolean {
 /** Answer one `app://` request: a file of the built window with the CSP header, or 404. */
 export function rendererResponse(requestUrl: string, rendererFolder: string, csp: string): Response {
   const url = new URL(requestUrl);
-  const file = url.host === APP_HOST ? readRendererFile(rendererFolder, url.pathname) : null;
+  const found = url.host === APP_HOST ? readRendererFile(rendererFolder, url.pathname) : null;
+  // Only an app started for automated checks (ALPINE_EVENT_LOG=on) keeps the window's event log.
+  const file = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
   if (!file) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   return new Response(new Uint8Array(file.body), {
     status: 200,

@@ -18,6 +18,8 @@ import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
 import { createMainWindow } from "./window";
 
 const API_KEY_FILE = "api-key.bin";
+/** MCP servers' env values and headers, encrypted like the API key. */
+const MCP_SECRETS_FILE = "mcp-secrets.bin";
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
@@ -38,9 +40,11 @@ if (!app.requestSingleInstanceLock()) {
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
     const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
+    const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
     const service = new AlpineService({
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
+      mcpSecrets,
       appVersion: app.getVersion(),
       sqliteBinding: sqliteBindingFor(app.isPackaged),
       chooseFolder: async () => {
@@ -54,7 +58,7 @@ if (!app.requestSingleInstanceLock()) {
 
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => service.shutdown() });
-    lifecycle.onWillShutdown({ name: "secrets", join: () => secrets.flush() });
+    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush()]).then(() => undefined) });
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");

@@ -55,7 +55,10 @@ export function guardContents(contents: WebContents): void {
   guardPermissions(contents.session);
 }
 
-/** Only http(s) links leave the app; file:, javascript:, custom schemes never do. */
+/**
+ * Only http(s) and mailto links leave the app (the window shows the same ones as links);
+ * file:, javascript:, custom schemes never do.
+ */
 export function openInBrowser(url: string): boolean {
   let parsed: URL;
   try {
@@ -63,7 +66,7 @@ export function openInBrowser(url: string): boolean {
   } catch {
     return false;
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" && parsed.protocol !== "mailto:") return false;
   void shell.openExternal(parsed.toString());
   return true;
 }

@@ -4,8 +4,8 @@
  * host both create it and carry its requests and events to a window.
  */
 import path from "node:path";
-import type { AppInfo } from "../../shared/view-types";
-import type { Tool } from "../agent";
+import type { AppInfo, LaunchView } from "../../shared/view-types";
+import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversation-store";
@@ -23,6 +23,10 @@ import { conversationLookup } from "./attachments/conversation-lookup";
 import { ModelList } from "./models";
 import { PriceFile, usageTotals } from "./prices";
 import { optionsView } from "./conversation-options";
+import { ConversationNotFoundError } from "./service-errors";
+import { WindowStateFile } from "./window-state";
+import { McpService } from "./mcp-service";
+import { MemorySecretKeeper } from "./secret-keeper";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
@@ -45,6 +49,17 @@ export interface AlpineServiceOptions {
   chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
+  /** Where MCP env values and headers are kept, encrypted in the app (in memory by default). */
+  mcpSecrets?: SecretKeeper;
+  /** Restart backoff and start timeout of MCP servers (tests shorten them). */
+  mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** Start the configured MCP servers in the background right away (default true). */
+  startMcpServers?: boolean;
+  /**
+   * How long after the service starts the MCP servers are started (default 1.5 s), so their
+   * processes do not compete with the window's first paint. A run starts them at once.
+   */
+  mcpStartDelayMs?: number;
 }
 
 export class AlpineService {
@@ -58,6 +73,8 @@ export class AlpineService {
   readonly prices: PriceFile;
   /** Settles attachments left by a kill (claims without a saved message, unreferenced files); done before the first run. */
   readonly recovered: Promise<{ removed: number }>;
+  readonly windowState: WindowStateFile;
+  readonly mcp: McpService;
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
@@ -74,16 +91,26 @@ export class AlpineService {
     this.recovered = this.attachments.recover(conversationLookup(this.store));
     this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
     let conversations: Conversations | null = null;
+    const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
+    this.mcp = new McpService({
+      takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
+      dataFolder: options.dataFolder,
+      secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
+      bus: this.events,
+      gate: this.gate,
+      connection: options.mcpConnection,
+    });
     this.runs = new Runs({
       store: this.store,
       settings: settingsFile,
       secrets: options.secrets,
       bus: this.events,
       gate: this.gate,
-      tools: [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])],
+      tools,
       client: options.model ?? {},
       attachments: this.attachments,
       applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
+      moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
@@ -104,10 +131,32 @@ export class AlpineService {
       chooseImportFile: options.chooseImportFile,
     });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.windowState = new WindowStateFile(options.dataFolder);
+    // In the background: the window's first paint never waits for a server.
+    if (options.startMcpServers !== false) {
+      setTimeout(() => this.gate.isOpen && this.mcp.start(), options.mcpStartDelayMs ?? 1_500).unref();
+    }
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
     this.backups.prune();
+  }
+
+  /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
+  async launch(listLimit: number, tail: number): Promise<LaunchView> {
+    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    const openId = this.windowState.openConversationId;
+    let open = null;
+    if (openId) {
+      try {
+        open = await this.conversations.get(openId, tail);
+      } catch (error) {
+        // Deleted since: open a new conversation instead, and forget it.
+        if (!(error instanceof ConversationNotFoundError)) throw error;
+        this.windowState.remember(null);
+      }
+    }
+    return { settings: this.settings.view(), info: this.info(), list, open };
   }
 
   info(): AppInfo {
@@ -131,6 +180,7 @@ export class AlpineService {
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
+      await this.mcp.shutdown(); // every server process ends here
       this.store.close();
     })();
     return this.closing;

@@ -5,7 +5,7 @@
  */
 import { type SavedStateInfo, type State, StateNotFoundError } from "../agent";
 import { forksAlong } from "./branch-tree";
-import type { ConversationSummary, ConversationView, EntriesPage } from "../../shared/view-types";
+import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../shared/view-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
@@ -44,6 +44,15 @@ export class Conversations {
     }
     const rows = this.store.listConversations({ limit, offset });
     return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
+  }
+
+  /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now. */
+  interrupted(): InterruptedRuns {
+    this.gate.assertOpen();
+    const found = this.store
+      .list({ limit: this.store.count(), offset: 0 })
+      .filter((info) => (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0 && !this.runs.isRunning(info.id));
+    return { count: found.length, items: found.slice(0, 50).map((info) => this.summary(info)) };
   }
 
   /** The conversation with its newest `tail` entries; `entries` pages back from there. */

@@ -1,8 +1,9 @@
 /**
  * The Anthropic client a run talks through: created with the person's key and, when
- * given, another base URL (tests point it at the scripted model server).
+ * given, another base URL (tests point it at the scripted model server). The SDK is loaded
+ * at the first run, not when the app starts: the first screen does not need it.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 
 export interface ModelClientOptions {
   /** Default: the SDK's own (ANTHROPIC_BASE_URL, else the Anthropic API). */
@@ -11,8 +12,9 @@ export interface ModelClientOptions {
   maxRetries?: number;
 }
 
-export function createModelClient(apiKey: string, options: ModelClientOptions = {}): Anthropic {
-  return new Anthropic({
+export async function createModelClient(apiKey: string, options: ModelClientOptions = {}): Promise<Anthropic> {
+  const { default: AnthropicClient } = await import("@anthropic-ai/sdk");
+  return new AnthropicClient({
     apiKey,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),

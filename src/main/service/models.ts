@@ -27,7 +27,7 @@ export class ModelList {
     const apiKey = this.secrets.get();
     if (!apiKey) return { models: BUILT_IN_MODELS, source: "built-in" };
     try {
-      const client = createModelClient(apiKey, { ...this.client, maxRetries: 0 });
+      const client = await createModelClient(apiKey, { ...this.client, maxRetries: 0 });
       const models: ModelChoice[] = [];
       for await (const model of client.models.list({ limit: 100 }, { timeout: 10_000 })) models.push({ id: model.id, name: model.display_name || model.id });
       return models.length > 0 ? { models, source: "api" } : { models: BUILT_IN_MODELS, source: "built-in" };

@@ -50,3 +50,19 @@ export function readRendererFile(rendererFolder: string, urlPath: string): Rende
   }
   return { body, contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream" };
 }
+
+/** The meta tag that turns on the window's log of named app events (`window.__alpineEvents`). */
+export const EVENT_LOG_META = '<meta name="alpine-event-log" content="on" />';
+
+/**
+ * The window as served for automated checks: index.html carries EVENT_LOG_META, so the
+ * window keeps its log of app events. Normal use serves the file as built, without a log.
+ */
+export function withEventLog(file: RendererFile): RendererFile {
+  if (!file.contentType.startsWith("text/html")) return file;
+  const html = file.body.toString("utf8");
+  if (html.includes(EVENT_LOG_META)) return file;
+  const anchor = /<head[^>]*>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
+  const at = anchor ? anchor.index + anchor[0].length : 0;
+  return { ...file, body: Buffer.from(`${html.slice(0, at)}${EVENT_LOG_META}${html.slice(at)}`, "utf8") };
+}

@@ -13,6 +13,7 @@ import {
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
+import { mcpRequestHandlers } from "./mcp-request-handlers";
 
 export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
 
@@ -67,6 +68,13 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "models:list": () => service.models.list(),
     "prices:get": () => service.prices.table(),
     "prices:set": ({ prices }) => service.prices.update(prices),
+    "app:launch": ({ listLimit, tail }) => service.launch(listLimit, tail),
+    "window:remember": ({ openConversationId }) => {
+      service.windowState.remember(openConversationId);
+      return { ok: true };
+    },
+    "conversations:interrupted": () => service.conversations.interrupted(),
+    ...mcpRequestHandlers(service.mcp),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
     "updates:status": () => service.updates.status(),
     "updates:check": () => service.updates.check(),

@@ -3,7 +3,7 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { Agent, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
+import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
 import type { StepEvent as WireStepEvent } from "../../shared/wire-types";
 import type { AppEventBus } from "./app-event-bus";
 import type { ConversationStore } from "./conversation-store";
@@ -28,10 +28,7 @@ import { type ConversationOptions, applyOptions, modelOf } from "./conversation-
 import { titleInBackground } from "./titles";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
-export interface MessageAttachment {
-  id: string;
-  name: string;
-}
+export type MessageAttachment = { id: string; name: string };
 
 /** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
 export class StoppedByPersonError extends Error {
@@ -60,6 +57,8 @@ export interface RunsOptions {
   bus: AppEventBus;
   gate: ServiceGate;
   tools: Tool[];
+  /** Tools found at each run's start (MCP servers' tools), named apart from `taken`. */
+  moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
   attachments: Attachments;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
@@ -115,7 +114,7 @@ export class Runs {
     if (this.active.has(id)) throw new RunInProgressError(id);
     const state = await this.load(id);
     applyOptions(state, options);
-    await this.agent(null, state).save(state);
+    await (await this.agent(null, state)).save(state);
   }
 
   /** The files are durable and claimed by the conversation before its message is saved. */
@@ -164,7 +163,7 @@ export class Runs {
   /** Save a State outside a run (a branch into a new conversation, a switch to a branch). */
   async save(state: State): Promise<void> {
     this.options.gate.assertOpen();
-    await this.agent(null, state).save(state);
+    await (await this.agent(null, state)).save(state);
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
@@ -205,8 +204,9 @@ export class Runs {
   }
 
   /** An Agent with today's settings and the conversation's model, for a run or a save of `state`. Without a key, no model client. */
-  private agent(apiKey: string | null, state: State): Agent {
-    const { settings, store, tools, client, attachments } = this.options;
+  private async agent(apiKey: string | null, state: State, more: Tool[] = []): Promise<Agent> {
+    const { settings, store, client, attachments } = this.options;
+    const tools = [...this.options.tools, ...more];
     const { model, systemPrompt } = settings.get();
     return new Agent({
       model: modelOf(state, model),
@@ -214,7 +214,7 @@ export class Runs {
       store,
       tools,
       resolveAttachment: attachments.resolve,
-      ...(apiKey ? { client: createModelClient(apiKey, client) } : {}),
+      ...(apiKey ? { client: await createModelClient(apiKey, client) } : {}),
     });
   }
 
@@ -267,11 +267,12 @@ export class Runs {
         // Nothing goes to the model; the message is saved and the reason shown in the conversation.
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
-        await this.agent(null, state).save(state);
+        await (await this.agent(null, state)).save(state);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
-      await this.agent(apiKey, state).run(state, { signal: run.controller.signal, onEvent });
+      const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
+      await (await this.agent(apiKey, state, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
       // The library saved the State and reported run_end; an error before the run began
       // (another process holds the conversation, the store failed) is reported here.

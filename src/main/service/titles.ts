@@ -16,7 +16,7 @@ const TITLE_SYSTEM = "You name conversations. Reply with a title of at most six 
 
 export interface TitleDeps {
   /** A client for the request, or null when there is no key. */
-  client(): Anthropic | null;
+  client(): Anthropic | Promise<Anthropic> | null;
   /** Sets the title unless the conversation's title is no longer its task; true when set. */
   applyIfUntitled(id: string, title: string): boolean;
 }
@@ -31,7 +31,7 @@ export function wantsTitle(state: State): boolean {
 
 /** Ask for a title in the background; resolves to the title set, or null. Never rejects. */
 export async function requestTitle(deps: TitleDeps, state: State): Promise<string | null> {
-  const client = deps.client();
+  const client = await deps.client();
   if (!client) return null;
   const reply = state.history.find((e) => e.kind === "assistant" && assistantTextOf(e) !== "");
   const transcript = `Person: ${state.task.slice(0, 2000)}\n\nAssistant: ${reply ? assistantTextOf(reply).slice(0, 2000) : ""}`;

@@ -28,6 +28,8 @@ export type AppEventName =
   | "settings-saved"
   | "settings-closed"
   | "folder-chosen"
+  | "tools-changed"
+  | "tools-saved"
   | "copied"
   | "attachment-added"
   | "attachment-refused"
@@ -37,6 +39,7 @@ export type AppEventName =
   | "exported"
   | "import-progress"
   | "imported"
+  | "open-remembered"
   | "error";
 
 export interface LoggedAppEvent {
@@ -53,13 +56,34 @@ declare global {
   }
 }
 
-/** The log keeps the most recent events only, so a long session does not grow without bound. */
-const LOG_LIMIT = 20_000;
+/**
+ * The log exists for automated checks: it is kept only when the page says it was started for
+ * them (the test host, or the app with ALPINE_EVENT_LOG=on, adds a meta tag). In normal use
+ * events are only dispatched, and nothing keeps them.
+ */
+export function eventLogEnabled(): boolean {
+  return document.querySelector('meta[name="alpine-event-log"]')?.getAttribute("content") === "on";
+}
+
+/** A small cap: the checks read recent events; a long day of replies must not pile up here. */
+export const LOG_LIMIT = 2_000;
+const logOn = eventLogEnabled();
 let nextIndex = 0;
 
+/**
+ * A copy of `detail` that shares no string with the window's state: a slice of a growing reply
+ * would keep the whole reply, as it was at that frame, alive in the log.
+ */
+function independentCopy(detail: unknown): unknown {
+  if (detail === null || detail === undefined) return null;
+  return JSON.parse(JSON.stringify(detail)) as unknown;
+}
+
 export function emitAppEvent(name: AppEventName, detail: unknown = null): void {
-  const log = (window.__alpineEvents ??= []);
-  log.push({ index: nextIndex++, name, detail, at: Date.now() });
-  if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
+  if (logOn) {
+    const log = (window.__alpineEvents ??= []);
+    log.push({ index: nextIndex++, name, detail: independentCopy(detail), at: Date.now() });
+    if (log.length > LOG_LIMIT + LOG_LIMIT / 4) log.splice(0, log.length - LOG_LIMIT);
+  }
   window.dispatchEvent(new CustomEvent(`alpine:${name}`, { detail }));
 }

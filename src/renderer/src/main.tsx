@@ -10,6 +10,8 @@ import { emitAppEvent } from "./app-events";
 import { useAppStore } from "./store/app-store";
 import { App } from "./components/App";
 import { describeError } from "./lib/describe-error";
+import { launchWindow, loadInterrupted } from "./store/launch";
+import { PAGE_SIZE } from "./store/list-slice";
 import "./styles/index.css";
 
 const root = createRoot(document.getElementById("root")!);
@@ -25,18 +27,17 @@ try {
     emitAppEvent("event", event);
     useAppStore.getState().handleAppEvent(event);
   });
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  void useAppStore
-    .getState()
-    .loadSettings()
-    .then(() => {
-      const { settings, info } = useAppStore.getState();
-      emitAppEvent("ready", { transport, hasApiKey: settings?.hasApiKey ?? false, version: info?.version ?? null });
-    });
+  // The first screen's data first, in one request (sidebar page, reopened conversation), then one render with it.
+  void launchWindow(PAGE_SIZE).then((launched) => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    emitAppEvent("ready", { transport, ...launched });
+    void loadInterrupted();
+    void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+  });
 } catch (error) {
   root.render(
     <div className="fatal" role="alert">

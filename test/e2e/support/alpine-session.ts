@@ -17,6 +17,8 @@ export interface SessionOptions {
   prepare?(dataFolder: string): Promise<void> | void;
   /** Offer the model `slow_lookup` too; its starts are recorded in `slowToolMarker`. */
   slowTool?: boolean;
+  /** Folders between the session's root and its data folder (a long path, say). */
+  dataFolderParents?: string[];
 }
 
 export class AlpineSession {
@@ -35,7 +37,7 @@ export class AlpineSession {
 
   static async start(options: SessionOptions = {}): Promise<AlpineSession> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-    const dataFolder = path.join(root, "data");
+    const dataFolder = path.join(root, ...(options.dataFolderParents ?? []), "data");
     const workFolder = path.join(root, "work");
     fs.mkdirSync(workFolder);
     fs.writeFileSync(path.join(workFolder, "notes.md"), "# Notes\n\nBuy milk.\nCall Ada about the trip to Oslo.\n");

@@ -5,7 +5,7 @@
  * point (run start and end, before and after each think, after each tool result, after
  * use_tools and compact), writing only what the store does not have yet.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "../tools/builtin-tools";
 import { StateBusyError, StoreMismatchError } from "../errors";
@@ -106,9 +106,16 @@ export class Agent {
     this.fingerprint = agentFingerprint(this.model, this.system, this.toolSpecs);
   }
 
-  /** The model client (created on first use, so a missing key only matters when a request is made). */
-  get client(): Anthropic {
-    this.clientInstance ??= new Anthropic();
+  /**
+   * The model client, created at the first model request: a missing key only matters when a
+   * request is made, and the SDK is loaded only then (a program that starts without asking the
+   * model anything never pays for loading it).
+   */
+  async modelClient(): Promise<Anthropic> {
+    if (!this.clientInstance) {
+      const { default: AnthropicClient } = await import("@anthropic-ai/sdk");
+      this.clientInstance ??= new AnthropicClient();
+    }
     return this.clientInstance;
   }
 
@@ -194,9 +201,8 @@ export class Agent {
     const agent = this;
     const run: RunContext = {
       state,
-      get client() {
-        return agent.client; // created at the first request: a client that cannot be made fails that step
-      },
+      // Created at the first request: a client that cannot be made fails that step.
+      modelClient: () => agent.modelClient(),
       model: this.model,
       system: this.system,
       maxTokens: this.maxTokens,

@@ -43,7 +43,8 @@ export async function compact(run: RunContext): Promise<CompactionEntry> {
   const state = run.state;
   const through = state.history.length - 1;
   const transcript = renderTranscript(latestCompaction(state)?.text ?? null, contextEntries(state));
-  const stream = run.client.messages.stream(
+  const client = await run.modelClient();
+  const stream = client.messages.stream(
     {
       model: run.model,
       max_tokens: run.maxTokens,

@@ -107,7 +107,8 @@ export class MessageBuilder {
         return this.addUser(entry);
       case "tool_result":
         if (this.openIds.delete(entry.callId)) {
-          this.results.push({ type: "tool_result", tool_use_id: entry.callId, content: entry.text, ...(entry.status === "done" ? {} : { is_error: true }) });
+          const content = entry.content && entry.content.length > 0 ? entry.content : entry.text;
+          this.results.push({ type: "tool_result", tool_use_id: entry.callId, content, ...(entry.status === "done" ? {} : { is_error: true }) } as UserBlock);
         } else {
           this.texts.push({ type: "text", text: `(result of an earlier ${entry.name} call ${entry.callId}: ${entry.text})` });
         }

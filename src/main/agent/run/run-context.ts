@@ -17,7 +17,8 @@ export type StepEventBody = StepEvent extends infer E ? (E extends StepEvent ? O
 
 export interface RunContext {
   state: State;
-  client: Anthropic;
+  /** The model client, made (and the SDK loaded) at the first request of the run. */
+  modelClient(): Promise<Anthropic>;
   model: string;
   system: string;
   maxTokens: number;

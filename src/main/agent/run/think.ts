@@ -10,7 +10,8 @@ import { buildRequest } from "./request";
 import { type RunContext, abortError } from "./run-context";
 
 export async function think(run: RunContext): Promise<AssistantEntry> {
-  const stream = run.client.messages.stream(await buildRequest(run), { signal: run.signal });
+  const client = await run.modelClient();
+  const stream = client.messages.stream(await buildRequest(run), { signal: run.signal });
   stream.on("text", (text) => run.emit({ type: "text_delta", text }));
   stream.on("thinking", (thinking) => run.emit({ type: "thinking_delta", text: thinking }));
   const thinkingTime = timeThinking(stream);

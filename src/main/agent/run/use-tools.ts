@@ -8,8 +8,9 @@
  * the tools get the signal, but the run does not wait for one that ignores it.
  */
 import { isPersonAsk } from "../tools/ask-person";
+import { isToolResult } from "../tools/tool-result";
 import { checkAsk, checkFinish } from "../tools/builtin-tools";
-import { type AssistantEntry, type ToolCallStatus, abortedResultText } from "../state/history";
+import { type AssistantEntry, type ToolCallStatus, type ToolResultEntry, abortedResultText } from "../state/history";
 import type { PendingAsk } from "../state/snapshot";
 import { toJsonAnswer } from "../state/json-check";
 import { appendEntry } from "../state/state";
@@ -90,7 +91,7 @@ class CallsOfTurn {
   ) {}
 
   /** Add a call's result, once; later results of a call already closed are dropped. */
-  close(call: ToolCall, status: ToolCallStatus, text: string, error: Error | null = null, extra: { answer?: unknown } = {}): boolean {
+  close(call: ToolCall, status: ToolCallStatus, text: string, error: Error | null = null, extra: Pick<ToolResultEntry, "answer" | "content"> = {}): boolean {
     if (this.closed.has(call.id)) return false;
     this.closed.add(call.id);
     this.start(call); // a call closed before it ran (an abort during the lease check) is still told as started
@@ -176,7 +177,9 @@ class CallsOfTurn {
         if (!this.closed.has(call.id)) this.toolAsks.set(call.id, { question: value.question, ...(value.choices ? { choices: [...value.choices] } : {}) });
         return; // no result until the person answers
       }
-      this.close(call, "done", resultText(value));
+      if (isToolResult(value)) {
+        this.close(call, value.isError ? "error" : "done", value.text, null, value.content ? { content: value.content.map((b) => ({ ...b })) } : {});
+      } else this.close(call, "done", resultText(value));
     } catch (error) {
       this.start(call);
       if (run.signal.aborted) this.closeAllAborted();

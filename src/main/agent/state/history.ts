@@ -5,6 +5,8 @@
  * `text` keeps the error's name and message).
  */
 
+import type { ToolResultBlock } from "../tools/tool-result";
+
 /** What a tool call ended as. `unknown`: the process stopped while it ran. */
 export type ToolCallStatus = "done" | "error" | "aborted" | "unknown";
 
@@ -90,6 +92,8 @@ export interface ToolResultEntry extends EntryBase {
   status: ToolCallStatus;
   /** For an accepted `finish` call: its answer, as JSON (so a run killed right after keeps it). */
   answer?: unknown;
+  /** Set when the tool returned content blocks (`toolResult`): what the model receives instead of `text`. */
+  content?: ToolResultBlock[];
 }
 
 /** The model's summary replacing the context up to and including seq `through`. */

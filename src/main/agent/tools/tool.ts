@@ -27,7 +27,8 @@ export interface Tool<Input = any> {
   inputSchema: JsonSchema;
   /**
    * The result: a string is sent as is, anything else as JSON. A thrown error becomes an error
-   * result. `askPerson(...)` instead asks the person first (see ask-person.ts).
+   * result. `askPerson(...)` instead asks the person first (see ask-person.ts); `toolResult(...)`
+   * gives content blocks (text, images) or an error result (see tool-result.ts).
    */
   run(input: Input, context: ToolContext): unknown | Promise<unknown>;
 }

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { askPerson, defineTool, type Tool } from "../../agent";
 import { displayPath, type FolderGuard } from "./folder-guard";
 import { TOOL_LIMITS } from "./limits";
+import { writePreview } from "./write-preview";
 
 export const APPROVAL_CHOICES = ["Allow", "Deny"] as const;
 
@@ -44,12 +45,14 @@ export function writeFileTool(guard: FolderGuard): Tool {
       const { root, target } = await guard.writable(requested);
       const shown = displayPath(root, target);
       if (answer === undefined) {
-        const exists = await fs.stat(target).then(
-          () => true,
-          () => false,
+        // What is there now, to show what the write would change (a file that is not text shows as replaced whole).
+        const existing = await fs.readFile(target, "utf8").then(
+          (text) => text,
+          (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : ""),
         );
+        const exists = existing !== null;
         return askPerson({
-          question: `Allow Alpine to ${exists ? "replace" : "create"} the file "${shown}" (${bytes} bytes) in ${root}?`,
+          question: `Allow Alpine to ${exists ? "replace" : "create"} the file "${shown}" (${bytes} bytes) in ${root}?\n\n${writePreview(existing, content)}`,
           choices: APPROVAL_CHOICES,
         });
       }

@@ -18,13 +18,15 @@ interface AskPromptProps {
 const DECLINING = /^(deny|no|cancel|reject|decline|don't|do not)/i;
 
 export function AskPrompt({ conversationId, question, choices, busy, onAnswer }: AskPromptProps) {
-  const first = useRef<HTMLButtonElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+  // The keyboard starts on the choice that changes nothing (Deny), so Enter or Space never allows by accident.
+  const safeIndex = Math.max(0, choices?.findIndex((choice) => DECLINING.test(choice)) ?? 0);
 
   // A reload of the view brings an equal question in a new array: announce and focus once per question.
   const choicesKey = choices?.join("\u0000") ?? "";
   useEffect(() => {
     emitAppEvent("ask-shown", { id: conversationId, question, choices });
-    first.current?.focus();
+    safe.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [conversationId, question, choicesKey]);
 
@@ -42,7 +44,7 @@ export function AskPrompt({ conversationId, question, choices, busy, onAnswer }:
           {choices.map((choice, i) => (
             <button
               key={choice}
-              ref={i === 0 ? first : undefined}
+              ref={i === safeIndex ? safe : undefined}
               type="button"
               disabled={busy}
               className={`button ${DECLINING.test(choice) ? "button--secondary" : "button--primary"}`}

@@ -1,7 +1,7 @@
 /**
  * Settings: the API key (write-only: the window only learns whether one is set), the
- * model, the system prompt, and the working folder for the file tools. The fields and the
- * form's state are in settings/.
+ * model, the system prompt, and the working folder for the file tools; then Tools (MCP
+ * servers), saved change by change. The fields and the form's state are in settings/.
  */
 import { useEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
@@ -13,6 +13,7 @@ import { FolderField } from "./settings/FolderField";
 import { PriceTableField } from "./settings/PriceTableField";
 import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
+import { ToolsSection } from "./settings/ToolsSection";
 import { UpdatesSection } from "./settings/UpdatesSection";
 
 export function SettingsDialog() {
@@ -87,6 +88,7 @@ export function SettingsDialog() {
 
         <DialogActions info={info} busy={busy} onCancel={close} />
       </form>
+      <ToolsSection />
     </dialog>
   );
 }

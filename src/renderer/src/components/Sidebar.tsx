@@ -13,6 +13,7 @@ import { VirtualList } from "./VirtualList";
 import { ConversationRow } from "./ConversationRow";
 import { GearIcon } from "./icons";
 import { DeleteConversationDialog } from "./sidebar/DeleteConversationDialog";
+import { InterruptedNotice } from "./sidebar/InterruptedNotice";
 import { ListMessages } from "./sidebar/ListMessages";
 import { SidebarTop } from "./sidebar/SidebarTop";
 import { useListAnnouncement } from "./sidebar/use-list-announcement";
@@ -60,6 +61,7 @@ export function Sidebar() {
   return (
     <aside className="sidebar" aria-label="Conversations">
       <SidebarTop search={search} onSearch={setSearch} searchField={searchField} onNew={startNew} />
+      <InterruptedNotice />
 
       <div className="sidebar__list" aria-busy={!listLoaded}>
         <ListMessages listError={listError} listLoaded={listLoaded} listQuery={listQuery} listTotal={listTotal} />

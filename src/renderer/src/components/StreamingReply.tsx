@@ -15,7 +15,7 @@ export function StreamingReply({ conversationId }: { conversationId: string }) {
   countRender("streaming-reply");
 
   useEffect(() => {
-    if (text) emitAppEvent("stream-rendered", { id: conversationId, length: text.length, text: text.slice(-200) });
+    if (text) emitAppEvent("stream-rendered", { id: conversationId, length: text.length });
   }, [conversationId, text]);
 
   if (!text && !thinking) return null;

@@ -3,11 +3,14 @@
  * "Unknown outcome" is spelled out, because it asks something of the person: the
  * app stopped while the tool ran, so it may or may not have taken effect.
  */
-import { memo, useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import type { ToolResultView } from "../store/display-items";
 import type { LiveToolStatus } from "../store/live-run";
 import { ChevronIcon, ToolIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
+import { MODEL_TOLD_TEXT, useModelTold } from "./tool-card/use-model-told";
+import { useAppStore } from "../store/app-store";
+import { mcpOrigin } from "../store/tools-slice";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";
@@ -54,6 +57,8 @@ function inputSummary(input: unknown): string {
 const RESULT_PREVIEW_CHARS = 4000;
 
 export const ToolCard = memo(function ToolCard({ callId, name, input, result, status: callStatus }: ToolCardProps) {
+  const tools = useAppStore((s) => s.tools);
+  const origin = useMemo(() => mcpOrigin(tools, name), [tools, name]);
   const status: ShownStatus = callStatus === "done" && DENIED_RESULT.test(result?.text ?? "") ? "denied" : callStatus;
   // Results that need attention start open; routine ones stay folded. Remembered by call,
   // so a card scrolled out of the page and back is as the person left it.
@@ -71,9 +76,10 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
   const resultText = result?.text ?? "";
   const clipped = !showAll && resultText.length > RESULT_PREVIEW_CHARS;
   const bodyId = `tool-${callId}`;
+  const told = useModelTold(status === "unknown" ? result?.seq : undefined);
 
   return (
-    <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={`Tool ${toolTitle(name)}: ${STATUS_LABELS[status]}`}>
+    <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={`Tool ${origin ? `${origin.tool} of MCP server ${origin.server}` : toolTitle(name)}: ${STATUS_LABELS[status]}`}>
       <button type="button" className="tool-card__head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="tool-card__chevron">
           <ChevronIcon />
@@ -81,7 +87,8 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
         <span className="tool-card__icon">
           <ToolIcon />
         </span>
-        <span className="tool-card__name">{toolTitle(name)}</span>
+        <span className="tool-card__name">{origin ? (origin.title ?? origin.tool) : toolTitle(name)}</span>
+        {origin && <span className="tool-card__server" title={`MCP server ${origin.server}, tool ${origin.tool}`}>{origin.server}</span>}
         {summary && <code className="tool-card__summary">{summary}</code>}
         <span className={`tool-status tool-status--${status}`}>
           {status === "running" && <span className="spinner" aria-hidden="true" />}
@@ -92,7 +99,7 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
       {status === "unknown" && (
         <p className="tool-card__explain">
           Alpine stopped while this tool was running, so it may or may not have taken effect. It was not run again. Check whether it did what it
-          should before relying on it; the model has been told the same.
+          should before relying on it. <span data-model-told={told}>{MODEL_TOLD_TEXT[told]}</span>
         </p>
       )}
       {status === "aborted" && <p className="tool-card__explain">The run was stopped before this tool finished.</p>}
@@ -107,6 +114,9 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
             <div className="tool-card__section">
               <span className="tool-card__label">Result</span>
               <pre className="tool-card__pre">{clipped ? `${resultText.slice(0, RESULT_PREVIEW_CHARS)}…` : resultText}</pre>
+              {result.images?.map((image, i) => (
+                <img key={i} className="tool-card__image" alt={`Image ${i + 1} returned by the tool`} src={`data:${image.mediaType};base64,${image.data}`} />
+              ))}
               {clipped && (
                 <button type="button" className="link-button" onClick={() => setShowAll(true)}>
                   Show all {resultText.length.toLocaleString()} characters

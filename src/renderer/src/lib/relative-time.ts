@@ -1,6 +1,11 @@
-/** "now", "5 min", "14:05", "Yesterday", "Mon", "12 Mar", "12 Mar 2023": short times for the sidebar. */
+/**
+ * Short times for the sidebar in the person's language: "now", "5 min. ago", "14:05",
+ * "yesterday", "Mon", "12 Mar", "12 Mar 2023" (Intl.RelativeTimeFormat and DateTimeFormat
+ * with the browser's language, nothing hard-coded in English).
+ */
 
 // Formatters are costly to create; a long list formats many times.
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto", style: "short" });
 const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
 const weekday = new Intl.DateTimeFormat(undefined, { weekday: "short" });
 const dayMonth = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
@@ -12,11 +17,11 @@ export function relativeTime(iso: string, now = new Date()): string {
   const then = new Date(iso);
   const seconds = (now.getTime() - then.getTime()) / 1000;
   if (!Number.isFinite(seconds)) return "";
-  if (seconds < 60) return "now";
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 60) return relative.format(0, "second");
+  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), "minute");
   const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
   if (then.getTime() >= startOfToday) return timeOfDay.format(then);
-  if (then.getTime() >= startOfToday - DAY_MS) return "Yesterday";
+  if (then.getTime() >= startOfToday - DAY_MS) return relative.format(-1, "day");
   if (then.getTime() >= startOfToday - 6 * DAY_MS) return weekday.format(then);
   return (then.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(then);
 }

@@ -1,9 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { emitAppEvent } from "../app-events";
 import { copyText } from "../lib/copy-text";
 import { CheckIcon, CopyIcon } from "../components/icons";
 
-export function CodeBlock({ lang, text }: { lang: string; text: string }) {
+/**
+ * A code block with its language and a Copy button. `children`: the code as highlighted
+ * elements (class names only); without them the plain text is shown (a block still growing).
+ */
+export function CodeBlock({ lang, text, children }: { lang: string; text: string; children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -26,9 +30,7 @@ export function CodeBlock({ lang, text }: { lang: string; text: string }) {
           <span>{copied ? "Copied" : "Copy"}</span>
         </button>
       </figcaption>
-      <pre tabIndex={0}>
-        <code>{text}</code>
-      </pre>
+      <pre tabIndex={0}>{children ?? <code>{text}</code>}</pre>
     </figure>
   );
 }

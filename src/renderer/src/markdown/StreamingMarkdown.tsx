@@ -1,22 +1,102 @@
 /**
- * A reply while it is being written, with a caret. Its settled blocks are parsed and
- * rendered once each; at each frame only the block still growing is parsed again, so a
- * long reply costs no more per frame than a short one.
+ * A reply while it is being written, with a caret. Its settled blocks are rendered once each;
+ * at each frame only the part still growing (at most GROWING_LIMIT characters, see
+ * settled-prefix.ts) is parsed again, so a long reply costs no more per frame than a short
+ * one. A code block still open is shown as it comes, highlighted once it is complete.
  */
-import { useMemo } from "react";
-import { parseMarkdown } from "./parse-markdown";
-import { settledLength } from "./settled-prefix";
-import { MarkdownBlocks } from "./Markdown";
+import { memo, useMemo, useRef } from "react";
+import { viewOf, type BlockView } from "./block-views";
+import { CodeBlock } from "./CodeBlock";
+import { fenceAt } from "./fences";
+import { MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
+import { blockEnd } from "./settled-prefix";
+
+interface Settled {
+  text: string;
+  length: number;
+  blocks: string[];
+  views: BlockView[];
+}
+
+const EMPTY: Settled = { text: "", length: 0, blocks: [], views: [] };
+
+/** The settled blocks of `text`, continuing from `before` when `text` continues its text. */
+function settle(text: string, before: Settled): Settled {
+  const continues = text.length >= before.length && text.startsWith(before.text.slice(0, before.length));
+  const base = continues ? before : EMPTY;
+  let length = base.length;
+  const blocks = [...base.blocks];
+  const views = [...base.views];
+  for (let end = blockEnd(text, length, false); end > length; end = blockEnd(text, length, false)) {
+    const block = text.slice(length, end);
+    const i = blocks.length;
+    views.push(viewOf(block, i > 0 ? { block: blocks[i - 1], view: views[i - 1] } : null));
+    blocks.push(block);
+    length = end;
+  }
+  if (continues && length === before.length) return before;
+  return { text: text.slice(0, length), length, blocks, views };
+}
+
+const SettledBlocks = memo(function SettledBlocks({ views }: { views: BlockView[] }) {
+  return views.map((view, i) => <MarkdownBlock key={i} view={view} />);
+});
+
+/** Lines of a code block still being written, rendered in groups: only the last group changes at a frame. */
+const CODE_GROUP_LINES = 64;
+
+const CodeLines = memo(function CodeLines({ text }: { text: string }) {
+  return <span>{text}</span>;
+});
+
+function GrowingCode({ text }: { text: string }) {
+  const groups: string[] = [];
+  let at = 0;
+  for (;;) {
+    let end = at;
+    for (let n = 0; n < CODE_GROUP_LINES && end >= 0; n++) end = text.indexOf("\n", end) < 0 ? -1 : text.indexOf("\n", end) + 1;
+    if (end < 0) break;
+    groups.push(text.slice(at, end));
+    at = end;
+  }
+  groups.push(text.slice(at));
+  return (
+    <code>
+      {groups.map((group, i) => (
+        <CodeLines key={i} text={group} />
+      ))}
+    </code>
+  );
+}
+
+function GrowingBlock({ source, previous }: { source: string; previous: { block: string; view: BlockView } | null }) {
+  const start = source.search(/[^\n]/);
+  const fence = start >= 0 ? fenceAt(source, start, false) : null;
+  if (fence && fence !== "unknown") {
+    const info = source.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim();
+    const body = source.slice(fence.bodyStart);
+    return (
+      <CodeBlock lang={info.split(/\s+/)[0] ?? ""} text={body}>
+        <GrowingCode text={body} />
+      </CodeBlock>
+    );
+  }
+  const view = viewOf(source, previous);
+  const elements = renderMarkdown(view.source);
+  return view.continuesTable ? <div className="markdown__table-rest">{elements}</div> : elements;
+}
 
 export function StreamingMarkdown({ text }: { text: string }) {
-  const split = settledLength(text);
-  const settled = text.slice(0, split);
-  const settledBlocks = useMemo(() => parseMarkdown(settled), [settled]);
-  const growingBlocks = useMemo(() => parseMarkdown(text.slice(split)), [text, split]);
+  const last = useRef<Settled>(EMPTY);
+  const settled = useMemo(() => settle(text, last.current), [text]);
+  last.current = settled;
+  const n = settled.blocks.length;
+  const previous = n > 0 ? { block: settled.blocks[n - 1], view: settled.views[n - 1] } : null;
   return (
-    <div className="markdown">
-      <MarkdownBlocks blocks={settledBlocks} />
-      <MarkdownBlocks blocks={growingBlocks} caret />
+    // The caret after the last words is drawn by the style sheet (.markdown--growing).
+    <div className="markdown markdown--growing">
+      <SettledBlocks views={settled.views} />
+      <GrowingBlock source={text.slice(settled.length)} previous={previous} />
     </div>
   );
 }

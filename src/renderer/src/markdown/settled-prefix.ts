@@ -1,36 +1,79 @@
 /**
- * Splits a reply still being written into the part that is settled (whole blocks, ended by
- * an empty line outside any code fence) and the part still growing. While a reply streams,
- * only the growing part is parsed and rendered again at each frame; the settled part
- * changes only when another block is complete.
+ * Splits a reply into blocks that are parsed and rendered on their own: while it is being
+ * written, the settled blocks are rendered once each and only the part still growing is read
+ * again at each frame; a finished reply is cut the same way, so the blocks rendered while it
+ * streamed are the ones it is shown with.
+ *
+ * A block ends after an empty line, before a code fence, or after its closing fence (at least
+ * as long as the opening one, of the same character). A block that reaches GROWING_LIMIT
+ * characters without ending (a long list, a paragraph full of openers without closers) is cut
+ * at its last line start within the limit, or its last word start: the growing part stays
+ * small, so a frame's work does not grow with the reply.
  */
+import { blankLineEnd, closingFenceEnd, fenceAt } from "./fences";
 
-const FENCE_LINE = /^ {0,3}(```|~~~)/gm;
+/** The most characters the growing part holds before it is cut. */
+export const GROWING_LIMIT = 1_500;
 
-/** The code fences of `text` as [start, end) spans; a fence still open runs to the end. */
-function fenceSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  let open = -1;
-  for (const match of text.matchAll(FENCE_LINE)) {
-    if (open < 0) open = match.index;
-    else {
-      spans.push([open, match.index + match[0].length]);
-      open = -1;
-    }
+/**
+ * The end of the block that starts at `from`; -1 while it is still growing (`final`: the text
+ * is complete, so its last block ends at its end). Reads at most GROWING_LIMIT characters of an
+ * ordinary block.
+ */
+export function blockEnd(text: string, from: number, final: boolean): number {
+  let start = from;
+  while (text[start] === "\n") start++;
+  if (start >= text.length) return final ? text.length : -1;
+  const fence = fenceAt(text, start, final);
+  if (fence === "unknown") return final ? text.length : -1;
+  if (fence) {
+    const closed = closingFenceEnd(text, fence, final);
+    return closed >= 0 ? closed : final ? text.length : -1;
   }
-  if (open >= 0) spans.push([open, text.length]);
-  return spans;
+  const horizon = start + GROWING_LIMIT;
+  for (let newline = text.indexOf("\n", start); newline >= 0 && newline + 1 <= horizon; newline = text.indexOf("\n", newline + 1)) {
+    const line = newline + 1;
+    const blank = blankLineEnd(text, line, final);
+    if (blank >= 0) return blank;
+    const nextFence = fenceAt(text, line, final);
+    if (nextFence && nextFence !== "unknown") return line;
+  }
+  if (text.length <= horizon + 1) return final ? text.length : -1;
+  return cutWithin(text, start, horizon);
 }
 
-/** The length of the settled part: up to (and with) the last empty line outside a fence; 0 if none. */
-export function settledLength(text: string): number {
-  const spans = fenceSpans(text);
-  let end = text.lastIndexOf("\n\n");
-  for (let s = spans.length - 1; end > 0; ) {
-    while (s >= 0 && spans[s][0] > end) s--;
-    if (s < 0 || spans[s][1] <= end) return end + 2;
-    // Inside a fence: look before it.
-    end = text.lastIndexOf("\n\n", spans[s][0] - 1);
+/** A line start in (start, horizon] to cut at, or a word start, or the horizon itself. */
+function cutWithin(text: string, start: number, horizon: number): number {
+  for (let newline = text.lastIndexOf("\n", horizon - 1); newline >= start; newline = text.lastIndexOf("\n", newline - 1)) {
+    const line = newline + 1;
+    const first = text[line];
+    if (line <= start) break;
+    // Not before the block's second line (a table's delimiter row, a heading's underline),
+    // an indented continuation or an underline.
+    if (text.lastIndexOf("\n", newline - 1) < start) continue;
+    if (first === " " || first === "\t" || first === "\n" || first === "=" || (first === "-" && text[line + 1] === "-")) continue;
+    return line;
   }
-  return 0;
+  for (let at = horizon; at > start + 1; at--) {
+    if (text[at - 1] === " " && /[\p{L}\p{N}]/u.test(text[at])) return at;
+  }
+  return horizon;
+}
+
+/** The length of the settled part of `text`, a reply still being written: 0 when nothing is. */
+export function settledLength(text: string, from = 0): number {
+  let settled = from;
+  for (let end = blockEnd(text, settled, false); end > settled; end = blockEnd(text, settled, false)) settled = end;
+  return settled;
+}
+
+/** The blocks of a finished text; joined, they are the text. */
+export function splitBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    const end = blockEnd(text, at, true);
+    blocks.push(text.slice(at, end));
+    at = end;
+  }
+  return blocks;
 }

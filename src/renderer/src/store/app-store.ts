@@ -11,6 +11,7 @@ import { createConversationSlice, type ConversationSlice } from "./conversation-
 import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
 import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
+import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
@@ -20,7 +21,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -28,6 +29,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createToastSlice(...a),
   ...createConnectionSlice(...a),
+  ...createToolsSlice(...a),
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
   handleAppEvent(event) {
@@ -53,6 +55,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "import_progress":
         get().handleImportProgress(event.progress);
+        break;
+      case "mcp_changed":
+        get().applyTools(event.tools);
         break;
     }
   },

@@ -22,6 +22,21 @@ export interface ToolResultView {
   status: ToolCallStatus;
   text: string;
   seq: number;
+  /** Images the tool returned (base64), shown as images; never anything that runs. */
+  images?: { mediaType: string; data: string }[];
+}
+
+const SHOWN_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/** The images among a tool result's content blocks. */
+function imagesOf(content: unknown): { mediaType: string; data: string }[] | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const images = content.flatMap((block) => {
+    const source = (block as { type?: unknown; source?: { media_type?: unknown; data?: unknown } })?.source;
+    const ok = (block as { type?: unknown }).type === "image" && typeof source?.data === "string" && SHOWN_IMAGE_TYPES.has(String(source?.media_type));
+    return ok ? [{ mediaType: String(source!.media_type), data: String(source!.data) }] : [];
+  });
+  return images.length ? images : undefined;
 }
 
 export type DisplayItem =
@@ -50,7 +65,8 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
   const answers = new Map<string, string>();
   for (const entry of entries) {
     if (entry.kind === "tool_result") {
-      results.set(String(entry.callId), { status: entry.status as ToolCallStatus, text: entry.text, seq: entry.seq });
+      const images = imagesOf(entry.content);
+      results.set(String(entry.callId), { status: entry.status as ToolCallStatus, text: entry.text, seq: entry.seq, ...(images ? { images } : {}) });
     } else if (entry.kind === "user" && typeof entry.answersCallId === "string") {
       answers.set(entry.answersCallId, entry.text);
     }

@@ -1,6 +1,6 @@
 /** Settings and facts about the app: the model, the system prompt, the folder, whether a key is set. */
 import type { StateCreator } from "zustand";
-import type { AppInfo, SettingsView } from "../../../shared/view-types";
+import type { AppInfo, InterruptedRuns, SettingsView } from "../../../shared/view-types";
 import type { AppState } from "./app-store";
 import { api } from "../api/current-api";
 import { describeError } from "../lib/describe-error";
@@ -20,7 +20,9 @@ export interface SettingsSlice {
   settingsOpen: boolean;
   settingsError: string | null;
   settingsBusy: boolean;
-  loadSettings(): Promise<void>;
+  /** Conversations whose last run was cut short, shown at launch until dismissed; null: none. */
+  interrupted: InterruptedRuns | null;
+  dismissInterrupted(): void;
   setSettingsOpen(open: boolean): void;
   saveSettings(changes: SettingsChanges): Promise<boolean>;
   chooseFolder(): Promise<void>;
@@ -32,14 +34,10 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   settingsOpen: false,
   settingsError: null,
   settingsBusy: false,
+  interrupted: null,
 
-  async loadSettings() {
-    try {
-      const [info, settings] = await Promise.all([api().request("app:info", {}), api().request("settings:get", {})]);
-      set({ info, settings });
-    } catch (error) {
-      get().showToast("error", `Settings could not be loaded. ${describeError(error)}`);
-    }
+  dismissInterrupted() {
+    set({ interrupted: null });
   },
 
   setSettingsOpen(open) {

@@ -9,6 +9,10 @@ export interface InfoRow {
   updated_at: string;
   stopped_by: string | null;
   entry_count: number;
+  conversation_id: string | null;
+  parent_id: string | null;
+  parent_seq: number | null;
+  retained: boolean | null;
 }
 
 export function toSavedStateInfo(row: InfoRow): SavedStateInfo {
@@ -20,8 +24,8 @@ export function toSavedStateInfo(row: InfoRow): SavedStateInfo {
     updatedAt: row.updated_at,
     stoppedBy: row.stopped_by as StoppedBy,
     entryCount: row.entry_count,
-    // Until PostgresStore stores the conversation tree, every State is the root of its own conversation.
-    conversationId: row.id,
-    parent: null,
+    conversationId: row.conversation_id ?? row.id,
+    parent: row.parent_id === null ? null : { id: row.parent_id, seq: row.parent_seq ?? -1 },
+    ...(row.retained ? { retained: true } : {}),
   };
 }

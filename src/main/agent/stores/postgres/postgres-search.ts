@@ -20,7 +20,7 @@ const MATCHES = (s: string) => `
   WITH entry_hits AS (
     SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE search @@ $1::tsquery GROUP BY state_id
   ), title_hits AS (
-    SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery
+    SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained
   ), matches AS (
     SELECT id, max(seq) AS seq FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits) AS m GROUP BY id
   )`;
@@ -35,10 +35,11 @@ export class PostgresSearch {
     s: string,
   ) {
     this.find = `${MATCHES(s)}
-      SELECT c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count, m.seq AS hit_seq, (count(*) OVER ())::int AS total
-      FROM matches m JOIN ${s}.conversations c ON c.id = m.id
+      SELECT c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
+        c.conversation_id, c.parent_id, c.parent_seq, c.retained, m.seq AS hit_seq, (count(*) OVER ())::int AS total
+      FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $2 OFFSET $3`;
-    this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM matches m JOIN ${s}.conversations c ON c.id = m.id`;
+    this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained`;
     this.hitBody = `SELECT body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
   }
 
@@ -49,7 +50,7 @@ export class PostgresSearch {
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
     const rows = (await this.query(this.find, [tsquery, limit, offset])).rows as MatchRow[];
     const words = searchWords(input);
-    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words), hitSeq: row.hit_seq ?? null })));
+    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words), hitSeq: row.hit_seq })));
     return { items, total: rows[0]?.total ?? (offset > 0 ? await this.count(input) : 0) };
   }
 

@@ -106,13 +106,13 @@ export class PostgresStore extends Store {
     const columns = conversationValues(snapshot, json, snapshot && conversationWords(snapshot));
     const base = [stateId, rows.seqs, rows.bodies, rows.words, ...columns];
     if (create) {
-      const result = await this.connection.query(this.sql.create, [...base, rows.distinct], "alpine_create");
+      const result = await this.connection.query(this.sql.create, [...base, rows.distinct], "alpine_create_2");
       if (result.rows[0].written === 0) throw new StateExistsError(stateId);
       return;
     }
     const lease = options.lease;
     const token = lease?.token ?? null;
-    const result = await this.connection.query(this.sql.update, [...base, token], "alpine_update");
+    const result = await this.connection.query(this.sql.update, [...base, token], "alpine_update_2");
     const outcome = result.rows[0] as { written: number; found: boolean; holder: string | null };
     if (outcome.written > 0) return;
     if (!outcome.found) throw new StateNotFoundError(stateId);
@@ -142,7 +142,17 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    const rows = (await this.connection.query(this.sql.read, [stateId], "alpine_read", "array")).rows as [number, string][];
+    return this.recordOf(stateId, (await this.connection.query(this.sql.read, [stateId], "alpine_read", "array")).rows as [number, string][]);
+  }
+
+  /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
+  override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
+    assertStateId(stateId);
+    const rows = (await this.connection.query(this.sql.readRange, [stateId, Math.floor(throughSeq)], "alpine_read_range", "array")).rows;
+    return this.recordOf(stateId, rows as [number, string][]);
+  }
+
+  private recordOf(stateId: string, rows: [number, string][]): StoredRecord | null {
     if (rows.length === 0 || rows[0][0] !== -1) return null;
     const entries: EntryRecord[] = new Array(rows.length - 1);
     for (let i = 1; i < rows.length; i++) entries[i - 1] = this.parse<EntryRecord>(rows[i][1], stateId, `entry ${rows[i][0]}`);
@@ -164,7 +174,7 @@ export class PostgresStore extends Store {
   override async list(options: ListOptions = {}): Promise<SavedStateInfo[]> {
     const limit = options.limit === undefined ? null : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    const result = await this.connection.query(this.sql.list, [limit, offset], "alpine_list");
+    const result = await this.connection.query(this.sql.list, [limit, offset, options.includeRetained === true], "alpine_list_2");
     return (result.rows as InfoRow[]).map(toSavedStateInfo);
   }
 

@@ -3,11 +3,11 @@
  * so one round trip and one transaction: the lease check (fenced saves), the entries whose
  * (state, seq) is new (ON CONFLICT DO NOTHING), and the conversation's row with the snapshot.
  */
-import type { Snapshot } from "../../state/snapshot";
+import { type Snapshot, conversationIdOf } from "../../state/snapshot";
 
-export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count";
+export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained";
 
-/** $1 id, $2 seqs, $3 bodies, $4 words, $5.. the conversation's columns (see conversationValues). */
+/** $1 id, $2 seqs, $3 bodies, $4 words, $5..$16 the conversation's columns (see conversationValues). */
 const NEW_ENTRIES = (s: string, from: string) => `
   INSERT INTO ${s}.entries (state_id, seq, body, search)
   SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
@@ -19,19 +19,20 @@ export function statements(s: string) {
   return {
     create: `
       WITH created AS (
-        INSERT INTO ${s}.conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, snapshot, search, stored_entries)
-        VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13)
+        INSERT INTO ${s}.conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, snapshot, search,
+          conversation_id, parent_id, parent_seq, retained, stored_entries)
+        VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13, $14, $15, $16, $17)
         ON CONFLICT (id) DO NOTHING
         RETURNING id
       ), added AS (${NEW_ENTRIES(s, "created")})
       SELECT (SELECT count(*) FROM created)::int AS written`,
-    // $13 is the lease token (NULL: not a run's save); a snapshot of NULL keeps the row's columns.
+    // $17 is the lease token (NULL: not a run's save); a snapshot of NULL keeps the row's columns.
     update: `
       WITH held AS (
         SELECT token FROM ${s}.leases WHERE state_id = $1 FOR SHARE
       ), target AS (
         SELECT id FROM ${s}.conversations
-        WHERE id = $1 AND ($13::text IS NULL OR $13::text = (SELECT token FROM held))
+        WHERE id = $1 AND ($17::text IS NULL OR $17::text = (SELECT token FROM held))
         FOR UPDATE
       ), added AS (${NEW_ENTRIES(s, "target")}
       ), changed AS (
@@ -41,7 +42,11 @@ export function statements(s: string) {
           updated_at = coalesce($8, c.updated_at),
           stopped_by = CASE WHEN $11::text IS NULL THEN c.stopped_by ELSE $9 END,
           entry_count = coalesce($10, c.entry_count), snapshot = coalesce($11, c.snapshot),
-          search = CASE WHEN $11::text IS NULL THEN c.search ELSE array_to_tsvector(string_to_array($12, ' ')) END
+          search = CASE WHEN $11::text IS NULL THEN c.search ELSE array_to_tsvector(string_to_array($12, ' ')) END,
+          conversation_id = coalesce($13, c.conversation_id),
+          parent_id = CASE WHEN $11::text IS NULL THEN c.parent_id ELSE $14 END,
+          parent_seq = CASE WHEN $11::text IS NULL THEN c.parent_seq ELSE $15::int END,
+          retained = coalesce($16, c.retained)
         FROM target WHERE c.id = target.id
         RETURNING 1
       )
@@ -54,11 +59,17 @@ export function statements(s: string) {
       UNION ALL
       SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
       ORDER BY seq`,
+    // The same, with only the entries through a seq (a branch's inherited past).
+    readRange: `
+      SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
+      UNION ALL
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
+      ORDER BY seq`,
     head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
     headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
-    list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE ($3 OR NOT retained) ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
     info: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE id = $1`,
-    count: `SELECT count(*)::int AS n FROM ${s}.conversations`,
+    count: `SELECT count(*)::int AS n FROM ${s}.conversations WHERE NOT retained`,
     snapshotForUpdate: `SELECT snapshot FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
     rename: `UPDATE ${s}.conversations SET title = $2, snapshot = $3, search = array_to_tsvector(string_to_array($4, ' ')) WHERE id = $1
       RETURNING ${INFO_COLUMNS}`,
@@ -73,9 +84,9 @@ export type Statements = ReturnType<typeof statements>;
 /** PostgreSQL text holds no NUL character: the row's columns replace it (the snapshot's JSON escapes it). */
 const text = (value: unknown): string => String(value ?? "").replace(/\u0000/g, "\uFFFD");
 
-/** $5..$12 of create and update: the conversation's columns from a snapshot (all NULL when it is null). */
+/** $5..$16 of create and update: the conversation's columns from a snapshot (all NULL when it is null). */
 export function conversationValues(snapshot: Snapshot | null, json: string | null, words: string | null): unknown[] {
-  if (snapshot === null || json === null) return [null, null, null, null, null, null, null, null];
+  if (snapshot === null || json === null) return [null, null, null, null, null, null, null, null, null, null, null, null];
   return [
     text(snapshot.task),
     text(snapshot.title ?? snapshot.task),
@@ -85,5 +96,9 @@ export function conversationValues(snapshot: Snapshot | null, json: string | nul
     Number.isInteger(snapshot.entryCount) ? snapshot.entryCount : 0,
     json,
     words ?? "",
+    conversationIdOf(snapshot),
+    snapshot.parent?.id ?? null,
+    snapshot.parent?.seq ?? null,
+    snapshot.retained === true,
   ];
 }

@@ -1,14 +1,16 @@
 /** How the conversation stands matters more than when it changed; the time stays in the tooltip. */
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { fullTime, relativeTime } from "../../lib/relative-time";
+import { useClock } from "../../lib/use-clock";
 import { conversationStatus } from "./conversation-status";
 
 export function RowStatus({ summary }: { summary: ConversationSummary }) {
   const status = conversationStatus(summary);
+  const now = useClock();
   if (!status) {
     return (
       <time className="conversation-row__time" dateTime={summary.updatedAt} title={fullTime(summary.updatedAt)}>
-        {relativeTime(summary.updatedAt)}
+        {relativeTime(summary.updatedAt, new Date(now))}
       </time>
     );
   }

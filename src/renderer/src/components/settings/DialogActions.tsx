@@ -5,9 +5,9 @@ export function DialogActions({ info, busy, onCancel }: { info: AppInfo | null; 
   return (
     <div className="dialog__actions">
       {info && (
-        <span className="dialog__info" title={info.dataFolder}>
-          Alpine {info.version} · data in {info.dataFolder}
-        </span>
+        <p className="dialog__info">
+          Alpine {info.version} · data in <span className="dialog__path">{info.dataFolder}</span>
+        </p>
       )}
       <button type="button" className="button button--ghost" onClick={onCancel}>
         Cancel

@@ -45,4 +45,18 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         expires_at timestamptz NOT NULL
       );`,
   },
+  {
+    version: 2,
+    description: "conversation branches: each State's conversation, the parent it parts from, and States kept for another conversation",
+    up: (s) => `
+      ALTER TABLE ${s}.conversations
+        ADD COLUMN conversation_id text,
+        ADD COLUMN parent_id text,
+        ADD COLUMN parent_seq integer,
+        ADD COLUMN retained boolean NOT NULL DEFAULT false;
+      UPDATE ${s}.conversations SET conversation_id = id;
+      ALTER TABLE ${s}.conversations ALTER COLUMN conversation_id SET NOT NULL;
+      CREATE INDEX conversations_by_conversation ON ${s}.conversations (conversation_id, updated_at DESC);
+      CREATE INDEX conversations_by_parent ON ${s}.conversations (parent_id) WHERE parent_id IS NOT NULL;`,
+  },
 ];

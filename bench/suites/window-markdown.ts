@@ -1,0 +1,96 @@
+/**
+ * Markdown while it streams, in Chromium through the test host: replies of up to 200 KB, the
+ * ordinary kind and adversarial ones (openers without closers, a long table, one long code
+ * block), each streamed into a short conversation. Long tasks (over 50 ms) while the words
+ * arrive, and in the whole run (send to the finished reply shown).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startModelServer } from "../../test/support/model-server";
+import type { BenchConfig } from "../config";
+import type { Report } from "../lib/report";
+import { withTempFolder } from "../lib/temp";
+import { launchBrowser } from "../window/browser";
+import { startHostProcess } from "../window/host-process";
+import { PROBE_SCRIPT, type StreamSummary } from "../window/page-probes";
+import { LONG_ID, seedWindowData } from "../window/seed";
+import { ensureBuiltWindow, isSummaryRequest, tokenPieces } from "./window";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SIZE = { full: 200_000, quick: 8_000 };
+/** Characters per streamed delta, and milliseconds between deltas. */
+const CHUNK_CHARS = 40;
+const INTERVAL_MS = 2;
+
+function fill(unit: string, chars: number): string {
+  return unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+}
+
+export function markdownReplies(chars: number): Record<string, string> {
+  const table = `| Name | Value | Note |\n|---|---:|---|\n${fill("| a row | 1234 | some *words* here |\n", chars - 40)}`;
+  return {
+    ordinary: fill(tokenPieces(Math.ceil(chars / 5)).join(""), chars),
+    underscores: fill("_a ", chars),
+    stars: fill("**a ", chars),
+    table,
+    code: `\`\`\`ts\n${fill("const saved = await store.write(id, entries, snapshot);\n", chars - 12)}\n\`\`\`\n`,
+  };
+}
+
+export async function runWindowMarkdown(report: Report, config: BenchConfig): Promise<void> {
+  ensureBuiltWindow();
+  const replies = markdownReplies(SIZE[config.mode]);
+  const queue: string[] = [];
+  const server = await startModelServer({
+    fallback: (request) => {
+      if (isSummaryRequest(request)) return { text: "A short summary.", chunks: 1 };
+      const text = queue.shift() ?? "Nothing scripted.";
+      return { text, chunks: Math.ceil(text.length / CHUNK_CHARS), delayMs: INTERVAL_MS };
+    },
+  });
+  try {
+    await withTempFolder(async (root) => {
+      const dataFolder = path.join(root, "data");
+      mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+      seedWindowData(dataFolder, 4, config.entryChars);
+      const host = await startHostProcess(ROOT, dataFolder, server.url);
+      const browser = await launchBrowser();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.addInitScript({ content: PROBE_SCRIPT });
+        await page.goto(`${host.url}?transport=ws`);
+        await page.evaluate(`window.__bench.waitEvent("list-rendered", {}, 0, 30000)`);
+        await page.waitForSelector(`[data-conversation-id="${LONG_ID}"] .conversation-row__open`);
+        await page.evaluate(`window.__bench.open(${JSON.stringify(LONG_ID)}, 60000)`);
+        const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
+          "reply",
+          "streaming ms",
+          "long tasks",
+          "longest task ms",
+          "whole run long tasks",
+          "whole run longest ms",
+        ]);
+        let worst = 0;
+        for (const [name, text] of Object.entries(replies)) {
+          queue.push(text);
+          await page.fill('[aria-label="Message"]', `Please send the ${name} reply.`);
+          const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 600000)`)) as StreamSummary;
+          if (stream.deltas === 0) throw new Error(`no streamed words of the ${name} reply reached the window`);
+          report.set(`windowMarkdown.${name}.longTasks`, stream.streaming.longTasks);
+          report.set(`windowMarkdown.${name}.maxLongTaskMs`, stream.streaming.maxLongTaskMs);
+          report.set(`windowMarkdown.${name}.runMaxLongTaskMs`, stream.whole.maxLongTaskMs);
+          worst = Math.max(worst, stream.streaming.maxLongTaskMs);
+          section.rows.push([name, stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, stream.whole.longTasks, stream.whole.maxLongTaskMs]);
+        }
+        report.set("windowMarkdown.maxLongTaskMs", worst);
+        section.notes.push(`${CHUNK_CHARS} characters per delta, ${INTERVAL_MS} ms apart; long task: the browser's 'longtask' entries (50 ms or more, 0 when none).`);
+      } finally {
+        await browser.close().catch(() => undefined);
+        await host.stop();
+      }
+    });
+  } finally {
+    await server.close();
+  }
+}

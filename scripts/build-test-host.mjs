@@ -1,0 +1,42 @@
+/**
+ * Bundles the test host (test/support/test-host-cli.ts) into out/test-host/test-host-cli.mjs the
+ * way electron-vite bundles the app's main process: one ES module file run by plain Node, with
+ * the package's dependencies left to node_modules. The launch benchmark starts this build, so it
+ * measures the app's code as it runs, not the TypeScript loader.
+ *   node scripts/build-test-host.mjs
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+
+export const TEST_HOST_BUNDLE = path.join(root, "out/test-host/test-host-cli.mjs");
+
+export async function buildTestHost() {
+  await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    build: {
+      ssr: path.join(root, "test/support/test-host-cli.ts"),
+      outDir: path.join(root, "out/test-host"),
+      emptyOutDir: true,
+      target: "node20",
+      minify: false,
+      rollupOptions: {
+        external: (id) => id.startsWith("node:") || external.some((name) => id === name || id.startsWith(`${name}/`)),
+        output: { format: "es", entryFileNames: "test-host-cli.mjs" },
+      },
+    },
+  });
+  return TEST_HOST_BUNDLE;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildTestHost();
+  console.log(`Built ${path.relative(root, TEST_HOST_BUNDLE)}`);
+}

@@ -1,0 +1,22 @@
+/**
+ * The tools:* channels → the MCP service.
+ */
+import type { McpService } from "./mcp-service";
+import type { RequestHandlers } from "./request-handlers";
+
+type McpChannel = Extract<keyof RequestHandlers, `tools:${string}`>;
+
+export function mcpRequestHandlers(mcp: McpService): Pick<RequestHandlers, McpChannel> {
+  return {
+    "tools:get": () => mcp.view(),
+    "tools:addServer": (input) => mcp.addServer(input),
+    "tools:editServer": (input) => mcp.editServer(input),
+    "tools:importConfig": ({ text }) => mcp.importClaudeDesktop(text),
+    "tools:removeServer": ({ name }) => mcp.removeServer(name),
+    "tools:setServer": ({ name, ...change }) => mcp.setServer(name, change),
+    "tools:setTool": ({ server, tool, ...change }) => mcp.setTool(server, tool, change),
+    "tools:setCallTimeout": ({ ms }) => mcp.setCallTimeout(ms),
+    "tools:restartServer": ({ name }) => mcp.restart(name),
+    "tools:stderr": ({ name }) => mcp.stderr(name),
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * MCP servers as the person configures them: add (stdio or HTTP), import a Claude Desktop
+ * configuration, turn servers and tools on and off, approvals, the call timeout. Owns
+ * the one McpServers; every change is checked whole, saved, then applied. Views never
+ * carry secret values.
+ */
+import type { McpServerView, McpSettingsView } from "../../shared/mcp-types";
+import { SECRET_MASK } from "../../shared/mcp-types";
+import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../mcp";
+import type { AppEventBus } from "./app-event-bus";
+import { type McpSettings, McpSettingsFile, type StoredServer } from "./mcp-settings-file";
+import type { SecretKeeper } from "./secret-keeper";
+import type { ServiceGate } from "./service-gate";
+
+export interface McpServiceOptions {
+  dataFolder: string;
+  secrets: SecretKeeper;
+  bus: AppEventBus;
+  gate: ServiceGate;
+  /** Names of the app's other tools, which MCP tools are named apart from. */
+  takenNames?: string[];
+  /** Restart backoff and start timeout of servers (tests shorten them). */
+  connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+}
+
+/** A server as the window sends it: secrets in the clear, or SECRET_MASK to keep the stored value. */
+export interface ServerInput {
+  name: string;
+  transport: "stdio" | "http";
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string | null;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+export class McpService {
+  readonly servers: McpServers;
+  private readonly file: McpSettingsFile;
+  private changeTimer: NodeJS.Timeout | null = null;
+  private started = false;
+
+  constructor(private readonly options: McpServiceOptions) {
+    this.file = new McpSettingsFile(options.dataFolder, options.secrets);
+    const approvals: ApprovalSettings = {
+      allowsWithoutAsking: (server, tool) => {
+        const stored = this.file.get().servers.find((s) => s.config.name === server);
+        return stored !== undefined && (stored.approval === "allow" || stored.alwaysAllowed.includes(tool));
+      },
+      allowAlways: (server, tool) => this.change((settings) => {
+        const stored = find(settings, server);
+        if (!stored.alwaysAllowed.includes(tool)) stored.alwaysAllowed.push(tool);
+      }),
+    };
+    this.servers = new McpServers({
+      onChange: () => this.changed(),
+      approvals,
+      callTimeoutMs: () => this.file.get().callTimeoutMs,
+      connection: options.connection,
+    });
+  }
+
+  /** Start the enabled servers in the background; returns at once. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    void this.apply();
+  }
+
+  view(): McpSettingsView {
+    const settings = this.file.get();
+    const names = new Map(this.servers.tools(this.options.takenNames ?? []).map((t) => [`${t.mcp.server}/${t.mcp.tool}`, t.name]));
+    return {
+      callTimeoutMs: settings.callTimeoutMs,
+      servers: settings.servers.map((s) => this.serverView(s, names)),
+      ...(this.file.problem ? { problem: this.file.problem } : {}),
+    };
+  }
+
+  addServer(input: ServerInput): McpSettingsView {
+    const config = parseServerConfig(input.name, { type: input.transport, ...input }, input.name);
+    return this.change((settings) => {
+      if (settings.servers.some((s) => s.config.name === config.name)) throw new McpConfigError(config.name, "a server of this name exists already; choose another name or remove it first.");
+      settings.servers.push(newServer(config));
+    });
+  }
+
+  /** Replace a server's configuration; masked secret values keep what is stored. */
+  editServer(input: ServerInput): McpSettingsView {
+    return this.change((settings) => {
+      const stored = find(settings, input.name);
+      const kept = (values: Record<string, string> | undefined, old: Record<string, string>) =>
+        values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === SECRET_MASK ? (old[k] ?? "") : v]));
+      const old = stored.config;
+      stored.config = parseServerConfig(input.name, {
+        type: input.transport,
+        ...input,
+        env: kept(input.env, old.transport === "stdio" ? old.env : {}),
+        headers: kept(input.headers, old.transport === "http" ? old.headers : {}),
+      }, input.name);
+    });
+  }
+
+  /** Every server of a Claude Desktop configuration; none is added if any is wrong or already exists. */
+  importClaudeDesktop(text: string): McpSettingsView {
+    const configs = parseClaudeDesktopConfig(text);
+    return this.change((settings) => {
+      const clash = configs.filter((c) => settings.servers.some((s) => s.config.name === c.name)).map((c) => c.name);
+      if (clash.length > 0) throw new McpConfigError(`mcpServers.${clash[0]}`, `a server named ${clash.map((n) => `"${n}"`).join(", ")} exists already; remove it first or rename it in the pasted configuration. Nothing was imported.`);
+      settings.servers.push(...configs.map(newServer));
+    });
+  }
+
+  removeServer(name: string): McpSettingsView {
+    return this.change((settings) => {
+      find(settings, name);
+      settings.servers = settings.servers.filter((s) => s.config.name !== name);
+    });
+  }
+
+  setServer(name: string, change: { enabled?: boolean; approval?: "ask" | "allow" }): McpSettingsView {
+    return this.change((settings) => Object.assign(find(settings, name), change));
+  }
+
+  setTool(server: string, tool: string, change: { enabled?: boolean; alwaysAllowed?: boolean }): McpSettingsView {
+    return this.change((settings) => {
+      const stored = find(settings, server);
+      if (change.enabled !== undefined) stored.disabledTools = toggle(stored.disabledTools, tool, !change.enabled);
+      if (change.alwaysAllowed !== undefined) stored.alwaysAllowed = toggle(stored.alwaysAllowed, tool, change.alwaysAllowed);
+    });
+  }
+
+  setCallTimeout(ms: number): McpSettingsView {
+    if (!Number.isInteger(ms) || ms < 1_000 || ms > 3_600_000) throw new McpConfigError("callTimeoutMs", "the per-call timeout is a whole number of milliseconds from 1,000 (1 s) to 3,600,000 (1 hour).");
+    return this.change((settings) => void (settings.callTimeoutMs = ms));
+  }
+
+  stderr(name: string): string[] {
+    return this.servers.stderr(name);
+  }
+
+  async restart(name: string): Promise<McpSettingsView> {
+    this.options.gate.assertOpen();
+    await this.servers.restart(name);
+    return this.view();
+  }
+
+  /** The tools a run offers, once starting servers have settled (at most `waitMs`). */
+  async toolsForRun(taken: string[], waitMs = 15_000): Promise<McpTool[]> {
+    this.start(); // a run before the background start (or on first use) starts the servers itself
+    await this.servers.whenSettled(waitMs);
+    return this.servers.tools(taken);
+  }
+
+  async shutdown(): Promise<void> {
+    if (this.changeTimer) clearTimeout(this.changeTimer);
+    await this.servers.shutdown();
+  }
+
+  private change(edit: (settings: McpSettings) => void): McpSettingsView {
+    this.options.gate.assertOpen();
+    const next = this.file.get();
+    edit(next);
+    this.file.save(next);
+    this.started = true;
+    void this.apply();
+    return this.view();
+  }
+
+  private apply(): Promise<void> {
+    const settings = this.file.get();
+    return this.servers.configure(settings.servers.map((s) => ({ config: s.config, enabled: s.enabled, disabledTools: s.disabledTools })));
+  }
+
+  /** Many changes at once (a server starting lists its tools) become one event. */
+  private changed(): void {
+    if (this.changeTimer) return;
+    this.changeTimer = setTimeout(() => {
+      this.changeTimer = null;
+      this.options.bus.emit({ type: "mcp_changed", tools: this.view() });
+    }, 20);
+    this.changeTimer.unref?.();
+  }
+
+  private serverView(stored: StoredServer, names: Map<string, string>): McpServerView {
+    const { config } = stored;
+    const live = this.servers.snapshot(config.name);
+    const mask = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, SECRET_MASK]));
+    return {
+      name: config.name,
+      transport: config.transport,
+      ...(config.transport === "stdio" ? { command: config.command, args: config.args, cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
+      enabled: stored.enabled,
+      approval: stored.approval,
+      status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),
+      error: live?.error ?? null,
+      pid: live?.pid ?? null,
+      connectedBy: live?.transport ?? null,
+      tools: (live?.tools ?? []).map((t) => ({
+        name: t.name,
+        ...(names.has(`${config.name}/${t.name}`) ? { modelName: names.get(`${config.name}/${t.name}`) } : {}),
+        ...(t.annotations?.title ?? t.title ? { title: t.annotations?.title ?? t.title } : {}),
+        description: t.description,
+        ...(t.annotations?.readOnlyHint !== undefined ? { readOnly: t.annotations.readOnlyHint } : {}),
+        ...(t.annotations?.destructiveHint !== undefined ? { destructive: t.annotations.destructiveHint } : {}),
+        enabled: !stored.disabledTools.includes(t.name),
+        alwaysAllowed: stored.alwaysAllowed.includes(t.name),
+      })),
+    };
+  }
+}
+
+function newServer(config: McpServerConfig): StoredServer {
+  return { config, enabled: true, disabledTools: [], alwaysAllowed: [], approval: "ask" };
+}
+
+function find(settings: McpSettings, name: string): StoredServer {
+  const stored = settings.servers.find((s) => s.config.name === name);
+  if (!stored) throw new McpConfigError(name, "there is no MCP server of this name.");
+  return stored;
+}
+
+function toggle(list: string[], item: string, present: boolean): string[] {
+  const without = list.filter((x) => x !== item);
+  return present ? [...without, item] : without;
+}

@@ -1,0 +1,152 @@
+/**
+ * MCP settings in a small versioned JSON file of the data folder (`mcp.json`): the
+ * servers, which are enabled, their turned-off and always-allowed tools, their default
+ * approval, and the per-call timeout. Env values and HTTP headers are not in it: they go
+ * to a SecretKeeper (encrypted like the API key) as one JSON object. A change is checked
+ * whole before anything is written; a newer file is read but never rewritten; a garbled
+ * one is moved aside.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomicSync } from "../agent";
+import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from "../mcp";
+import type { SecretKeeper } from "./secret-keeper";
+import { SettingsFileError } from "./service-errors";
+
+export const MCP_FILE_NAME = "mcp.json";
+export const MCP_SETTINGS_VERSION = 1;
+
+export interface StoredServer {
+  config: McpServerConfig;
+  enabled: boolean;
+  disabledTools: string[];
+  alwaysAllowed: string[];
+  approval: "ask" | "allow";
+}
+
+export interface McpSettings {
+  callTimeoutMs: number;
+  servers: StoredServer[];
+}
+
+const serverSchema = z
+  .object({
+    name: z.string(),
+    transport: z.enum(["stdio", "http"]),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    cwd: z.string().nullable().optional(),
+    url: z.string().optional(),
+    envKeys: z.array(z.string()).default([]),
+    headerKeys: z.array(z.string()).default([]),
+    enabled: z.boolean().default(true),
+    disabledTools: z.array(z.string()).default([]),
+    alwaysAllowed: z.array(z.string()).default([]),
+    approval: z.enum(["ask", "allow"]).default("ask"),
+  })
+  .passthrough();
+const fileSchema = z.object({ version: z.number().int().min(1), callTimeoutMs: z.number().int().min(1).optional(), servers: z.array(serverSchema).default([]) }).passthrough();
+const secretsSchema = z.record(z.string(), z.object({ env: z.record(z.string(), z.string()).default({}), headers: z.record(z.string(), z.string()).default({}) }));
+type Secrets = z.infer<typeof secretsSchema>;
+
+export class McpSettingsFile {
+  readonly file: string;
+  problem: string | null = null;
+  private current: McpSettings = { callTimeoutMs: DEFAULT_CALL_TIMEOUT_MS, servers: [] };
+  private newerVersion: number | null = null;
+
+  constructor(
+    dataFolder: string,
+    private readonly secrets: SecretKeeper,
+  ) {
+    this.file = path.join(dataFolder, MCP_FILE_NAME);
+    this.read();
+  }
+
+  get(): McpSettings {
+    return structuredClone(this.current);
+  }
+
+  /** Write the whole settings (secrets first, so a crash between leaves only unused secrets). */
+  save(next: McpSettings): void {
+    if (this.newerVersion !== null) {
+      throw new SettingsFileError(`MCP settings cannot be changed: ${this.file} was written by a newer version of Alpine (version ${this.newerVersion}). Update Alpine to change them.`);
+    }
+    const secrets: Secrets = {};
+    const servers = next.servers.map(({ config, ...rest }) => {
+      if (config.transport === "stdio") {
+        secrets[config.name] = { env: { ...config.env }, headers: {} };
+        const { env, ...plain } = config;
+        return { ...plain, envKeys: Object.keys(env), headerKeys: [], ...rest };
+      }
+      secrets[config.name] = { env: {}, headers: { ...config.headers } };
+      const { headers, ...plain } = config;
+      return { ...plain, envKeys: [], headerKeys: Object.keys(headers), ...rest };
+    });
+    this.secrets.set(JSON.stringify(secrets));
+    writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, servers }, null, 2) + "\n");
+    this.current = structuredClone(next);
+  }
+
+  private read(): void {
+    let raw: string;
+    try {
+      raw = fs.readFileSync(this.file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw new SettingsFileError(`The MCP settings file ${this.file} cannot be read (${(error as Error).message}).`, { cause: error });
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      json = undefined;
+    }
+    const version = (json as { version?: unknown } | null)?.version;
+    if (typeof version === "number" && version > MCP_SETTINGS_VERSION) {
+      this.newerVersion = version;
+      this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
+    }
+    const parsed = fileSchema.safeParse(json);
+    if (!parsed.success) {
+      if (this.newerVersion !== null) return;
+      const aside = `${this.file}.unreadable-${Date.now()}`;
+      fs.renameSync(this.file, aside);
+      this.problem = `The MCP settings file could not be read, so no MCP servers are configured. The old file was kept as ${aside}.`;
+      return;
+    }
+    this.current = { callTimeoutMs: parsed.data.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.data.servers) };
+  }
+
+  private serversOf(stored: z.infer<typeof serverSchema>[]): StoredServer[] {
+    const secrets = this.readSecrets();
+    const out: StoredServer[] = [];
+    for (const s of stored) {
+      const secret = secrets[s.name] ?? { env: {}, headers: {} };
+      try {
+        const raw = s.transport === "stdio" ? { type: "stdio", command: s.command, args: s.args, cwd: s.cwd, env: pick(secret.env, s.envKeys) } : { type: "http", url: s.url, headers: pick(secret.headers, s.headerKeys) };
+        const config = parseServerConfig(s.name, raw, `servers.${s.name}`);
+        out.push({ config, enabled: s.enabled, disabledTools: s.disabledTools, alwaysAllowed: s.alwaysAllowed, approval: s.approval });
+      } catch (error) {
+        this.problem = `An MCP server in ${this.file} was left out: ${(error as Error).message}`;
+      }
+    }
+    return out;
+  }
+
+  private readSecrets(): Secrets {
+    try {
+      const text = this.secrets.get();
+      return text ? secretsSchema.parse(JSON.parse(text)) : {};
+    } catch {
+      this.problem = "The stored MCP secrets (env values and headers) could not be read; enter them again in Settings → Tools.";
+      return {};
+    }
+  }
+}
+
+/** The stored values of the keys the file names (a secret missing after a failed write is left empty). */
+function pick(values: Record<string, string>, keys: string[]): Record<string, string> {
+  return Object.fromEntries(keys.map((key) => [key, values[key] ?? ""]));
+}

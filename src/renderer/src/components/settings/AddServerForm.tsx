@@ -1,0 +1,70 @@
+/**
+ * Add one MCP server: stdio (command, arguments one per line, env as NAME=value lines,
+ * working folder) or HTTP (URL, headers as Name: value lines). Env values and headers are
+ * kept encrypted and shown masked afterwards.
+ */
+import { useState } from "react";
+import type { RequestArgs } from "../../../../shared/ipc-contract";
+
+type ServerInput = RequestArgs<"tools:addServer">;
+
+function pairs(text: string, separator: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const at = line.indexOf(separator);
+    if (line.trim() === "") continue;
+    if (at <= 0) out[line.trim()] = "";
+    else out[line.slice(0, at).trim()] = line.slice(at + separator.length).trim();
+  }
+  return out;
+}
+
+export function AddServerForm({ busy, onAdd }: { busy: boolean; onAdd(input: ServerInput): Promise<boolean> }) {
+  const [name, setName] = useState("");
+  const [transport, setTransport] = useState<"stdio" | "http">("stdio");
+  const [command, setCommand] = useState("");
+  const [args, setArgs] = useState("");
+  const [env, setEnv] = useState("");
+  const [cwd, setCwd] = useState("");
+  const [url, setUrl] = useState("");
+  const [headers, setHeaders] = useState("");
+
+  const add = async () => {
+    const input: ServerInput =
+      transport === "stdio"
+        ? { name: name.trim(), transport, command, args: args.split("\n").filter((a) => a !== ""), env: pairs(env, "="), cwd: cwd.trim() || null }
+        : { name: name.trim(), transport, url: url.trim(), headers: pairs(headers, ":") };
+    if (await onAdd(input)) {
+      for (const reset of [setName, setCommand, setArgs, setEnv, setCwd, setUrl, setHeaders]) reset("");
+    }
+  };
+
+  return (
+    <fieldset className="tools-settings__add">
+      <legend>Add a server</legend>
+      <div className="field__row">
+        <input className="input" aria-label="Server name" placeholder="Name" value={name} onChange={(e) => setName(e.target.value)} />
+        <select className="input" aria-label="Transport" value={transport} onChange={(e) => setTransport(e.target.value as "stdio" | "http")}>
+          <option value="stdio">stdio (a command)</option>
+          <option value="http">HTTP (a URL)</option>
+        </select>
+      </div>
+      {transport === "stdio" ? (
+        <>
+          <input className="input" aria-label="Command" placeholder="Command, e.g. npx" value={command} onChange={(e) => setCommand(e.target.value)} />
+          <textarea className="input" aria-label="Arguments, one per line" placeholder="Arguments, one per line" rows={2} value={args} onChange={(e) => setArgs(e.target.value)} />
+          <textarea className="input" aria-label="Environment, NAME=value per line" placeholder="Environment: NAME=value per line (stored encrypted)" rows={2} value={env} onChange={(e) => setEnv(e.target.value)} />
+          <input className="input" aria-label="Folder the server runs in" placeholder="Folder the server runs in (optional)" value={cwd} onChange={(e) => setCwd(e.target.value)} />
+        </>
+      ) : (
+        <>
+          <input className="input" aria-label="URL" placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <textarea className="input" aria-label="Headers, Name: value per line" placeholder="Headers: Name: value per line (stored encrypted)" rows={2} value={headers} onChange={(e) => setHeaders(e.target.value)} />
+        </>
+      )}
+      <button type="button" className="button button--secondary" disabled={busy || name.trim() === ""} onClick={() => void add()}>
+        Add server
+      </button>
+    </fieldset>
+  );
+}

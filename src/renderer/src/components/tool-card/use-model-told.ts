@@ -1,0 +1,27 @@
+/**
+ * Whether the model has been told about a tool result yet, for the card to say what is true
+ * at each moment: not yet (the conversation has not gone on since), now (a run is going), or
+ * done (the model has answered since the result was saved).
+ */
+import { useAppStore } from "../../store/app-store";
+import type { HistoryEntryView } from "../../../../shared/view-types";
+
+export type ModelTold = "not_yet" | "now" | "done";
+
+const answeredAfter = (entries: readonly HistoryEntryView[], seq: number) => entries.some((entry) => entry.kind === "assistant" && entry.seq > seq);
+
+export function useModelTold(resultSeq: number | undefined): ModelTold {
+  return useAppStore((s) => {
+    const id = s.openId;
+    if (resultSeq === undefined || !id) return "not_yet";
+    const live = s.live[id];
+    if (answeredAfter(s.view?.entries ?? [], resultSeq) || answeredAfter(live?.entries ?? [], resultSeq)) return "done";
+    return live?.running ? "now" : "not_yet";
+  });
+}
+
+export const MODEL_TOLD_TEXT: Record<ModelTold, string> = {
+  not_yet: "When the conversation goes on, the model will be told the same.",
+  now: "The model is being told the same now.",
+  done: "The model was told the same.",
+};

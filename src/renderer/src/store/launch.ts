@@ -1,0 +1,65 @@
+/**
+ * The window's launch: one `app:launch` request brings what the first screen shows (settings,
+ * the sidebar's first page, the conversation open at the last quit with its newest entries),
+ * put in the store before anything else is asked. Afterwards: which conversations were cut
+ * short, and the open conversation remembered at each change, for the next launch.
+ */
+import type { InterruptedRuns } from "../../../shared/view-types";
+import { api } from "../api/current-api";
+import { emitAppEvent } from "../app-events";
+import { describeError } from "../lib/describe-error";
+import { useAppStore } from "./app-store";
+
+export interface LaunchResult {
+  hasApiKey: boolean;
+  version: string | null;
+  /** The conversation reopened, if any. */
+  reopened: string | null;
+}
+
+export async function launchWindow(listLimit: number): Promise<LaunchResult> {
+  const set = useAppStore.setState;
+  try {
+    const launch = await api().request("app:launch", { listLimit });
+    set((s) => ({
+      info: launch.info,
+      settings: launch.settings,
+      listPages: { 0: launch.list.items },
+      listTotal: launch.list.total,
+      listLoaded: true,
+      listVersion: s.listVersion + 1,
+      listError: null,
+      ...(launch.open ? { openId: launch.open.summary.id, view: launch.open, viewLoading: false, viewError: null } : {}),
+    }));
+    rememberOpenConversation();
+    return { hasApiKey: launch.settings.hasApiKey, version: launch.info.version, reopened: launch.open?.summary.id ?? null };
+  } catch (error) {
+    useAppStore.getState().showToast("error", `Alpine could not load its first screen. ${describeError(error)}`);
+    rememberOpenConversation();
+    return { hasApiKey: false, version: null, reopened: null };
+  }
+}
+
+/** Tell the main process which conversation is open at each change, so the next launch reopens it. */
+function rememberOpenConversation(): void {
+  let remembered = useAppStore.getState().openId;
+  useAppStore.subscribe((state) => {
+    if (state.openId === remembered) return;
+    const openConversationId = (remembered = state.openId);
+    api()
+      .request("window:remember", { openConversationId })
+      .then(() => emitAppEvent("open-remembered", { id: openConversationId }))
+      .catch(() => undefined); // A convenience: never worth a message.
+  });
+}
+
+/** The conversations whose last run was cut short, asked for once the first screen is shown. */
+export async function loadInterrupted(): Promise<InterruptedRuns | null> {
+  try {
+    const interrupted = await api().request("conversations:interrupted", {});
+    useAppStore.setState({ interrupted: interrupted.count > 0 ? interrupted : null });
+    return interrupted;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * What the window sees of MCP servers and tools. Secret values (env values, HTTP headers)
+ * are never here: only their names, each with the MASK as its value.
+ */
+
+/** The value shown (and sent back unchanged) for a stored secret. */
+export const SECRET_MASK = "••••••";
+
+export type McpServerStatus = "stopped" | "starting" | "ready" | "failed" | "restarting";
+export type McpApprovalDefault = "ask" | "allow";
+
+export interface McpToolView {
+  name: string;
+  /** The name the model calls it by (set while the tool is offered). */
+  modelName?: string;
+  title?: string;
+  description: string;
+  readOnly?: boolean;
+  destructive?: boolean;
+  enabled: boolean;
+  alwaysAllowed: boolean;
+}
+
+export interface McpServerView {
+  name: string;
+  transport: "stdio" | "http";
+  command?: string;
+  args?: string[];
+  cwd?: string | null;
+  url?: string;
+  /** Names with SECRET_MASK as values. */
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  enabled: boolean;
+  approval: McpApprovalDefault;
+  status: McpServerStatus;
+  error: string | null;
+  pid: number | null;
+  /** "stdio", "streamable-http" or "sse" once connected. */
+  connectedBy: string | null;
+  tools: McpToolView[];
+}
+
+export interface McpSettingsView {
+  callTimeoutMs: number;
+  servers: McpServerView[];
+  /** Set when the MCP settings file could not be used as it is. */
+  problem?: string;
+}
+
+/** What the window shows on a tool card of an MCP call: which server and tool the model's name stands for. */
+export interface McpToolOriginView {
+  server: string;
+  tool: string;
+  title?: string;
+}

@@ -1,0 +1,83 @@
+/**
+ * A relaunch as a person meets it: the window reopens the conversation that was open at the
+ * last quit (with its newest messages, in the first screen), says how many conversations had a
+ * run cut short and leads to them; one left on "New conversation" reopens on a new one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AlpineSession } from "./support/alpine-session";
+import { conversationRow, startConversation } from "./support/window-actions";
+
+describe("relaunching the window", () => {
+  let session: AlpineSession;
+  const win = () => session.window;
+  const page = () => session.window.page;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    session = await AlpineSession.start();
+  });
+
+  afterAll(async () => {
+    const pageErrors = session?.window.pageErrors ?? [];
+    await session?.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("reopens the conversation that was open, says a run was interrupted and leads to it", { timeout: 180_000 }, async () => {
+    session.model.control.script({ text: "Oslo in May is mild." });
+    const first = await startConversation(win(), "Plan a trip to Oslo");
+    await win().waitFor("run-ended", { id: first.id }, first.since);
+    ids.done = first.id;
+    session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
+    const cut = await startConversation(win(), "Draft the team update");
+    await win().waitFor("stream-rendered", { id: cut.id }, cut.since);
+    ids.cut = cut.id;
+
+    await session.restartHost("SIGKILL");
+    const ready = await win().waitFor("ready");
+    expect(ready.detail.reopened).toBe(cut.id);
+    const opened = await win().waitFor("conversation-opened", { id: cut.id });
+    expect(opened.detail.interruption).toBe("killed");
+    await page().locator(".message--user").getByText("Draft the team update").waitFor();
+
+    // Hovering its row shows rename and delete beside its status, not over it.
+    const row = conversationRow(win(), cut.id);
+    await row.hover();
+    const status = await row.locator("[data-status]").boundingBox();
+    const actions = await row.locator(".conversation-row__actions").boundingBox();
+    expect(status && actions).toBeTruthy();
+    expect(status!.x + status!.width).toBeLessThanOrEqual(actions!.x);
+    expect(await row.locator("[data-status]").evaluate((el: any) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await win().screenshotBothThemes("sidebar-row-hover");
+
+    const notice = page().getByRole("region", { name: "Interrupted runs" });
+    await notice.getByText("1 conversation was interrupted. It can go on:").waitFor();
+    await win().screenshotBothThemes("relaunch-interrupted");
+
+    // Elsewhere, the notice leads back to it.
+    let since = await win().mark();
+    await conversationRow(win(), first.id).getByRole("button").first().click();
+    await win().waitFor("conversation-opened", { id: first.id }, since);
+    since = await win().mark();
+    await notice.getByRole("button", { name: "Draft the team update" }).click();
+    await win().waitFor("conversation-opened", { id: cut.id }, since);
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await notice.waitFor({ state: "hidden" });
+  });
+
+  it("after a quit on another conversation, reopens that one; on New conversation, a new one", { timeout: 180_000 }, async () => {
+    let since = await win().mark();
+    await conversationRow(win(), ids.done).getByRole("button").first().click();
+    await win().waitFor("conversation-opened", { id: ids.done }, since);
+    await win().waitFor("open-remembered", { id: ids.done }, since);
+    await session.restartHost("SIGTERM");
+    expect((await win().waitFor("ready")).detail.reopened).toBe(ids.done);
+    await page().locator(".message--assistant").getByText("Oslo in May is mild.").waitFor();
+
+    since = await win().mark();
+    await page().keyboard.press("Control+n");
+    await win().waitFor("open-remembered", { id: null }, since);
+    await session.restartHost("SIGTERM");
+    expect((await win().waitFor("ready")).detail.reopened).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Replies in Markdown as the window shows them, in Chromium through the test host: rendered by
+ * react-markdown as elements (no raw HTML, no inline styles, so the page's policy holds), code
+ * highlighted by class names with a Copy button, links only to http(s) and mailto, and replies
+ * streamed in blocks: a ```` block showing a ``` block stays one block, and long blocks (a
+ * paragraph of openers without closers, a long table) come out whole.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AlpineSession } from "./support/alpine-session";
+import { sendMessage, startConversation } from "./support/window-actions";
+
+const RICH = [
+  "## Oslo plan",
+  "Some **bold**, *em*, ~~gone~~ and `code`.",
+  "| Day | Plan |\n|:----|-----:|\n| Mon | Museum |\n| Tue | Fjord |",
+  "- [x] booked\n- [ ] packed",
+  "Mail [Ada](mailto:ada@example.com), see [the site](https://example.com/oslo), not [this](javascript:alert(1)) nor [that](file:///etc/passwd).",
+  "<script>window.injected = 1</script> <b>not bold</b>",
+  "````md\nQuote this:\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n````",
+  "```ts\nconst answer: number = 42; // the answer\n```",
+  "The end.",
+].join("\n\n");
+
+describe("replies in Markdown", () => {
+  let session: AlpineSession;
+  const win = () => session.window;
+  const page = () => session.window.page;
+  const lastAnswer = () => page().locator(".message--assistant").last();
+
+  beforeAll(async () => {
+    session = await AlpineSession.start();
+  });
+
+  afterAll(async () => {
+    const pageErrors = session?.window.pageErrors ?? [];
+    const consoleErrors = session?.window.consoleErrors ?? [];
+    await session?.close();
+    expect(pageErrors).toEqual([]);
+    // Nothing the page did was refused by its content security policy (no inline style or script).
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  });
+
+  it("renders a rich reply as elements, with highlighted code, safe links and raw HTML as text", async () => {
+    session.model.control.script({ text: RICH, chunks: 90, delayMs: 5 });
+    const { id, since } = await startConversation(win(), "Plan Oslo");
+    await win().waitFor("run-ended", { id }, since);
+    const answer = lastAnswer();
+    await answer.getByText("The end.").waitFor();
+
+    expect(await answer.locator("h4.markdown__h2").textContent()).toBe("Oslo plan");
+    expect(await answer.locator("strong").first().textContent()).toBe("bold");
+    expect(await answer.locator("del").textContent()).toBe("gone");
+    expect(await answer.locator(".markdown__table table tbody tr").count()).toBe(2);
+    expect(await answer.locator('input[type="checkbox"][disabled]').count()).toBe(2);
+
+    // Links: http(s) and mailto only; other schemes are plain text.
+    const hrefs = await answer.locator("a").evaluateAll((links) => links.map((a) => (a as any).getAttribute("href")));
+    expect(hrefs).toEqual(["mailto:ada@example.com", "https://example.com/oslo"]);
+    expect(await answer.locator(".markdown__link-text").allTextContents()).toEqual(["this", "that"]);
+
+    // Raw HTML is shown, never run.
+    expect(await answer.textContent()).toContain("<script>window.injected = 1</script>");
+    expect(await answer.locator("script, b").count()).toBe(0);
+    expect(await page().evaluate(() => (globalThis as any).injected)).toBeUndefined();
+
+    // The ```` block holds the ``` block whole; the ts block is highlighted with classes only.
+    const blocks = answer.locator(".code-block");
+    expect(await blocks.count()).toBe(2);
+    expect(await blocks.nth(0).locator("code").textContent()).toBe("Quote this:\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n");
+    expect(await blocks.nth(1).locator(".hljs-keyword").first().textContent()).toBe("const");
+    expect(await answer.locator("[style]").count()).toBe(0);
+    expect(await answer.getByRole("button", { name: /^Copy/ }).count()).toBe(2);
+
+    await page().context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    const copySince = await win().mark();
+    await blocks.nth(1).getByRole("button", { name: "Copy ts to clipboard" }).click();
+    await win().waitFor("copied", { ok: true }, copySince);
+    expect(await page().evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe("const answer: number = 42; // the answer");
+    await win().screenshotBothThemes("markdown-reply");
+  });
+
+  it("streams a ```` block that shows a ``` block as one block, frame by frame", async () => {
+    const text = "Before.\n\n````md\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nafter the inner block\n````\n\nAfter.";
+    session.model.control.script({ text, chunks: text.length, delayMs: 15 });
+    const since = await sendMessage(win(), "Show me a quoted block");
+    // While it streams, a code block on screen never closes before the outer fence does.
+    const seen = new Set<number>();
+    for (;;) {
+      const count = await page().locator(".message--streaming .code-block").count();
+      seen.add(count);
+      if ((await win().events("run-ended", since)).length > 0) break;
+      await win().waitFor("stream-rendered", {}, (await win().mark()) - 1);
+    }
+    expect([...seen].every((n) => n <= 1)).toBe(true);
+    const answer = lastAnswer();
+    await answer.getByText("After.", { exact: true }).waitFor();
+    expect(await answer.locator(".code-block").count()).toBe(1);
+    expect(await answer.locator(".code-block code").textContent()).toContain("after the inner block");
+  });
+
+  it("shows long blocks whole once streamed: openers without closers as text, a long table as one table", async () => {
+    const openers = "_a ".repeat(4000) + "**a ".repeat(1000);
+    const rows = Array.from({ length: 150 }, (_, i) => `| row ${i} | value ${i * 7} |`).join("\n");
+    const text = `${openers}\n\n| Name | Value |\n|---|---|\n${rows}\n\nDone.`;
+    session.model.control.script({ text, chunks: 400, delayMs: 2 });
+    const since = await sendMessage(win(), "Stress the renderer");
+    await win().waitFor("run-ended", {}, since);
+    const answer = lastAnswer();
+    await answer.getByText("Done.", { exact: true }).waitFor();
+    expect(await answer.locator("em, strong").count()).toBe(0);
+    const shown = (await answer.locator(".markdown").textContent()) ?? "";
+    expect(shown.replace(/\s+/g, " ")).toContain("_a _a _a");
+    // Every row is in a table cell, none is left as a paragraph of pipes; the head shows once.
+    expect(await answer.locator("td").count()).toBe(300);
+    expect(await answer.locator("p").filter({ hasText: "| row" }).count()).toBe(0);
+    const visibleHeads = await answer.locator("thead").evaluateAll((heads) => heads.filter((h) => (h as any).offsetParent !== null).length);
+    expect(visibleHeads).toBe(1);
+  });
+});

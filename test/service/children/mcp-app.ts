@@ -1,0 +1,27 @@
+/**
+ * The service in a process of its own, to be killed: opens the data folder, imports
+ * MCP_CONFIG (a Claude Desktop file) when no server is configured yet, allows every
+ * server's tools without asking when MCP_ALLOW=1, starts a conversation with TASK if set.
+ * Prints JSON lines: {"type":"servers",...} on each server change, {"type":"started",id},
+ * and {"type":"tool_start",callId,name} for each call.
+ */
+import { AlpineService } from "../../../src/main/service/alpine-service";
+import { MemorySecretKeeper } from "../../../src/main/service/secret-keeper";
+
+const env = process.env;
+const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+const service = new AlpineService({
+  dataFolder: env.DATA_FOLDER!,
+  secrets: new MemorySecretKeeper("sk-ant-test-key"),
+  model: { baseURL: env.MODEL_URL!, maxRetries: 0 },
+  mcpConnection: { backoffMs: 100, startTimeoutMs: 60_000 },
+});
+service.events.on((event) => {
+  if (event.type === "mcp_changed") print({ type: "servers", servers: event.tools.servers.map((s) => ({ name: s.name, status: s.status, pid: s.pid })) });
+  if (event.type === "step" && event.event.type === "tool_start") print({ type: "tool_start", callId: event.event.callId, name: event.event.name });
+});
+if (env.MCP_CONFIG && service.mcp.view().servers.length === 0) service.mcp.importClaudeDesktop(env.MCP_CONFIG);
+if (env.MCP_ALLOW === "1") for (const server of service.mcp.view().servers) service.mcp.setServer(server.name, { approval: "allow" });
+if (env.TASK) print({ type: "started", ...(await service.runs.start(env.TASK)) });
+setInterval(() => undefined, 1 << 30);

@@ -1,0 +1,102 @@
+/**
+ * The first screen in one answer (`app:launch`): settings, the sidebar's first page and the
+ * conversation that was open at the last quit, remembered in a versioned file across a
+ * relaunch; and the conversations whose last run was cut short, asked for afterwards.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { WINDOW_STATE_FILE_NAME } from "../../src/main/service/window-state";
+import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+
+let fixture: ServiceFixture | null = null;
+const relaunched: ServiceFixture[] = [];
+afterEach(async () => {
+  for (const service of relaunched.splice(0)) await service.service.shutdown();
+  await fixture?.close();
+  fixture = null;
+});
+
+/** Quit this service and start another on the same data folder, like relaunching the app. */
+async function relaunch(from: ServiceFixture): Promise<ServiceFixture> {
+  await from.service.shutdown();
+  const next = from.reopen();
+  relaunched.push(next);
+  return next;
+}
+
+/** Saved conversations `c0`..: those in `interrupted` stopped that way, the others ended by themselves. */
+function seed(dataFolder: string, count: number, interrupted: Record<number, "aborted" | null>): void {
+  fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+  const store = new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME));
+  try {
+    for (let i = 0; i < count; i++) {
+      const records = [userEntry(0, `Task ${i}`), assistantEntry(1, `Answer ${i}`)];
+      const stoppedBy = i in interrupted ? interrupted[i] : "end_turn";
+      store.write(`c${i}`, records, { ...snapshotOf(`c${i}`, `Task ${i}`, 2), stoppedBy }, { create: true });
+    }
+  } finally {
+    store.close();
+  }
+}
+
+describe("launching the window", () => {
+  it("answers with settings, the first page and no open conversation the first time", async () => {
+    fixture = await openService();
+    const launch = await fixture.call("app:launch", { listLimit: 50 });
+    expect(launch.settings.hasApiKey).toBe(true);
+    expect(launch.info.dataFolder).toBe(fixture.dataFolder);
+    expect(launch.list).toEqual({ items: [], total: 0 });
+    expect(launch.open).toBeNull();
+  });
+
+  it("reopens the conversation that was open, across a relaunch, and forgets one deleted since", async () => {
+    fixture = await openService();
+    const { id } = await fixture.call("runs:start", { text: "Plan a trip" });
+    await fixture.log.step(id, "run_end");
+    await fixture.call("window:remember", { openConversationId: id });
+    const file = JSON.parse(fs.readFileSync(path.join(fixture.dataFolder, WINDOW_STATE_FILE_NAME), "utf8"));
+    expect(file).toEqual({ version: 1, openConversationId: id });
+
+    const again = await relaunch(fixture);
+    const launch = await again.call("app:launch", {});
+    expect(launch.open?.summary.id).toBe(id);
+    expect(launch.open?.entries.length).toBeGreaterThan(0);
+    expect(launch.list.items[0].id).toBe(id);
+
+    await again.call("conversations:delete", { id });
+    expect((await again.call("app:launch", {})).open).toBeNull();
+  });
+
+  it("opens on a new conversation when the file is garbled, and leaves a newer Alpine's file untouched", async () => {
+    fixture = await openService();
+    const file = path.join(fixture.dataFolder, WINDOW_STATE_FILE_NAME);
+    fs.writeFileSync(file, "{not json");
+    let again = await relaunch(fixture);
+    expect((await again.call("app:launch", {})).open).toBeNull();
+    fs.writeFileSync(file, JSON.stringify({ version: 99, openConversationId: "x", more: 1 }));
+    again = await relaunch(again);
+    expect((await again.call("app:launch", {})).open).toBeNull();
+    await again.call("window:remember", { openConversationId: null });
+    await again.call("window:remember", { openConversationId: "abc" });
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: 99, openConversationId: "x", more: 1 });
+  });
+
+  it("counts the conversations whose last run was cut short and lists them newest first", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 30, { 3: null, 7: "aborted", 20: null });
+      fixture = await openService({ dataFolder });
+      const interrupted = await fixture.call("conversations:interrupted", {});
+      expect(interrupted.count).toBe(3);
+      expect(interrupted.items.map((s: { id: string }) => s.id).sort()).toEqual(["c20", "c3", "c7"]);
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+});
