@@ -26,6 +26,10 @@ export interface BenchConfig {
   agentRuns: number;
   /** History lengths of the conversations the agent overhead is measured on. */
   agentHistorySizes: number[];
+  /** Megabytes of attachments stored when list and search are timed beside them. */
+  attachmentsStoredMB: number;
+  /** Turns of the conversation the prompt cache's saving is measured on. */
+  cachingTurns: number;
   /** Turns (a message and its reply) saved before bytes are counted. */
   storageTurns: number;
   windowMessages: number;
@@ -48,7 +52,9 @@ const full: BenchConfig = {
   listReps: 50,
   agentWarmup: 20,
   agentRuns: 200,
-  agentHistorySizes: [10, 1_000],
+  agentHistorySizes: [10, 1_000, 10_000],
+  cachingTurns: 200,
+  attachmentsStoredMB: 1024,
   storageTurns: 500,
   windowMessages: 5_000,
   windowTokens: 2_000,
@@ -69,7 +75,9 @@ const quick: BenchConfig = {
   listReps: 10,
   agentWarmup: 5,
   agentRuns: 15,
-  agentHistorySizes: [10],
+  agentHistorySizes: [10, 1_000],
+  cachingTurns: 40,
+  attachmentsStoredMB: 40,
   storageTurns: 30,
   windowMessages: 200,
   windowTokens: 100,

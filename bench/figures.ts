@@ -111,11 +111,15 @@ export function expectedFigures(config: BenchConfig): string[] {
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
   for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {
-      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep"]) {
+      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep", "ownMedianMs"]) {
         keys.push(`agent.${store}.${length}.${figure}`);
       }
     }
   }
+  if (config.agentHistorySizes.length > 1) keys.push("agent.memory.ownRatio");
+  keys.push("caching.weightedOn", "caching.weightedOff", "caching.ratio");
+  keys.push("attachments.pdf20.durableMs", "attachments.pdf20.rssGrowthMB", "attachments.pdf20.heapGrowthMB");
+  for (const figure of ["list.noneMs", "list.storedMs", "search.noneMs", "search.storedMs"]) keys.push(`attachments.${figure}`);
   const { smallest, largest } = sizeRange(config);
   for (const variant of ["shipped", "noPrefix", "noSearch", "normal"]) {
     for (const size of [smallest, largest]) {

@@ -35,6 +35,9 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target("PostgresStore save vs bare single-row commit, same server", "save.postgres.vsFloor", "<=", 2, "x");
   report.target(`list first page of ${n}, PostgresStore`, "list.postgres.firstPage.medianMs", "<=", 20, "ms");
   report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
+  const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
+  report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
+  report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");

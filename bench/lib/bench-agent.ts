@@ -14,7 +14,8 @@ export const BENCH_MODEL = "claude-sonnet-4-6";
 export const BENCH_SYSTEM = "You are a helpful assistant.";
 
 export function benchAgent(store: Store, client: Anthropic): Agent {
-  return new Agent({ model: BENCH_MODEL, system: BENCH_SYSTEM, store, client });
+  // No compaction: a long seeded history is measured as it is, not condensed first.
+  return new Agent({ model: BENCH_MODEL, system: BENCH_SYSTEM, store, client, contextBudget: Infinity });
 }
 
 export function benchFingerprint(): AgentFingerprint {

@@ -4,7 +4,9 @@
  * a replay of the exact request body the agent sent, so the HTTP round trip, the server's own
  * work and the size of the context cancel out. Measured with SqliteStore (what the app runs)
  * and with an in-memory store (the library alone); the stores time their own calls, so the
- * overhead splits into saving, the run's lease, and the rest.
+ * overhead splits into saving, the run's lease, and the rest. The library's own time per step
+ * is the run's time minus the time spent inside the SDK call (from `messages.stream()` to its
+ * final message): building the request, the steps and the saves, whatever the HTTP costs.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { State } from "../../src/main/agent/state/state";
@@ -15,7 +17,7 @@ import type { Report } from "../lib/report";
 import { median, p99 } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
 import { TextSource } from "../lib/text";
-import { timeOnce } from "../lib/timing";
+import { nowMs, timeOnce } from "../lib/timing";
 import { MemoryStore } from "../subjects/memory-store";
 import { openSqlite, type StoreHandle } from "../subjects/store-handle";
 import { conversationId, seedConversations } from "../subjects/store-subject";
@@ -50,7 +52,26 @@ function cpuMs(): number {
   return (usage.user + usage.system) / 1000;
 }
 
+/** Times every SDK call the agent makes through this client (bench instrumentation, the calls themselves unchanged). */
+function timeSdkCalls(client: Anthropic): { total: () => number; reset: () => void } {
+  const messages = client.messages;
+  const stream = messages.stream.bind(messages);
+  let total = 0;
+  messages.stream = ((body: Parameters<typeof stream>[0], options?: Parameters<typeof stream>[1]) => {
+    const started = nowMs();
+    const running = stream(body, options);
+    running.finalMessage().then(
+      () => void (total += nowMs() - started),
+      () => undefined,
+    );
+    return running;
+  }) as typeof messages.stream;
+  return { total: () => total, reset: () => void (total = 0) };
+}
+
 interface AgentMeasurement {
+  /** The library's own time per step: the run minus the time inside the SDK call. */
+  ownMs: number;
   stepMs: number;
   bareMs: number;
   overheadMs: number;
@@ -64,6 +85,7 @@ interface AgentMeasurement {
 
 async function measure(server: ModelServer, handle: StoreHandle, length: number, config: BenchConfig): Promise<AgentMeasurement> {
   const client = new Anthropic({ apiKey: "bench", baseURL: server.url, maxRetries: 0 });
+  const sdk = timeSdkCalls(client);
   const agent = benchAgent(handle.store, client);
   const times = (handle.store as unknown as { times: StoreTimes }).times;
   const total = config.agentWarmup + config.agentRuns;
@@ -79,6 +101,7 @@ async function measure(server: ModelServer, handle: StoreHandle, length: number,
   const overheads: number[] = [];
   const cpuOverheads: number[] = [];
   const writes: number[] = [];
+  const owns: number[] = [];
   const leaseTimes: number[] = [];
   let saves = 0;
   let stepCount = 0;
@@ -87,10 +110,12 @@ async function measure(server: ModelServer, handle: StoreHandle, length: number,
     state.addUserMessage(source.text(config.entryChars));
     server.reset();
     times.reset();
+    sdk.reset();
     let runSteps = 0;
     const cpuBeforeRun = cpuMs();
     const runMs = await timeOnce(() => agent.run(state, { onEvent: (event) => void (event.type === "think_start" && runSteps++) }));
     const runCpu = cpuMs() - cpuBeforeRun;
+    const ownMs = runMs - sdk.total();
     if (server.requests.length !== 1 || runSteps !== 1) throw new Error(`one run made ${server.requests.length} model requests in ${runSteps} steps, not 1`);
     if (state.stoppedBy !== "end_turn") throw new Error(`the run stopped by ${state.stoppedBy}, not end_turn`);
     const body = server.requests[0].body;
@@ -99,6 +124,7 @@ async function measure(server: ModelServer, handle: StoreHandle, length: number,
     const bareCpu = cpuMs() - cpuBeforeBare;
     if (i < config.agentWarmup) continue;
     steps.push(runMs);
+    owns.push(ownMs);
     bares.push(bareMs);
     overheads.push(runMs - bareMs);
     cpuOverheads.push(runCpu - bareCpu);
@@ -108,6 +134,7 @@ async function measure(server: ModelServer, handle: StoreHandle, length: number,
     stepCount += runSteps;
   }
   return {
+    ownMs: median(owns),
     stepMs: median(steps),
     bareMs: median(bares),
     overheadMs: median(overheads),
@@ -119,6 +146,14 @@ async function measure(server: ModelServer, handle: StoreHandle, length: number,
   };
 }
 
+/** The library's own time per step at the longest history over the shortest (in-memory store). */
+function reportOwnRatio(report: Report, config: BenchConfig): void {
+  const sizes = config.agentHistorySizes;
+  const small = report.figures[`agent.memory.${Math.min(...sizes)}.ownMedianMs`];
+  const large = report.figures[`agent.memory.${Math.max(...sizes)}.ownMedianMs`];
+  if (typeof small === "number" && typeof large === "number" && small > 0) report.set("agent.memory.ownRatio", large / small);
+}
+
 export async function runAgentOverhead(report: Report, config: BenchConfig): Promise<void> {
   const section = report.section("Agent overhead per step (a one-step run, the scripted model answering at once)", [
     "store",
@@ -126,6 +161,7 @@ export async function runAgentOverhead(report: Report, config: BenchConfig): Pro
     "agent step ms",
     "bare SDK ms",
     "overhead ms",
+    "own ms",
     "p99 ms",
     "CPU ms",
     "saves",
@@ -145,11 +181,12 @@ export async function runAgentOverhead(report: Report, config: BenchConfig): Pro
             report.set(`${prefix}.bareSdkMedianMs`, m.bareMs);
             report.set(`${prefix}.overheadMedianMs`, m.overheadMs);
             report.set(`${prefix}.overheadP99Ms`, m.overheadP99Ms);
+            report.set(`${prefix}.ownMedianMs`, m.ownMs);
             report.set(`${prefix}.overheadCpuMs`, m.overheadCpuMs);
             report.set(`${prefix}.savesPerStep`, m.savesPerStep);
             report.set(`${prefix}.writeMsPerStep`, m.writeMsPerStep);
             report.set(`${prefix}.leaseMsPerStep`, m.leaseMsPerStep);
-            section.rows.push([handle.label, length, m.stepMs, m.bareMs, m.overheadMs, m.overheadP99Ms, m.overheadCpuMs, m.savesPerStep, m.writeMsPerStep, m.leaseMsPerStep]);
+            section.rows.push([handle.label, length, m.stepMs, m.bareMs, m.overheadMs, m.ownMs, m.overheadP99Ms, m.overheadCpuMs, m.savesPerStep, m.writeMsPerStep, m.leaseMsPerStep]);
           } finally {
             await handle.close();
           }
@@ -159,6 +196,8 @@ export async function runAgentOverhead(report: Report, config: BenchConfig): Pro
   } finally {
     await server.close();
   }
+  reportOwnRatio(report, config);
   section.notes.push("overhead: median of (agent step − bare SDK call with the same request body), paired run by run; CPU: the same in this process's CPU time.");
+  section.notes.push("own: median of (agent step − the time inside its SDK call), the library's own time per step, whatever the request's size costs on the wire.");
   section.notes.push("saves: store.write calls per step; in write / in lease: median time per step inside store.write, and taking plus releasing the run's lease.");
 }

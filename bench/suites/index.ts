@@ -9,6 +9,8 @@ import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
 import { runBranches } from "./branches";
 import { runFloor } from "./floor";
+import { runPromptCaching } from "./prompt-caching";
+import { runAttachments } from "./attachments";
 import { runImport } from "./import";
 import { runLoadList } from "./load-list";
 import { runPostgres } from "./postgres";
@@ -45,6 +47,8 @@ export const suites: Suite[] = [
   { name: "load", run: ({ report, config }) => runLoadList(report, config) },
   { name: "branches", run: ({ report, config }) => runBranches(report, config) },
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
+  { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
+  { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
   { name: "window-launch", run: ({ report, config }) => runWindowLaunch(report, config) },

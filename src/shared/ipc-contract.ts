@@ -11,6 +11,7 @@ import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
+import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -21,6 +22,14 @@ export const MAX_PAGE_ENTRIES = 2_000;
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const seq = z.number().int().min(0).max(100_000_000);
 const text = z.string().min(1, "must not be empty").max(200_000, "at most 200,000 characters");
+/** Files of the composer sent with a message: stored ids (SHA-256) and the names to show. */
+const attachments = z
+  .array(z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, "a stored attachment's id"), name: z.string().min(1).max(500) }).strict())
+  .max(20, "at most 20 files per message")
+  .optional();
+const modelId = z.string().trim().min(1).max(200);
+const thinkingBudget = z.number().int().min(0).max(200_000);
+const price = z.object({ input: z.number().min(0), output: z.number().min(0), cacheWrite: z.number().min(0), cacheRead: z.number().min(0) }).strict();
 
 /** Argument schemas, validated in main for every call from the window. */
 export const requestSchemas = {
@@ -47,9 +56,9 @@ export const requestSchemas = {
   "conversations:rename": z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
   "conversations:delete": z.object({ id }).strict(),
   /** A new conversation whose first message is `text`; it starts running. */
-  "runs:start": z.object({ text }).strict(),
+  "runs:start": z.object({ text, attachments, model: modelId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
   /** Add a message to a conversation and run it. */
-  "runs:send": z.object({ id, text }).strict(),
+  "runs:send": z.object({ id, text, attachments }).strict(),
   "runs:stop": z.object({ id }).strict(),
   /** Answer the open `ask` of a conversation (Allow/Deny of a file write is an answer too). */
   "runs:answer": z.object({ id, answer: text }).strict(),
@@ -75,6 +84,15 @@ export const requestSchemas = {
   "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
   "settings:chooseFolder": z.object({}).strict(),
+  /** Store a file for the composer (checked by type and the API's limits); base64 of its bytes. */
+  "attachments:add": z.object({ name: z.string().min(1).max(500), dataBase64: z.string().max(48 * 1024 * 1024) }).strict(),
+  /** The conversation's own model (null: the settings' one) and thinking budget (0 or null: off). */
+  "conversations:setOptions": z.object({ id, model: modelId.nullable().optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
+  /** The models to choose from: the Models API's, else the built-in list. */
+  "models:list": z.object({}).strict(),
+  "prices:get": z.object({}).strict(),
+  /** Change some models' prices (USD per million tokens); null puts a model back to its default. */
+  "prices:set": z.object({ prices: z.record(modelId, price.nullable()) }).strict(),
   /** The first screen in one answer: settings, the sidebar's first page, the conversation open at the last quit. */
   "app:launch": z
     .object({
@@ -129,6 +147,11 @@ export interface RequestResults extends McpRequestResults {
   "settings:set": SettingsView;
   "settings:setApiKey": SettingsView;
   "settings:chooseFolder": SettingsView;
+  "attachments:add": AttachmentView;
+  "conversations:setOptions": ConversationView;
+  "models:list": ModelListView;
+  "prices:get": PriceTable;
+  "prices:set": PriceTable;
   "app:launch": LaunchView;
   "window:remember": { ok: true };
   "conversations:interrupted": InterruptedRuns;

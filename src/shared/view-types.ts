@@ -2,6 +2,7 @@
  * The shapes the window sees. Plain JSON, safe to send over IPC; no secrets.
  */
 import type { EntryRecord, StoppedBy } from "./wire-types";
+import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 
 export type HistoryEntryView = EntryRecord;
 
@@ -42,6 +43,10 @@ export interface ConversationView {
   interruption: Interruption | null;
   /** Set when the conversation could not be loaded (a broken record); the others still work. */
   loadError: string | null;
+  /** Tokens of all its replies and their estimated cost. */
+  usage?: UsageTotals;
+  /** Its model and thinking setting. */
+  options?: ConversationOptionsView;
   /** Where branches part along this branch, oldest first (the switchers ‹ 2 / 3 ›). */
   forks: BranchFork[];
 }

@@ -47,6 +47,8 @@ export type StepEvent =
   | { type: "run_end"; stateId: string; stoppedBy: StoppedBy; error: { name: string; message: string } | null }
   | { type: "think_start"; stateId: string; step: number }
   | { type: "text_delta"; stateId: string; text: string }
+  /** The model's thinking as it streams (the whole block is saved with the reply). */
+  | { type: "thinking_delta"; stateId: string; text: string }
   | { type: "think_end"; stateId: string; ok: boolean }
   | { type: "tool_start"; stateId: string; callId: string; name: string; input: unknown }
   | { type: "tool_end"; stateId: string; callId: string; name: string; status: ToolCallStatus; text: string }

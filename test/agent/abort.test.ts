@@ -6,7 +6,7 @@
  */
 import { expect, it } from "vitest";
 import { Agent, FileStore, RunAbortedError, State, type Tool } from "../../src/main/agent";
-import { type ModelServer } from "../support/model-server";
+import { sentMessages, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
@@ -70,7 +70,7 @@ it("closes every open call as aborted without waiting for a tool that ignores th
   server.script({ text: "Understood." });
   loaded.addUserMessage("Carry on");
   await agent.run(loaded);
-  const resent = server.requests[1].body.messages[2].content;
+  const resent = sentMessages(server.requests[1])[2].content;
   expect(resent).toContainEqual({ type: "tool_result", tool_use_id: "s1", content: "(aborted: AbortError)", is_error: true });
 });
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { Agent, FileStore, SNAPSHOT_VERSION, SchemaTooNewError, StoreCorruptError, UNKNOWN_RESULT_TEXT, type NoticeEntry, type Tool, type ToolResultEntry } from "../../src/main/agent";
 import { folderNameOf, idOfFolderName } from "../../src/main/agent/stores/file/file-store";
 import { FIXTURE_MODEL, FIXTURE_SYSTEM, FIXTURE_TOOL_SPECS } from "../fixtures/file-store/fixture-agent";
-import { type ModelServer } from "../support/model-server";
+import { sentMessages, type ModelServer } from "../support/model-server";
 import { EventLog, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/file-store/", import.meta.url));
@@ -130,7 +130,7 @@ describe("frozen FileStore fixtures, format version 1", () => {
     expect(log.ofType("warning")).toEqual([]); // the Agent that saved it: no ResumeWarning
     expect(runs).toEqual({});
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0].body.messages).toEqual([
+    expect(sentMessages(server.requests[0])).toEqual([
       { role: "user", content: [{ type: "text", text: "Find a hotel in Lisbon for two nights" }] },
       {
         role: "assistant",
@@ -172,7 +172,7 @@ describe("frozen FileStore fixtures, format version 1", () => {
     expect(await fixtureAgent(store, tools).run(state)).toBe("I could not confirm the email to Ana was sent; please check your outbox.");
     expect(runs).toEqual({}); // send_email is not run again
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0].body.messages.at(-1)).toEqual({
+    expect(sentMessages(server.requests[0]).at(-1)).toEqual({
       role: "user",
       content: [
         { type: "tool_result", tool_use_id: "toolu_fixture_lookup_2", content: "April: 1200 units sold." },
@@ -249,7 +249,7 @@ describe("frozen FileStore fixtures, format version 1", () => {
     const sent = JSON.stringify(server.requests[0].body);
     expect(sent).not.toContain("RB-2291");
     expect(sent).not.toContain("Hotel Ribeira booked, Ana told");
-    expect(server.requests[0].body.messages.at(-1)).toEqual({
+    expect(sentMessages(server.requests[0]).at(-1)).toEqual({
       role: "user",
       content: [
         { type: "tool_result", tool_use_id: "toolu_fixture_hotel_3", content: UNKNOWN_RESULT_TEXT, is_error: true },
@@ -272,7 +272,7 @@ describe("frozen FileStore fixtures, format version 1", () => {
     state.addUserMessage("green");
     server.script({ text: "Green it is." });
     expect(await fixtureAgent(store, fixtureTools().tools).run(state)).toBe("Green it is.");
-    expect(server.requests[0].body.messages.at(-1)).toEqual({
+    expect(sentMessages(server.requests[0]).at(-1)).toEqual({
       role: "user",
       content: [{ type: "tool_result", tool_use_id: "toolu_fixture_ask_5", content: "green" }],
     });

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { type TestContext, describe, it } from "vitest";
 import { Agent, FileStore, StateBusyError, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
 import { type RunnerChildren, MODEL, clientFor, rejectionOf, startChild, useRunnerChildren } from "./helpers";
+import { sentMessages } from "../support/model-server";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
 const SLOW_SAVER = fileURLToPath(new URL("./children/slow-saver.ts", import.meta.url));
@@ -68,7 +69,7 @@ it("SIGKILL while a tool runs: the next run sends the exact unknown text, the to
   // The killed child's lock is taken over at once (its process is gone).
   expect(await agent.run(loaded)).toBe("I will check whether the slow task took effect.");
 
-  const results = server.requests[1].body.messages[2].content;
+  const results = sentMessages(server.requests[1])[2].content;
   expect(results).toContainEqual({ type: "tool_result", tool_use_id: "call_slow", content: UNKNOWN_RESULT_TEXT, is_error: true });
   expect(results).toContainEqual({ type: "tool_result", tool_use_id: "call_note", content: "noted" });
   expect(UNKNOWN_RESULT_TEXT).toBe(
@@ -97,7 +98,7 @@ it("SIGKILL during a streamed reply: nothing half-written is kept, and the next 
   server.script({ text: "Once upon a time, the end." });
   const agent = new Agent({ model: MODEL, system: "Test runner.", client: clientFor(server), store, tools: markingTools() });
   expect(await agent.run(loaded)).toBe("Once upon a time, the end.");
-  expect(server.requests[1].body.messages).toEqual(server.requests[0].body.messages);
+  expect(sentMessages(server.requests[1])).toEqual(sentMessages(server.requests[0]));
   expect((await store.load("killed-in-think")).history.map((e) => e.kind)).toEqual(["user", "assistant"]);
 });
 

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { Agent, SchemaTooNewError, State, StateNotFoundError, StoreCorruptError, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { sentMessages, startModelServer, type ModelServer } from "../support/model-server";
 import { MODEL, RecordingStore, clientFor, rejectionOf } from "./helpers";
 
 let server: ModelServer;
@@ -58,7 +58,7 @@ it("a store that failed halfway around a compaction: continue from the last comp
   store.loseSnapshots = false;
   server.script({ text: "I will check the email and the charge." });
   await agent.run(loaded);
-  expect(server.requests[3].body.messages).toEqual([
+  expect(sentMessages(server.requests[3])).toEqual([
     {
       role: "user",
       content: [
@@ -91,7 +91,7 @@ it("entries saved after the last snapshot that hold no compaction are replayed",
   loaded.addUserMessage("Thanks");
   server.script({ text: "You're welcome." });
   await agent.run(loaded);
-  expect(server.requests[2].body.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+  expect(sentMessages(server.requests[2]).map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
 });
 
 it("refuses a missing State, a snapshot of an unknown version, and a broken history with clear errors", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Agent, State, defineTool, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { sentMessages, startModelServer, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, RecordingStore, clientFor } from "./helpers";
 
 let server: ModelServer;
@@ -25,9 +25,9 @@ describe("a run", () => {
     expect(log.ofType("text_delta").length).toBeGreaterThan(1);
     const body = server.requests[0].body;
     expect(body.model).toBe(MODEL);
-    expect(body.system).toBe("Be brief.");
+    expect(body.system).toEqual([{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }]);
     expect(body.stream).toBe(true);
-    expect(body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Say hello" }] }]);
+    expect(sentMessages(server.requests[0])).toEqual([{ role: "user", content: [{ type: "text", text: "Say hello" }] }]);
     expect(body.tools.map((t: { name: string }) => t.name)).toEqual(["finish", "ask"]);
     expect(state.history.map((e) => e.kind)).toEqual(["user", "assistant"]);
   });
@@ -54,7 +54,7 @@ describe("a run", () => {
     const agent = new Agent({ model: MODEL, client: clientFor(server), tools: [meet] });
     const state = new State("Meet");
     expect(await agent.run(state)).toBe("Both met.");
-    const second = server.requests[1].body.messages;
+    const second = sentMessages(server.requests[1]);
     expect(second[1]).toEqual({
       role: "assistant",
       content: [
@@ -80,7 +80,7 @@ describe("a run", () => {
     const agent = new Agent({ model: MODEL, client: clientFor(server), tools: [broken] });
     const state = new State("Try");
     await agent.run(state);
-    const results = server.requests[1].body.messages[2].content;
+    const results = sentMessages(server.requests[1])[2].content;
     expect(results).toContainEqual({ type: "tool_result", tool_use_id: "c1", content: "RangeError: out of range", is_error: true });
     expect(results).toContainEqual({ type: "tool_result", tool_use_id: "c2", content: 'There is no tool named "nope".', is_error: true });
     const entry = state.history.find((e) => e.kind === "tool_result" && e.callId === "c1")!;
@@ -100,7 +100,7 @@ describe("a run", () => {
     expect(state.stoppedBy).toBe("finish");
     const finishSpec = server.requests[0].body.tools.find((t: { name: string }) => t.name === "finish");
     expect(finishSpec.input_schema.properties.answer).toMatchObject({ type: "object", properties: { total: { type: "number" } } });
-    const bad = server.requests[1].body.messages[2].content[0];
+    const bad = sentMessages(server.requests[1])[2].content[0];
     expect(bad).toMatchObject({ tool_use_id: "f1", is_error: true });
     expect(bad.content).toContain("total");
     // Running again with nothing new answers again without a model request.
@@ -124,7 +124,7 @@ describe("a run", () => {
     state.addUserMessage("Rome");
     expect(state.pendingAsk).toBeNull();
     expect(await agent.run(state)).toBe("Rome it is.");
-    expect(server.requests[1].body.messages[2]).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "q1", content: "Rome" }] });
+    expect(sentMessages(server.requests[1])[2]).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "q1", content: "Rome" }] });
   });
 
   it("stops at the step limit with max_steps, and continues on the next run", async () => {
@@ -180,7 +180,7 @@ describe("a run", () => {
     await agent.run(new State("Add"));
     const spec = server.requests[0].body.tools.find((t: { name: string }) => t.name === "add");
     expect(spec.input_schema).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] });
-    const results = server.requests[1].body.messages[2].content;
+    const results = sentMessages(server.requests[1])[2].content;
     expect(results).toContainEqual({ type: "tool_result", tool_use_id: "good", content: "3" });
     const bad = results.find((r: { tool_use_id: string }) => r.tool_use_id === "bad");
     expect(bad.is_error).toBe(true);

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { Agent, State, type Tool } from "../../src/main/agent";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { sentMessages, startModelServer, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, RecordingStore, clientFor } from "./helpers";
 
 let server: ModelServer;
@@ -73,8 +73,8 @@ it("saves at each save point exactly what is new, and nothing when nothing chang
 
   // The compaction request is a separate request without tools; the next one starts from the summary.
   expect(server.requests[1].body.tools).toBeUndefined();
-  expect(server.requests[1].body.messages[0].content).toContain("quick result");
-  const afterCompaction = server.requests[2].body.messages;
+  expect(sentMessages(server.requests[1])[0].content).toContain("quick result");
+  const afterCompaction = sentMessages(server.requests[2]);
   expect(afterCompaction).toHaveLength(1);
   expect(afterCompaction[0].content[0].text).toContain("The summary of it all.");
   expect(state.history.map((e) => e.kind)).toEqual(["user", "assistant", "tool_result", "tool_result", "compaction", "assistant", "user"]);

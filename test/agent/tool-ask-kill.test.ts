@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type TestContext, describe, it } from "vitest";
 import { Agent, FileStore, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
-import type { ModelServer } from "../support/model-server";
+import { sentMessages, type ModelServer } from "../support/model-server";
 import { type Child, MODEL, clientFor, useRunnerChildren } from "./helpers";
 
 const RUNNER = fileURLToPath(new URL("./children/asking-runner.ts", import.meta.url));
@@ -88,7 +88,7 @@ describe.concurrent("a tool's question and kills", () => {
     server.script({ text: "Sent." });
     expect(await agent.run(loaded)).toBe("Sent.");
     expect(ran).toEqual(["Send"]);
-    expect(server.requests[1].body.messages.at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "call_mail", content: "sent (Send)" });
+    expect(sentMessages(server.requests[1]).at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "call_mail", content: "sent (Send)" });
     expect(marker()).toEqual(["ran call_mail (no answer)"]);
   });
 
@@ -143,7 +143,7 @@ describe.concurrent("a tool's question and kills", () => {
     server.script({ text: "I will check whether the email went out." });
     expect(await agent.run(loaded)).toBe("I will check whether the email went out.");
     expect(ran).toEqual([]);
-    expect(server.requests[1].body.messages.at(-1).content).toContainEqual({
+    expect(sentMessages(server.requests[1]).at(-1).content).toContainEqual({
       type: "tool_result",
       tool_use_id: "call_mail",
       content: UNKNOWN_RESULT_TEXT,

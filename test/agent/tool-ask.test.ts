@@ -7,7 +7,7 @@
  */
 import { expect, it } from "vitest";
 import { Agent, FileStore, State, type StepEvent, type Tool, askPerson } from "../../src/main/agent";
-import { type ModelServer } from "../support/model-server";
+import { sentMessages, type ModelServer } from "../support/model-server";
 import { EventLog, MODEL, RecordingStore, clientFor, rejectionOf, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
@@ -103,7 +103,7 @@ it("the answer is saved, and the next run runs the call again with it before the
 
   // The first request after the answer carries the tool's result; the bare answer is not sent as a message.
   expect(server.requests).toHaveLength(2);
-  const last = server.requests[1].body.messages.at(-1);
+  const last = sentMessages(server.requests[1]).at(-1);
   expect(last).toEqual({
     role: "user",
     content: [
@@ -142,7 +142,7 @@ it("a tool may ask again with the answer it got; any answer is given to it", asy
   state.addUserMessage("Actually, keep it");
   expect(await agent.run(state)).toBe("Kept it.");
   expect(asked).toEqual([undefined, "yes", "Actually, keep it"]);
-  expect(JSON.stringify(server.requests[1].body.messages.at(-1).content)).toContain('answered \\"Actually, keep it\\"');
+  expect(JSON.stringify(sentMessages(server.requests[1]).at(-1).content)).toContain('answered \\"Actually, keep it\\"');
 });
 
 it("asks one question at a time: of two asking calls, the first in the turn asks; the other is told to ask again", async () => {

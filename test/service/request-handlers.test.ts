@@ -54,6 +54,8 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
   "conversations:delete": [[{ id: "" }, "id"]],
   "runs:start": [
     [{ text: "" }, "text"],
+    [{ text: "look", attachments: [{ id: "../../etc/passwd", name: "x" }] }, "attachments"],
+    [{ text: "look", thinkingBudget: -5 }, "thinkingBudget"],
     [{ text: 5 }, "text"],
     [{ text: "x".repeat(200_001) }, "text"],
   ],
@@ -93,6 +95,22 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ apiKey: "x".repeat(501) }, "apiKey"],
   ],
   "settings:chooseFolder": [[{ folder: "/" }, "folder"]],
+  "attachments:add": [
+    [{ dataBase64: "AAAA" }, "name"],
+    [{ name: "a.png" }, "dataBase64"],
+    [{ name: "a.png", dataBase64: "AAAA", path: "/etc/passwd" }, "path"],
+  ],
+  "conversations:setOptions": [
+    [{ id: "abc", thinkingBudget: -1 }, "thinkingBudget"],
+    [{ id: "abc", thinkingBudget: 1.5 }, "thinkingBudget"],
+    [{ id: "abc", model: "" }, "model"],
+  ],
+  "models:list": [[{ all: true }, "all"]],
+  "prices:get": [[{ model: "x" }, "model"]],
+  "prices:set": [
+    [{ prices: { "claude-x": { input: -1, output: 1, cacheWrite: 1, cacheRead: 1 } } }, "input"],
+    [{ prices: { "claude-x": { input: 1 } } }, "output"],
+  ],
   "app:launch": [
     [{ listLimit: 0 }, "listLimit"],
     [{ tail: 2_001 }, "tail"],

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationView } from "../../src/shared/view-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+import { withoutCacheControl } from "../support/model-server";
 
 let fixture: ServiceFixture;
 let folder: string;
@@ -64,7 +65,7 @@ describe("write_file", () => {
     expect(result).toMatchObject({ callId: "toolu_write", status: "done" });
     expect(result.text).toBe('The person allowed the write: "notes.txt" now has 10 bytes.');
     const [, second] = await fixture.model.waitForRequests(2);
-    expect(second.body.messages.at(-1).content).toEqual([{ type: "tool_result", tool_use_id: "toolu_write", content: result.text }]);
+    expect(withoutCacheControl(second.body.messages.at(-1).content)).toEqual([{ type: "tool_result", tool_use_id: "toolu_write", content: result.text }]);
 
     const after = await fixture.call<ConversationView>("conversations:get", { id });
     expect(after.pendingAsk).toBeNull();
@@ -82,7 +83,7 @@ describe("write_file", () => {
     const denied = 'The person denied this write, so "notes.txt" was not written. Do not try it again unless the person asks for it.';
     expect(fixture.log.steps(id, "tool_end")[0]).toMatchObject({ status: "done", text: denied });
     const [, second] = await fixture.model.waitForRequests(2);
-    expect(second.body.messages.at(-1).content).toEqual([{ type: "tool_result", tool_use_id: "toolu_write", content: denied }]);
+    expect(withoutCacheControl(second.body.messages.at(-1).content)).toEqual([{ type: "tool_result", tool_use_id: "toolu_write", content: denied }]);
   });
 
   it("a typed message answers the question too: anything but Allow writes nothing, and the model reads what was said", async () => {
@@ -149,7 +150,7 @@ describe("write_file", () => {
     expect(fs.readFileSync(path.join(folder, "a.txt"), "utf8")).toBe("A");
     expect(fs.existsSync(path.join(folder, "b.txt"))).toBe(false);
     const requests = await fixture.model.waitForRequests(3);
-    expect(JSON.stringify(requests[1].body.messages.at(-1).content)).toContain("one question at a time");
+    expect(JSON.stringify(withoutCacheControl(requests[1].body.messages.at(-1).content))).toContain("one question at a time");
   });
 
   it("is refused before asking when the path leaves the folder", async () => {

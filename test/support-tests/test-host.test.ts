@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { startModelServer, withoutCacheControl, type ModelServer } from "../support/model-server";
 import { startTestHost, type TestHost } from "../support/test-host";
 import { connectTestSocket, type TestSocket } from "../support/websocket-test-client";
 import { openService } from "../service/helpers";
@@ -272,7 +272,7 @@ describe("test host (child process)", () => {
     expect(fs.readFileSync(path.join(folder, "out.txt"), "utf8")).toBe("data");
     expect(again.log.steps(id, "tool_end")).toEqual([expect.objectContaining({ callId: "toolu_w", status: "done" })]);
     const [, request] = await modelServer.waitForRequests(2);
-    expect(request.body.messages.at(-1).content).toEqual([
+    expect(withoutCacheControl(request.body.messages.at(-1).content)).toEqual([
       { type: "tool_result", tool_use_id: "toolu_w", content: 'The person allowed the write: "out.txt" now has 4 bytes.' },
     ]);
   });

@@ -15,6 +15,8 @@ import type {
   ToolUseReply,
 } from "./model-server-types";
 import { replyKind } from "./model-server-validate";
+import type { CacheUsage } from "./model-server-cache";
+import { redactedData, signThinking } from "./model-server-thinking";
 
 /** Small enough that SDK retries cost nothing; the SDK ignores 0 and falls back to its own backoff. */
 export const DEFAULT_RETRY_AFTER_MS = 5;
@@ -46,6 +48,8 @@ export function splitIntoPieces(text: string, pieces: number): string[] {
 
 type PlannedBlock =
   | { type: "text"; text: string; pieces: string[] }
+  | { type: "thinking"; thinking: string; signature: string; pieces: string[] }
+  | { type: "redacted_thinking"; data: string; pieces: string[] }
   | { type: "tool_use"; id: string; name: string; input: unknown; pieces: string[] };
 
 interface MessagePlan {
@@ -55,10 +59,20 @@ interface MessagePlan {
   stopReason: "end_turn" | "max_tokens" | "tool_use";
   inputTokens: number;
   outputTokens: number;
+  cache: CacheUsage | null;
 }
 
-function planMessage(reply: TextReply | ToolUseReply, body: any): MessagePlan {
+function thinkingBlocks(reply: { thinking?: string; redactedThinking?: string }): PlannedBlock[] {
   const blocks: PlannedBlock[] = [];
+  if (reply.thinking !== undefined) {
+    blocks.push({ type: "thinking", thinking: reply.thinking, signature: signThinking(reply.thinking), pieces: splitIntoPieces(reply.thinking, DEFAULT_CHUNKS) });
+  }
+  if (reply.redactedThinking !== undefined) blocks.push({ type: "redacted_thinking", data: redactedData(reply.redactedThinking), pieces: [] });
+  return blocks;
+}
+
+function planMessage(reply: TextReply | ToolUseReply, body: any, cache: CacheUsage | null = null): MessagePlan {
+  const blocks: PlannedBlock[] = thinkingBlocks(reply);
   if (reply.text !== undefined && ("toolUses" in reply ? reply.text !== "" : true)) {
     const chunks = "chunks" in reply && reply.chunks ? reply.chunks : DEFAULT_CHUNKS;
     blocks.push({ type: "text", text: reply.text, pieces: splitIntoPieces(reply.text, chunks) });
@@ -69,9 +83,27 @@ function planMessage(reply: TextReply | ToolUseReply, body: any): MessagePlan {
     blocks.push({ type: "tool_use", id: use.id ?? randomId("toolu_"), name: use.name, input, pieces: splitIntoPieces(json, 4) });
   }
   const stopReason = "toolUses" in reply ? "tool_use" : (reply.stopReason ?? "end_turn");
-  const outputTokens = estimateTokens(blocks.map((b) => (b.type === "text" ? b.text : b.input)));
+  const outputTokens = estimateTokens(blocks.map(blockJson));
   const model = typeof body?.model === "string" ? body.model : DEFAULT_MODEL;
-  return { id: randomId("msg_"), model, blocks, stopReason, inputTokens: estimateInputTokens(body), outputTokens };
+  const inputTokens = cache ? cache.input_tokens : estimateInputTokens(body);
+  return { id: randomId("msg_"), model, blocks, stopReason, inputTokens, outputTokens, cache };
+}
+
+function blockJson(b: PlannedBlock) {
+  if (b.type === "text") return { type: "text", text: b.text };
+  if (b.type === "thinking") return { type: "thinking", thinking: b.thinking, signature: b.signature };
+  if (b.type === "redacted_thinking") return { type: "redacted_thinking", data: b.data };
+  return { type: "tool_use", id: b.id, name: b.name, input: b.input };
+}
+
+/** usage as the API reports it: the cache's reads and writes apart from plain input. */
+function usageJson(plan: Pick<MessagePlan, "inputTokens" | "cache">, outputTokens: number) {
+  return {
+    input_tokens: plan.inputTokens,
+    output_tokens: outputTokens,
+    cache_creation_input_tokens: plan.cache?.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: plan.cache?.cache_read_input_tokens ?? 0,
+  };
 }
 
 function messageJson(plan: MessagePlan) {
@@ -80,14 +112,12 @@ function messageJson(plan: MessagePlan) {
     type: "message",
     role: "assistant",
     model: plan.model,
-    content: plan.blocks.map((b) =>
-      b.type === "text" ? { type: "text", text: b.text } : { type: "tool_use", id: b.id, name: b.name, input: b.input },
-    ),
+    content: plan.blocks.map(blockJson),
     stop_reason: plan.stopReason,
     stop_sequence: null,
     stop_details: null,
     container: null,
-    usage: { input_tokens: plan.inputTokens, output_tokens: plan.outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    usage: usageJson(plan, plan.outputTokens),
   };
 }
 
@@ -97,22 +127,30 @@ interface Frame {
 }
 const frame = (event: string, data: Record<string, unknown> = {}): Frame => ({ event, data: { type: event, ...data } });
 
-function messageStartFrame(plan: Pick<MessagePlan, "id" | "model" | "inputTokens">): Frame {
+function messageStartFrame(plan: Pick<MessagePlan, "id" | "model" | "inputTokens" | "cache">): Frame {
   const message = { id: plan.id, type: "message", role: "assistant", model: plan.model, content: [], stop_reason: null, stop_sequence: null };
-  return frame("message_start", { message: { ...message, usage: { input_tokens: plan.inputTokens, output_tokens: 1 } } });
+  return frame("message_start", { message: { ...message, usage: usageJson(plan, 1) } });
 }
 
-function blockFrames(block: PlannedBlock, index: number): Frame[] {
-  const start =
-    block.type === "text"
-      ? { type: "text", text: "" }
-      : { type: "tool_use", id: block.id, name: block.name, input: {} };
-  const deltas = block.pieces.map((piece) =>
-    frame("content_block_delta", {
-      index,
-      delta: block.type === "text" ? { type: "text_delta", text: piece } : { type: "input_json_delta", partial_json: piece },
-    }),
-  );
+function startBlock(block: PlannedBlock) {
+  if (block.type === "text") return { type: "text", text: "" };
+  if (block.type === "thinking") return { type: "thinking", thinking: "", signature: "" };
+  if (block.type === "redacted_thinking") return { type: "redacted_thinking", data: block.data };
+  return { type: "tool_use", id: block.id, name: block.name, input: {} };
+}
+
+function deltaOf(block: PlannedBlock, piece: string) {
+  if (block.type === "text") return { type: "text_delta", text: piece };
+  if (block.type === "thinking") return { type: "thinking_delta", thinking: piece };
+  return { type: "input_json_delta", partial_json: piece };
+}
+
+/** A block's frames; `open` leaves it unfinished (no signature, no stop), as a hang does. */
+function blockFrames(block: PlannedBlock, index: number, open = false): Frame[] {
+  const start = startBlock(block);
+  const deltas = block.pieces.map((piece) => frame("content_block_delta", { index, delta: deltaOf(block, piece) }));
+  if (block.type === "thinking" && !open) deltas.push(frame("content_block_delta", { index, delta: { type: "signature_delta", signature: block.signature } }));
+  if (open) return [frame("content_block_start", { index, content_block: start }), ...deltas];
   // A ping in the middle of the deltas: the SDK must skip it wherever it comes.
   deltas.splice(Math.ceil(deltas.length / 2), 0, frame("ping"));
   return [frame("content_block_start", { index, content_block: start }), ...deltas, frame("content_block_stop", { index })];
@@ -122,8 +160,8 @@ function streamFrames(plan: MessagePlan): Frame[] {
   return [
     messageStartFrame(plan),
     frame("ping"),
-    ...plan.blocks.flatMap(blockFrames),
-    frame("message_delta", { delta: { stop_reason: plan.stopReason, stop_sequence: null }, usage: { output_tokens: plan.outputTokens } }),
+    ...plan.blocks.flatMap((block, i) => blockFrames(block, i)),
+    frame("message_delta", { delta: { stop_reason: plan.stopReason, stop_sequence: null }, usage: usageJson(plan, plan.outputTokens) }),
     frame("message_stop"),
   ];
 }
@@ -188,7 +226,10 @@ async function playHang(res: ServerResponse, reply: HangReply, request: Recorded
   const plan = planMessage({ text: reply.text ?? "", chunks: 1 }, request.body);
   startEventStream(res);
   const frames = [messageStartFrame(plan), frame("ping")];
-  if (reply.text) frames.push(...blockFrames(plan.blocks[0], 0).slice(0, -1)); // the block never stops
+  if (reply.thinking !== undefined) {
+    const [thinking] = thinkingBlocks({ thinking: reply.thinking });
+    frames.push(...blockFrames(thinking, 0, true)); // stops mid-thought: no signature, no stop
+  } else if (reply.text) frames.push(...blockFrames(plan.blocks[0], 0, true)); // the block never stops
   await playFrames(res, frames, 0, signal);
   return untilAborted(signal);
 }
@@ -199,7 +240,7 @@ async function playStreamError(res: ServerResponse, reply: StreamErrorReply, req
   const plan = planMessage({ text: reply.afterText ?? "", chunks: 1 }, request.body);
   startEventStream(res);
   const frames = [messageStartFrame(plan), frame("ping")];
-  if (reply.afterText) frames.push(...blockFrames(plan.blocks[0], 0).slice(0, -1));
+  if (reply.afterText) frames.push(...blockFrames(plan.blocks[0], 0, true));
   frames.push(frame("error", { error: { type, message } }));
   await playFrames(res, frames, 0, signal);
   res.end();
@@ -210,6 +251,7 @@ async function playStreamError(res: ServerResponse, reply: StreamErrorReply, req
  * Resolves when the response is complete, or when `signal` aborts (client gone or server closing).
  */
 export async function playReply(res: ServerResponse, reply: PlainScriptedReply, request: RecordedRequest, signal: AbortSignal) {
+  const cache = request.cacheUsage ?? null;
   const streamed = "stream" in reply && typeof reply.stream === "boolean" ? reply.stream : request.body?.stream === true;
   switch (replyKind(reply)) {
     case "error":
@@ -220,7 +262,7 @@ export async function playReply(res: ServerResponse, reply: PlainScriptedReply, 
       return playStreamError(res, reply as StreamErrorReply, request, streamed, signal);
     case "text":
     case "toolUses": {
-      const plan = planMessage(reply as TextReply | ToolUseReply, request.body);
+      const plan = planMessage(reply as TextReply | ToolUseReply, request.body, cache);
       if (!streamed) return sendJson(res, 200, messageJson(plan));
       startEventStream(res);
       await playFrames(res, streamFrames(plan), (reply as TextReply).delayMs ?? 0, signal);

@@ -2,6 +2,7 @@
  * Types of the scripted model server: what a test scripts, and what the server records.
  * Re-exported from model-server.ts, which is the module tests import.
  */
+import type { CacheBreakpoint, CacheUsage, PromptCacheOptions } from "./model-server-cache";
 
 /** A text reply, split into `chunks` text_delta frames with `delayMs` between delta frames. */
 export interface TextReply {
@@ -12,6 +13,10 @@ export interface TextReply {
   stopReason?: "end_turn" | "max_tokens";
   /** Force a streamed (true) or plain JSON (false) answer; by default the request's `stream` decides. */
   stream?: boolean;
+  /** A signed thinking block streamed before the text (as with extended thinking on). */
+  thinking?: string;
+  /** A redacted_thinking block (this hidden text, encrypted-looking) after the thinking. */
+  redactedThinking?: string;
 }
 
 export interface ScriptedToolUse {
@@ -27,6 +32,9 @@ export interface ToolUseReply {
   text?: string;
   delayMs?: number;
   stream?: boolean;
+  /** A signed thinking block first (see TextReply). */
+  thinking?: string;
+  redactedThinking?: string;
 }
 
 /** An HTTP error with the API's JSON error body and retry headers. */
@@ -42,6 +50,8 @@ export interface ErrorReply {
 export interface HangReply {
   hang: true;
   text?: string;
+  /** Hang in the middle of a thinking block with this much thinking streamed (no signature yet). */
+  thinking?: string;
 }
 
 /** An `event: error` frame mid-stream (after message_start and optional text); then the response ends. */
@@ -66,6 +76,19 @@ export interface RecordedRequest {
   body: any;
   /** Date.now() when the body had arrived. */
   at: number;
+  /** Where the request's cache_control breakpoints were, with the tokens of the prefix up to each. */
+  cacheBreakpoints?: CacheBreakpoint[];
+  /** What the simulated prompt cache made of it (null: no breakpoints). */
+  cacheUsage?: CacheUsage | null;
+}
+
+export type { CacheBreakpoint, CacheUsage, PromptCacheOptions };
+
+/** One model of GET /v1/models. */
+export interface ServedModel {
+  id: string;
+  display_name: string;
+  created_at?: string;
 }
 
 export interface ModelServer {
@@ -87,6 +110,14 @@ export interface ModelServer {
   openReplies(): number;
   /** Resolves once no response is in progress (e.g. after a client abort reached the server). */
   waitForIdle(timeoutMs?: number): Promise<void>;
+  /** The app's title requests (header x-alpine-purpose: title), kept apart from `requests`. */
+  titleRequests: RecordedRequest[];
+  /** Replies to title requests; without one a title request fails (404) and the title stays. */
+  scriptTitles(...replies: ScriptedReply[]): void;
+  /** Models GET /v1/models lists; null makes it answer 404 (a server without the Models API). */
+  setModels(models: ServedModel[] | null): void;
+  /** Forgets every cached prefix. */
+  clearCache(): void;
   /** Empties the queue and the recorded requests, restores the starting fallback. */
   reset(): void;
   /** Stops listening and destroys open connections, which also ends hanging replies. */
@@ -104,4 +135,8 @@ export interface ModelServerOptions {
    * tool_use. Default true. A refused request is recorded but takes no scripted reply.
    */
   validateRequests?: boolean;
+  /** The prompt cache simulation's settings (minimum length, lifetime, clock). */
+  cache?: PromptCacheOptions;
+  /** Models listed by GET /v1/models (default: a few current models). */
+  models?: ServedModel[];
 }

@@ -3,6 +3,7 @@
  * when scripting, not mid-test), and that a Messages request is one the real API would accept.
  */
 import type { ScriptedReply } from "./model-server-types";
+import { describeBadThinking } from "./model-server-thinking";
 
 export type ReplyKind = "function" | "error" | "hang" | "streamError" | "toolUses" | "text";
 
@@ -85,6 +86,10 @@ export function describeInvalidRequest(body: unknown): string | null {
     const content = messages[i].content;
     if (typeof content !== "string" && !Array.isArray(content)) return `messages.${i}.content: Field required`;
   }
+  return describeBadToolPairs(messages) ?? describeBadThinkingUse(body) ?? describeTooManyBreakpoints(body);
+}
+
+function describeBadToolPairs(messages: any[]): string | null {
   for (let i = 0; i < messages.length; i++) {
     const resultIds = idsOf(blocksOf(messages[i]), "tool_result", "tool_use_id");
     if (resultIds.length > 0) {
@@ -110,4 +115,43 @@ export function describeInvalidRequest(body: unknown): string | null {
       );
   }
   return null;
+}
+
+/** Thinking blocks must come back exactly as given; with thinking on, a tool loop's last turn starts with its thinking. */
+function describeBadThinkingUse(body: Record<string, any>): string | null {
+  const messages: any[] = body.messages;
+  for (let i = 0; i < messages.length; i++) {
+    if (messages[i].role !== "assistant") continue;
+    for (const [j, block] of blocksOf(messages[i]).entries()) {
+      const problem = describeBadThinking(block);
+      if (problem) return `messages.${i}.content.${j}: ${problem}`;
+    }
+  }
+  const thinking = body.thinking;
+  if (thinking === undefined || thinking?.type === "disabled") return null;
+  if (thinking?.type !== "enabled" || !Number.isInteger(thinking.budget_tokens) || thinking.budget_tokens < 1024) return "thinking.enabled.budget_tokens: Input should be greater than or equal to 1024";
+  if (thinking.budget_tokens >= body.max_tokens) return "`max_tokens` must be greater than `thinking.budget_tokens`";
+  const last = messages.length - 2;
+  const turn = messages[last];
+  if (turn?.role === "assistant" && idsOf(blocksOf(turn), "tool_use", "id").length > 0) {
+    const first = blocksOf(turn)[0]?.type;
+    if (first !== "thinking" && first !== "redacted_thinking") {
+      return `messages.${last}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block.`;
+    }
+  }
+  return null;
+}
+
+/** The API takes at most 4 cache_control breakpoints. */
+function describeTooManyBreakpoints(body: Record<string, any>): string | null {
+  let count = 0;
+  const visit = (value: any) => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (isObject(value)) {
+      if (value.cache_control !== undefined) count++;
+      for (const [key, item] of Object.entries(value)) if (key !== "cache_control" && typeof item === "object") visit(item);
+    }
+  };
+  visit([body.tools, body.system, body.messages]);
+  return count > 4 ? `A maximum of 4 blocks with cache_control may be provided. Found ${count}.` : null;
 }

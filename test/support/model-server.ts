@@ -21,9 +21,23 @@ import type {
 } from "./model-server-types";
 import { estimateInputTokens, newRequestId, playReply, sendError, sendJson } from "./model-server-replies";
 import { describeInvalidReply, describeInvalidRequest } from "./model-server-validate";
+import { PromptCache, withoutCacheControl } from "./model-server-cache";
+import type { ServedModel } from "./model-server-types";
 
 export type * from "./model-server-types";
 export { estimateInputTokens, estimateTokens } from "./model-server-replies";
+export { PromptCache, withoutCacheControl } from "./model-server-cache";
+export { signThinking } from "./model-server-thinking";
+
+/** The messages of a recorded request as the model sees them (cache_control marks left out). */
+export const sentMessages = (request: RecordedRequest): any[] => withoutCacheControl(request.body?.messages);
+
+/** What GET /v1/models lists unless a test says otherwise. */
+export const DEFAULT_SERVED_MODELS: ServedModel[] = [
+  { id: "claude-opus-4-5", display_name: "Claude Opus 4.5", created_at: "2025-11-24T00:00:00Z" },
+  { id: "claude-sonnet-4-6", display_name: "Claude Sonnet 4.6", created_at: "2026-02-17T00:00:00Z" },
+  { id: "claude-haiku-4-5", display_name: "Claude Haiku 4.5", created_at: "2025-10-15T00:00:00Z" },
+];
 export { echoReply } from "./model-server-echo";
 export { connectModelServer, ModelServerControlError, type ModelServerControl } from "./model-server-control";
 export { startModelServerProcess, type ModelServerProcess } from "./model-server-process";
@@ -33,6 +47,10 @@ export const NO_SCRIPTED_REPLY_LEFT: ErrorReply = {
   error: { status: 500, type: "api_error", message: "no scripted reply left: script() more replies or setFallback()" },
   shouldRetry: false,
 };
+
+/** The header the app marks its title requests with. */
+const TITLE_HEADER = "x-alpine-purpose";
+const NO_TITLE_SCRIPTED: ErrorReply = { error: { status: 404, type: "not_found_error", message: "no title scripted: scriptTitles()" }, shouldRetry: false };
 
 const MAX_FUNCTION_DEPTH = 8;
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -82,6 +100,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let fallback: ScriptedReply | null = initialFallback;
   const requests: RecordedRequest[] = [];
   const tokenCountRequests: RecordedRequest[] = [];
+  const cache = new PromptCache(options.cache);
+  const titleRequests: RecordedRequest[] = [];
+  const titleQueue: ScriptedReply[] = [];
+  let models: ServedModel[] | null = options.models ?? DEFAULT_SERVED_MODELS;
   const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
   const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
   const listeners = new Set<() => void>(); // re-checked whenever requests arrive or replies end
@@ -117,13 +139,25 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     return reply;
   }
 
+  /** The app's title requests (marked by a header) have their own queue; unscripted, they fail and titles stay. */
+  async function answerTitle(request: RecordedRequest, res: ServerResponse, signal: AbortSignal) {
+    titleRequests.push(request);
+    notify();
+    const reply = titleQueue.shift() ?? NO_TITLE_SCRIPTED;
+    await playReply(res, await resolveReply(reply, request), request, signal);
+  }
+
   async function answerMessages(req: IncomingMessage, res: ServerResponse, path: string, signal: AbortSignal) {
     replying.add(res);
     const request = record(req, path, await readBody(req));
+    if (request.headers[TITLE_HEADER] === "title") return answerTitle(request, res, signal);
     requests.push(request);
     notify();
     const problem = typeof request.body === "string" ? "request body is not valid JSON" : validate ? describeInvalidRequest(request.body) : null;
     if (problem) return sendError(res, invalidRequest(problem));
+    const cached = cache.account(request.body);
+    request.cacheBreakpoints = cached.breakpoints;
+    request.cacheUsage = cached.usage;
     let reply: PlainScriptedReply;
     try {
       reply = await resolveReply(queue.shift() ?? fallback ?? NO_SCRIPTED_REPLY_LEFT, request);
@@ -144,6 +178,12 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         server.script(...body);
         return sendJson(res, 200, { queued: queue.length });
       }
+      case "POST /_control/titles":
+        if (!Array.isArray(body)) throw new TypeError("POST /_control/titles takes a JSON array of replies");
+        server.scriptTitles(...body);
+        return sendJson(res, 200, { ok: true });
+      case "GET /_control/title-requests":
+        return sendJson(res, 200, titleRequests);
       case "POST /_control/fallback":
         server.setFallback(body);
         return sendJson(res, 200, { ok: true });
@@ -183,6 +223,11 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         notify();
         return sendJson(res, 200, { input_tokens: estimateInputTokens(request.body) });
       }
+      if (route === "GET /v1/models") {
+        if (!models) return sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: "the Models API is not served here" } });
+        const data = models.map((m) => ({ type: "model", created_at: "2025-01-01T00:00:00Z", ...m }));
+        return sendJson(res, 200, { data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null });
+      }
       if (url.pathname.startsWith("/_control/")) return await answerControl(req, res, url);
       sendJson(res, 404, { type: "error", error: { type: "not_found_error", message: `${route} is not served here` } });
     } catch (error) {
@@ -220,6 +265,15 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       );
     },
     remaining: () => queue.length,
+    titleRequests,
+    scriptTitles(...replies) {
+      replies.forEach(assertPlayable);
+      titleQueue.push(...replies);
+    },
+    setModels(list) {
+      models = list;
+    },
+    clearCache: () => cache.clear(),
     openReplies: () => replying.size,
     waitForIdle(timeoutMs = 10_000) {
       const idle = () => (replying.size === 0 ? true : undefined);
@@ -227,6 +281,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     },
     reset() {
       queue.length = 0;
+      titleQueue.length = 0;
+      titleRequests.length = 0;
       requests.length = 0;
       tokenCountRequests.length = 0;
       fallback = initialFallback;

@@ -16,6 +16,7 @@ import path from "node:path";
 import { AlpineService } from "../../src/main/service/alpine-service";
 import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
 import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
+import { attachmentResponse, isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
@@ -71,7 +72,14 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
   let csp = "";
 
-  const server = createServer((request, response) => serveWindow(request, response, rendererFolder, csp));
+  const server = createServer((request, response) => {
+    const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
+    if (request.method === "GET" && isAttachmentPath(pathname)) {
+      void attachmentResponse(service.attachments, pathname, csp).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
+      return;
+    }
+    serveWindow(request, response, rendererFolder, csp);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     // Loopback only: the host serves the real service without any authentication.

@@ -3,7 +3,15 @@
  * run survives quit, crash, kill or update. Imports nothing from Electron or the app.
  */
 export { Agent, type AgentOptions, type RunOptions } from "./run/agent";
-export { State, type StateOptions, STATE_ID_PATTERN } from "./state/state";
+export {
+  State,
+  type StateOptions,
+  STATE_ID_PATTERN,
+  MIN_THINKING_BUDGET,
+  type ThinkingSetting,
+  type UserMessageOptions,
+} from "./state/state";
+export { AttachmentUnavailableError, type AttachmentResolver } from "./run/message-builder";
 export { branchState, type BranchOptions } from "./state/branch";
 export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./stores/store";
 export { FileStore } from "./stores/file";
@@ -53,6 +61,7 @@ export {
   UNKNOWN_RESULT_TEXT,
   abortedResultText,
   type AssistantEntry,
+  type AttachmentRef,
   type CompactionEntry,
   type ContentBlock,
   type EntryKind,
@@ -62,6 +71,7 @@ export {
   type NoticeEntry,
   type ToolCallStatus,
   type ToolResultEntry,
+  type Usage,
   type UserEntry,
 } from "./state/history";
 export type { AgentFingerprint, AnsweredAsk, BranchPoint, ConversationInfo, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";

@@ -6,6 +6,8 @@
  */
 import { protocol } from "electron";
 import { readRendererFile, withEventLog } from "../service/renderer-files";
+import type { Attachments } from "../service/attachments/attachments";
+import { attachmentResponse, isAttachmentPath } from "../service/attachments/attachment-response";
 
 export const APP_SCHEME = "app";
 export const APP_HOST = "alpine";
@@ -39,7 +41,14 @@ export function rendererResponse(requestUrl: string, rendererFolder: string, csp
   });
 }
 
-/** After the app is ready: serve the built window. */
-export function serveRenderer(rendererFolder: string, csp: string): void {
-  protocol.handle(APP_SCHEME, (request) => rendererResponse(request.url, rendererFolder, csp));
+/** After the app is ready: serve the built window, and the attachments at /attachments/<id>. */
+export function serveRenderer(rendererFolder: string, csp: string, attachments?: Attachments): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    if (attachments && url.host === APP_HOST && isAttachmentPath(url.pathname)) {
+      const answer = await attachmentResponse(attachments, url.pathname, csp);
+      return new Response(answer.body, { status: answer.status, headers: answer.headers });
+    }
+    return rendererResponse(request.url, rendererFolder, csp);
+  });
 }

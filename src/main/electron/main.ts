@@ -62,7 +62,7 @@ if (!app.requestSingleInstanceLock()) {
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy());
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy(), service.attachments);
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
     const checkForUpdates = () => {

@@ -18,6 +18,11 @@ import { ServiceGate } from "./service-gate";
 import { type FolderChooser, SettingsService } from "./settings";
 import { SettingsFile } from "./settings-file";
 import { builtInTools } from "./tools";
+import { Attachments } from "./attachments/attachments";
+import { conversationLookup } from "./attachments/conversation-lookup";
+import { ModelList } from "./models";
+import { PriceFile, usageTotals } from "./prices";
+import { optionsView } from "./conversation-options";
 import { ConversationNotFoundError } from "./service-errors";
 import { WindowStateFile } from "./window-state";
 import { McpService } from "./mcp-service";
@@ -63,6 +68,11 @@ export class AlpineService {
   readonly runs: Runs;
   readonly branching: Branching;
   readonly settings: SettingsService;
+  readonly attachments: Attachments;
+  readonly models: ModelList;
+  readonly prices: PriceFile;
+  /** Settles attachments left by a kill (claims without a saved message, unreferenced files); done before the first run. */
+  readonly recovered: Promise<{ removed: number }>;
   readonly windowState: WindowStateFile;
   readonly mcp: McpService;
   readonly updates: UpdateService;
@@ -77,6 +87,10 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    this.attachments = new Attachments(options.dataFolder);
+    this.recovered = this.attachments.recover(conversationLookup(this.store));
+    this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
+    let conversations: Conversations | null = null;
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
       takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
@@ -94,9 +108,19 @@ export class AlpineService {
       gate: this.gate,
       tools,
       client: options.model ?? {},
+      attachments: this.attachments,
+      applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
-    this.conversations = new Conversations(this.store, this.runs, this.events, this.gate);
+    this.prices = new PriceFile(options.dataFolder);
+    this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
+      usage: usageTotals(
+        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+        this.prices.table(),
+      ),
+      options: optionsView(state, settingsFile.get().model),
+    }));
+    this.models = new ModelList(options.secrets, options.model ?? {});
     this.branching = new Branching(this.runs, this.gate);
     this.transfer = new Transfer({
       store: this.store,
@@ -152,6 +176,7 @@ export class AlpineService {
     this.closing ??= (async () => {
       this.gate.close();
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
+      await this.recovered.catch(() => undefined); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }

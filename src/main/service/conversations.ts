@@ -13,6 +13,7 @@ import { pageBefore } from "./history-pages";
 import type { Runs } from "./runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
+import type { Attachments } from "./attachments/attachments";
 
 export interface ListRequest {
   offset: number;
@@ -26,6 +27,8 @@ export class Conversations {
     private readonly runs: Runs,
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
+    private readonly attachments: Attachments,
+    private readonly extras: (state: State) => Pick<ConversationView, "usage" | "options"> = () => ({}),
   ) {}
 
   /**
@@ -56,10 +59,10 @@ export class Conversations {
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return this.view(live, true, tail);
+    if (live) return { ...this.view(live, true, tail), ...this.extras(live) };
     try {
       const state = await this.runs.load(id);
-      return this.view(state, this.runs.isRunning(id), tail);
+      return { ...this.view(state, this.runs.isRunning(id), tail), ...this.extras(state) };
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);
@@ -123,6 +126,18 @@ export class Conversations {
     await this.store.deleteConversation(info.conversationId);
     for (const branch of branches) this.bus.emit({ type: "conversation_deleted", id: branch.id });
     if (!branches.some((branch) => branch.id === id)) this.bus.emit({ type: "conversation_deleted", id });
+    // After the conversation is gone: a kill before this is settled by the next start's recovery.
+    for (const branchId of new Set([id, ...branches.map((branch) => branch.id)])) await this.attachments.release(branchId).catch(() => undefined);
+  }
+
+  /** A generated title, set only while the title is still the task (never over the person's name for it). */
+  applyTitleIfUntitled(id: string, title: string): boolean {
+    if (!this.gate.isOpen) return false;
+    const live = this.runs.liveState(id);
+    const info = this.store.info(id);
+    if (!info || info.title !== info.task || (live && live.title !== live.task)) return false;
+    this.rename(id, title);
+    return true;
   }
 
   /** The view of one branch, with its switchers. */

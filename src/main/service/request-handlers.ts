@@ -31,9 +31,13 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       await service.conversations.delete(id);
       return { deleted: true };
     },
-    "runs:start": ({ text }) => service.runs.start(text),
-    "runs:send": async ({ id, text }) => {
-      await service.runs.send(id, text);
+    "runs:start": async ({ text, attachments, model, thinkingBudget }) => {
+      await service.recovered.catch(() => undefined);
+      return service.runs.start(text, attachments, { model, thinkingBudget });
+    },
+    "runs:send": async ({ id, text, attachments }) => {
+      await service.recovered.catch(() => undefined);
+      await service.runs.send(id, text, attachments);
       return { ok: true };
     },
     "runs:stop": async ({ id }) => {
@@ -56,6 +60,14 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
+    "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
+    "conversations:setOptions": async ({ id, model, thinkingBudget }) => {
+      await service.runs.setOptions(id, { model, thinkingBudget });
+      return service.conversations.get(id, 1);
+    },
+    "models:list": () => service.models.list(),
+    "prices:get": () => service.prices.table(),
+    "prices:set": ({ prices }) => service.prices.update(prices),
     "app:launch": ({ listLimit, tail }) => service.launch(listLimit, tail),
     "window:remember": ({ openConversationId }) => {
       service.windowState.remember(openConversationId);

@@ -23,6 +23,12 @@ import {
 } from "./service-errors";
 import type { ServiceGate } from "./service-gate";
 import type { SettingsFile } from "./settings-file";
+import type { Attachments } from "./attachments/attachments";
+import { type ConversationOptions, applyOptions, modelOf } from "./conversation-options";
+import { titleInBackground } from "./titles";
+
+/** A file of the composer sent with a message: the stored file's id and the name to show. */
+export type MessageAttachment = { id: string; name: string };
 
 /** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
 export class StoppedByPersonError extends Error {
@@ -36,6 +42,8 @@ interface ActiveRun {
   readonly id: string;
   /** Set once the State is loaded or created. */
   state: State | null;
+  /** Attachments claimed for the message of this run, confirmed once it is saved. */
+  claimed: string[];
   readonly controller: AbortController;
   /** Resolves when the run has ended and saved (or failed to start). */
   readonly finished: Promise<void>;
@@ -52,6 +60,9 @@ export interface RunsOptions {
   /** Tools found at each run's start (MCP servers' tools), named apart from `taken`. */
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
+  attachments: Attachments;
+  /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
+  applyTitle(id: string, title: string): boolean;
 }
 
 export class Runs {
@@ -73,21 +84,52 @@ export class Runs {
     return this.active.get(id)?.state ?? null;
   }
 
-  /** A new conversation whose first message is `text`; it starts running. */
-  async start(text: string): Promise<{ id: string }> {
+  /** A new conversation whose first message is `text` (with any files); it starts running. */
+  async start(text: string, files: MessageAttachment[] = [], options: ConversationOptions = {}): Promise<{ id: string }> {
     this.options.gate.assertOpen();
-    const state = new State(text, { data: {} });
-    await this.launch(state.id, async () => state);
+    const attachments = this.options.attachments.refsFor(files);
+    const state = new State(text.trim() === "" && attachments.length > 0 ? attachments.map((a) => a.name).join(", ") : text, { data: {}, attachments });
+    applyOptions(state, options);
+    await this.launch(state.id, async (run) => {
+      await this.claim(run, attachments.map((a) => a.id));
+      return state;
+    });
     return { id: state.id };
   }
 
-  /** Add the person's message and run. While a question is open, the message answers it. */
-  async send(id: string, text: string): Promise<void> {
-    await this.launch(id, async () => {
+  /** Add the person's message (with any files) and run. While a question is open, the message answers it. */
+  async send(id: string, text: string, files: MessageAttachment[] = []): Promise<void> {
+    const attachments = this.options.attachments.refsFor(files);
+    await this.launch(id, async (run) => {
       const state = await this.load(id);
-      state.addUserMessage(text);
+      await this.claim(run, attachments.map((a) => a.id));
+      state.addUserMessage(text, { attachments });
       return state;
     });
+  }
+
+  /** Choose the conversation's model or thinking; applies from its next run. */
+  async setOptions(id: string, options: ConversationOptions): Promise<void> {
+    this.options.gate.assertOpen();
+    if (this.active.has(id)) throw new RunInProgressError(id);
+    const state = await this.load(id);
+    applyOptions(state, options);
+    await (await this.agent(null, state)).save(state);
+  }
+
+  /** The files are durable and claimed by the conversation before its message is saved. */
+  private async claim(run: ActiveRun, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.options.attachments.claim(run.id, ids);
+    run.claimed = ids;
+  }
+
+  private confirmClaims(run: ActiveRun): void {
+    if (run.claimed.length === 0) return;
+    const ids = run.claimed;
+    run.claimed = [];
+    // A failure leaves the claim pending: recovery settles it from the saved message.
+    this.options.attachments.confirm(run.id, ids).catch(() => undefined);
   }
 
   /**
@@ -121,7 +163,7 @@ export class Runs {
   /** Save a State outside a run (a branch into a new conversation, a switch to a branch). */
   async save(state: State): Promise<void> {
     this.options.gate.assertOpen();
-    await (await this.agent(null)).save(state);
+    await (await this.agent(null, state)).save(state);
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
@@ -161,16 +203,17 @@ export class Runs {
     }
   }
 
-  /** An Agent with today's settings, for a run or a save of `state`. Without a key, no model client. */
-  private async agent(apiKey: string | null, more: Tool[] = []): Promise<Agent> {
-    const { settings, store, client } = this.options;
+  /** An Agent with today's settings and the conversation's model, for a run or a save of `state`. Without a key, no model client. */
+  private async agent(apiKey: string | null, state: State, more: Tool[] = []): Promise<Agent> {
+    const { settings, store, client, attachments } = this.options;
     const tools = [...this.options.tools, ...more];
     const { model, systemPrompt } = settings.get();
     return new Agent({
-      model,
+      model: modelOf(state, model),
       system: systemPrompt,
       store,
       tools,
+      resolveAttachment: attachments.resolve,
       ...(apiKey ? { client: await createModelClient(apiKey, client) } : {}),
     });
   }
@@ -179,15 +222,15 @@ export class Runs {
    * Take the conversation's one run slot, prepare its State, then run it in the
    * background. Errors before the run starts are thrown to the caller; the slot is freed.
    */
-  private async launch(id: string, prepare: () => Promise<State>): Promise<void> {
+  private async launch(id: string, prepare: (run: ActiveRun) => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
     if (this.active.has(id)) throw new RunInProgressError(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    const run: ActiveRun = { id, state: null, controller: new AbortController(), finished, finish };
+    const run: ActiveRun = { id, state: null, claimed: [], controller: new AbortController(), finished, finish };
     this.active.set(id, run);
     try {
-      const state = await prepare();
+      const state = await prepare(run);
       this.options.gate.assertOpen();
       run.state = state;
     } catch (error) {
@@ -207,11 +250,14 @@ export class Runs {
         // The library has saved and let go of the State: the conversation is free again
         // before the window hears of the end, so it can send the next message at once.
         ended = true;
+        this.confirmClaims(run);
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
         bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
+        titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
         return;
       }
+      if (event.type === "save" && event.ok) this.confirmClaims(run);
       bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
     };
     try {
@@ -221,12 +267,12 @@ export class Runs {
         // Nothing goes to the model; the message is saved and the reason shown in the conversation.
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
-        await (await this.agent(null)).save(state);
+        await (await this.agent(null, state)).save(state);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
       const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
-      await (await this.agent(apiKey, more)).run(state, { signal: run.controller.signal, onEvent });
+      await (await this.agent(apiKey, state, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
       // The library saved the State and reported run_end; an error before the run began
       // (another process holds the conversation, the store failed) is reported here.

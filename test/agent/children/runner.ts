@@ -5,8 +5,9 @@
  *
  * Environment: RUNNER_STORE (folder), RUNNER_STATE (id), RUNNER_MARKER (a file each run of
  * slow_task appends a line to), RUNNER_LOAD=1 to load the State instead of making it,
- * RUNNER_SIGNALS=1 to use abortOnSignals(), RUNNER_BRANCH_FROM (a saved State's id) with
- * RUNNER_BRANCH_AT (a seq) and RUNNER_BRANCH_MESSAGE to run a new branch of it (an edit).
+ * RUNNER_SIGNALS=1 to use abortOnSignals(), RUNNER_THINKING=<budget> for extended thinking,
+ * RUNNER_BRANCH_FROM (a saved State's id) with RUNNER_BRANCH_AT (a seq) and
+ * RUNNER_BRANCH_MESSAGE to run a new branch of it (an edit).
  *
  * stdout lines: "EVENT <json>" per step event, "TOOL_STARTED <callId>", and at the end
  * "RESULT <json>" or "FAILED <name>".
@@ -50,7 +51,8 @@ const makeState = async (): Promise<State> => {
     const from = await store.load(env("RUNNER_BRANCH_FROM"));
     return branchState(from, Number(env("RUNNER_BRANCH_AT")), { id: env("RUNNER_STATE"), message: env("RUNNER_BRANCH_MESSAGE") });
   }
-  return new State("Do the slow task", { id: env("RUNNER_STATE") });
+  const thinking = process.env.RUNNER_THINKING ? { budgetTokens: Number(process.env.RUNNER_THINKING) } : null;
+  return new State("Do the slow task", { id: env("RUNNER_STATE"), thinking });
 };
 const state = await makeState();
 try {

@@ -20,6 +20,7 @@ import type { AgentFingerprint } from "../state/snapshot";
 import { type State, stateBook } from "../state/state";
 import type { Lease, Store } from "../stores/store";
 import { runSteps } from "./steps";
+import type { AttachmentResolver } from "./message-builder";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../tools/tool";
 
 export interface AgentOptions {
@@ -43,6 +44,10 @@ export interface AgentOptions {
   finishTool?: boolean;
   /** Offer the built-in `ask` tool (default true). */
   askTool?: boolean;
+  /** Mark each request's stable prefix (system, tools, history) for the prompt cache (default true). */
+  promptCaching?: boolean;
+  /** Gives the bytes of a file attached to a message (see `AttachmentRef`); needed once a State has attachments. */
+  resolveAttachment?: AttachmentResolver;
 }
 
 export interface RunOptions {
@@ -62,6 +67,8 @@ export class Agent {
   readonly contextBudget: number;
   readonly maxTokens: number;
   readonly outputSchema: z.ZodType | undefined;
+  readonly promptCaching: boolean;
+  private readonly resolveAttachment: AttachmentResolver | undefined;
   private readonly toolMap: Map<string, Tool>;
   private readonly toolSpecs: ToolSpec[];
   private readonly fingerprint: AgentFingerprint;
@@ -78,6 +85,8 @@ export class Agent {
     this.maxTokens = options.maxTokens ?? 8192;
     this.outputSchema = options.outputSchema;
     this.clientInstance = options.client;
+    this.promptCaching = options.promptCaching ?? true;
+    this.resolveAttachment = options.resolveAttachment;
     for (const [name, value] of [["maxSteps", this.maxSteps], ["contextBudget", this.contextBudget], ["maxTokens", this.maxTokens]] as const) {
       if (!(value >= 1) || (name !== "contextBudget" && !Number.isInteger(value))) throw new RangeError(`${name} must be a positive ${name === "contextBudget" ? "number" : "integer"}, got ${value}.`);
     }
@@ -200,6 +209,8 @@ export class Agent {
       toolSpecs: this.toolSpecs,
       tools: this.toolMap,
       outputSchema: this.outputSchema,
+      promptCaching: this.promptCaching,
+      resolveAttachment: this.resolveAttachment,
       signal: controller.signal,
       emit,
       save: fenced.save,

@@ -5,29 +5,17 @@
  */
 import type { CompactionEntry, HistoryEntry } from "../state/history";
 import { contextEntries, latestCompaction } from "./context";
+import { messageBuilderOf } from "./message-builder";
 import { appendEntry } from "../state/state";
 import { type RunContext, abortError } from "./run-context";
 
-/** Characters an entry adds to a request, measured once per entry (an entry never changes once made). */
-const entryChars = new WeakMap<HistoryEntry, number>();
-/** The same for the tool list of an Agent (one array per Agent). */
+/** Characters of the tool list of an Agent (one array per Agent), measured once. */
 const toolChars = new WeakMap<object, number>();
-/** What a block's JSON adds around its text: type, ids, quotes and braces. */
-const BLOCK_OVERHEAD = 40;
-
-function charsOf(entry: HistoryEntry): number {
-  let chars = entryChars.get(entry);
-  if (chars === undefined) {
-    chars = BLOCK_OVERHEAD + (entry.kind === "assistant" ? JSON.stringify(entry.content).length : JSON.stringify(entry.text).length);
-    entryChars.set(entry, chars);
-  }
-  return chars;
-}
 
 /**
- * Rough token count of the next request: about four characters per token. Each entry is
- * measured once, so the estimate before every step costs a walk over the context, not
- * a serialisation of it.
+ * Rough token count of the next request: about four characters per token. The context's
+ * characters are counted as its entries are first seen, so the estimate before every step
+ * does not walk the context.
  */
 export function estimateContextTokens(run: RunContext): number {
   let tools = toolChars.get(run.toolSpecs);
@@ -35,16 +23,13 @@ export function estimateContextTokens(run: RunContext): number {
     tools = JSON.stringify(run.toolSpecs).length;
     toolChars.set(run.toolSpecs, tools);
   }
-  const summary = latestCompaction(run.state);
-  let chars = run.system.length + tools + (summary ? charsOf(summary) : 0);
-  for (const entry of contextEntries(run.state)) chars += charsOf(entry);
-  return Math.ceil(chars / 4);
+  return Math.ceil((run.system.length + tools + messageBuilderOf(run.state).chars) / 4);
 }
 
 /** Compact when over budget and there is more than a summary and one message to condense. */
 export function needsCompaction(run: RunContext, budget: number): boolean {
   if (!Number.isFinite(budget)) return false;
-  return contextEntries(run.state).length > 1 && estimateContextTokens(run) > budget;
+  return messageBuilderOf(run.state).entryCount > 1 && estimateContextTokens(run) > budget;
 }
 
 const SUMMARY_SYSTEM =

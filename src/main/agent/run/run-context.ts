@@ -10,6 +10,7 @@ import type { StepEvent } from "./events";
 import type { SavePoint } from "../state/saver";
 import type { State } from "../state/state";
 import type { Tool } from "../tools/tool";
+import type { AttachmentResolver } from "./message-builder";
 
 /** A step event before the run adds the State's id. */
 export type StepEventBody = StepEvent extends infer E ? (E extends StepEvent ? Omit<E, "stateId"> : never) : never;
@@ -25,6 +26,10 @@ export interface RunContext {
   toolSpecs: ToolSpec[];
   tools: Map<string, Tool>;
   outputSchema: z.ZodType | undefined;
+  /** Mark the request's stable prefix for the prompt cache. */
+  promptCaching: boolean;
+  /** Gives the bytes of attached files. */
+  resolveAttachment: AttachmentResolver | undefined;
   /** Aborted when the run is aborted (its own signal, the caller's, or a process signal). */
   signal: AbortSignal;
   emit(event: StepEventBody): void;

@@ -6,7 +6,8 @@
  */
 import { runAnsweredCall } from "./answered-call";
 import { compact, needsCompaction } from "./compact";
-import { assistantText, contextEntries, lastAssistantText } from "./context";
+import { assistantText, lastAssistantText } from "./context";
+import { messageBuilderOf } from "./message-builder";
 import { type RunContext, throwIfAborted } from "./run-context";
 import type { State } from "../state/state";
 import { think } from "./think";
@@ -82,9 +83,7 @@ export async function runSteps(run: RunContext, limits: StepLimits): Promise<unk
 
 /** Nothing new since the model ended its turn or finished: answer again without a request. */
 function alreadyAnswered(state: State): { stoppedBy: "end_turn" | "finish"; result: unknown } | null {
-  const last = contextEntries(state)
-    .filter((e) => e.kind !== "notice" && e.kind !== "error")
-    .at(-1);
+  const last = messageBuilderOf(state).lastMeaningful;
   if (!last) return null;
   if (last.kind === "assistant" && !last.content.some((b) => b.type === "tool_use")) return { stoppedBy: "end_turn", result: assistantText(last) };
   if (last.kind === "tool_result" && last.name === FINISH_TOOL && last.status === "done") {

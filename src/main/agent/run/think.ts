@@ -1,27 +1,20 @@
 /**
  * think: one model request, streamed through the SDK. The reply becomes one assistant
- * entry only once it is complete: a reply cut off by an abort, an error or a kill leaves
- * nothing behind, and the next run asks again.
+ * entry only once it is complete: a reply cut off by an abort, an error or a kill (while
+ * the model thinks or writes) leaves nothing behind, and the next run asks again.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { AssistantEntry, ContentBlock } from "../state/history";
-import { buildMessages } from "./context";
+import type { AssistantEntry, ContentBlock, Usage } from "../state/history";
 import { appendEntry } from "../state/state";
+import { buildRequest } from "./request";
 import { type RunContext, abortError } from "./run-context";
 
 export async function think(run: RunContext): Promise<AssistantEntry> {
   const client = await run.modelClient();
-  const stream = client.messages.stream(
-    {
-      model: run.model,
-      max_tokens: run.maxTokens,
-      ...(run.system ? { system: run.system } : {}),
-      messages: buildMessages(run.state),
-      ...(run.toolSpecs.length > 0 ? { tools: run.toolSpecs as Anthropic.Tool[] } : {}),
-    },
-    { signal: run.signal },
-  );
+  const stream = client.messages.stream(await buildRequest(run), { signal: run.signal });
   stream.on("text", (text) => run.emit({ type: "text_delta", text }));
+  stream.on("thinking", (thinking) => run.emit({ type: "thinking_delta", text: thinking }));
+  const thinkingTime = timeThinking(stream);
   let message: Anthropic.Message;
   try {
     message = await stream.finalMessage();
@@ -30,22 +23,52 @@ export async function think(run: RunContext): Promise<AssistantEntry> {
     throw error;
   }
   const content = keptBlocks(message.content);
+  const thinkingMs = thinkingTime();
   return appendEntry(run.state, {
     kind: "assistant",
     text: content.map((b) => (b.type === "text" ? b.text : "")).join(""),
     content,
     stopReason: message.stop_reason ?? null,
     model: message.model,
-    usage: { inputTokens: message.usage?.input_tokens ?? 0, outputTokens: message.usage?.output_tokens ?? 0 },
+    usage: usageOf(message.usage),
+    ...(thinkingMs !== null ? { thinkingMs } : {}),
   }) as AssistantEntry;
 }
 
-/** Text and tool calls; other block kinds are not part of this library's history. */
+/** The API's usage, with the cache's reads and writes. */
+export function usageOf(usage: Anthropic.Usage | undefined): Usage {
+  return {
+    inputTokens: usage?.input_tokens ?? 0,
+    outputTokens: usage?.output_tokens ?? 0,
+    cacheReadTokens: usage?.cache_read_input_tokens ?? 0,
+    cacheWriteTokens: usage?.cache_creation_input_tokens ?? 0,
+  };
+}
+
+/** Milliseconds from the start of the first thinking block to the end of the last (null: no thinking). */
+function timeThinking(stream: ReturnType<Anthropic["messages"]["stream"]>): () => number | null {
+  let startedAt: number | null = null;
+  let endedAt: number | null = null;
+  const thinkingBlocks = new Set<number>();
+  stream.on("streamEvent", (event: Anthropic.MessageStreamEvent) => {
+    if (event.type === "content_block_start" && (event.content_block.type === "thinking" || event.content_block.type === "redacted_thinking")) {
+      startedAt ??= Date.now();
+      thinkingBlocks.add(event.index);
+    } else if (event.type === "content_block_stop" && thinkingBlocks.has(event.index)) {
+      endedAt = Date.now();
+    }
+  });
+  return () => (startedAt === null ? null : (endedAt ?? Date.now()) - startedAt);
+}
+
+/** Text, tool calls and thinking (with its signature); other block kinds are not part of this library's history. */
 function keptBlocks(blocks: Anthropic.ContentBlock[]): ContentBlock[] {
   const out: ContentBlock[] = [];
   for (const block of blocks) {
     if (block.type === "text") out.push({ type: "text", text: block.text });
     else if (block.type === "tool_use") out.push({ type: "tool_use", id: block.id, name: block.name, input: block.input ?? {} });
+    else if (block.type === "thinking") out.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
+    else if (block.type === "redacted_thinking") out.push({ type: "redacted_thinking", data: block.data });
   }
   return out;
 }

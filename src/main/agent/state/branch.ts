@@ -34,6 +34,7 @@ export function branchState(from: State, atSeq: number, options: BranchOptions =
   if (atSeq === -1 && !options.message) throw new TypeError("A branch before the first message needs options.message, its new first message.");
   const task = atSeq === -1 ? options.message! : from.task;
   const branch = new State(task, { id: options.id, title: options.title ?? from.title, data: jsonCopy(from.data) });
+  branch.thinking = from.thinking; // a branch thinks as its conversation does
   const inherited = from.history.slice(0, atSeq + 1);
   if (atSeq >= 0) replaceHistory(branch, inherited as never);
   // Before the first message, the branch is another start of `from`'s conversation (whose id is its first State's).

@@ -10,10 +10,43 @@ import type { ToolResultBlock } from "../tools/tool-result";
 /** What a tool call ended as. `unknown`: the process stopped while it ran. */
 export type ToolCallStatus = "done" | "error" | "aborted" | "unknown";
 
-/** A block of a model turn, as the Messages API returns it (text and tool_use are kept). */
+/**
+ * A block of a model turn, as the Messages API returns it. Text, tool calls and the model's
+ * thinking are kept; thinking blocks keep their signature (redacted ones their opaque data)
+ * because the API requires them back unchanged inside a tool loop.
+ */
 export type ContentBlock =
   | { type: "text"; text: string }
-  | { type: "tool_use"; id: string; name: string; input: unknown };
+  | { type: "tool_use"; id: string; name: string; input: unknown }
+  | { type: "thinking"; thinking: string; signature: string }
+  | { type: "redacted_thinking"; data: string };
+
+/** Tokens of one model request, as the API reports them (cache fields 0 when unused). */
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens read from the prompt cache. */
+  cacheReadTokens?: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWriteTokens?: number;
+}
+
+/**
+ * A file the person attached to a message. The library keeps only this reference; the
+ * bytes come from the Agent's `resolveAttachment` when a request is built.
+ */
+export interface AttachmentRef {
+  /** The application's key for the bytes (e.g. a content hash). */
+  id: string;
+  /** The file's name, as shown to the person and the model. */
+  name: string;
+  /** image: an image block; pdf: a document block; text: the file's text in a text block. */
+  kind: "image" | "pdf" | "text";
+  /** e.g. "image/png", "application/pdf", "text/plain". */
+  mediaType: string;
+  /** Size in bytes. */
+  size: number;
+}
 
 interface EntryBase {
   /** Position in history, from 0. */
@@ -36,6 +69,8 @@ export interface UserEntry extends EntryBase {
    * the answer goes to the tool, run again, and the tool's result is the call's result.
    */
   answersTool?: string;
+  /** Files sent with this message (sent to the model before its text). */
+  attachments?: AttachmentRef[];
 }
 
 /** One model turn: its text and the tool calls it made. */
@@ -44,7 +79,9 @@ export interface AssistantEntry extends EntryBase {
   content: ContentBlock[];
   stopReason: string | null;
   model: string;
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: Usage;
+  /** How long the model thought before this turn's first other block, when it thought. */
+  thinkingMs?: number;
 }
 
 /** The result of one tool call of an assistant turn. */

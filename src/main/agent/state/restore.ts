@@ -35,6 +35,7 @@ export function restoreState(store: Store, stateId: string, record: StoredRecord
   state.answer = snapshot.answer ?? null;
   state.pendingAsk = snapshot.pendingAsk ?? null;
   state.answeredAsk = snapshot.answeredAsk ?? null;
+  state.thinking = snapshot.thinking ?? null;
   state.excluded = (snapshot.excluded ?? []).map(([from, to]) => [from, to]);
   replaceHistory(state, entries);
   placeInTree(state, conversationIdOf(snapshot), inherited.lineage);

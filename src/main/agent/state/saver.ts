@@ -9,7 +9,7 @@ import type { EntryRecord, HistoryEntry } from "./history";
 import { assertJsonValue, toJsonAnswer } from "./json-check";
 import { pendingSaves } from "../run/run-registry";
 import { SNAPSHOT_VERSION, type Snapshot } from "./snapshot";
-import { type State, stateBook } from "./state";
+import { type State, assertThinkingSetting, stateBook } from "./state";
 import type { Store, StoredHead } from "../stores/store";
 
 /** Where in a run a save happens (reported with each `save` step event). */
@@ -54,6 +54,7 @@ function snapshotBody(state: State): Omit<Snapshot, "updatedAt"> {
     pendingAsk: state.pendingAsk,
     // Only while there is one, so snapshots of States that never used it stay as they were.
     ...(state.answeredAsk ? { answeredAsk: state.answeredAsk } : {}),
+    ...(state.thinking ? { thinking: state.thinking } : {}),
     answer: toJsonAnswer(state.answer, "state.answer"),
     excluded: state.excluded,
     agent: book.agent,
@@ -75,6 +76,7 @@ export function checkJson(state: State): void {
   assertJsonValue(state.pendingAsk, "state.pendingAsk");
   assertJsonValue(state.answeredAsk, "state.answeredAsk");
   if (typeof state.title !== "string") throw new TypeError("state.title is not a string");
+  assertThinkingSetting(state.thinking);
 }
 
 export interface SaveOptions {

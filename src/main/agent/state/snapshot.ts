@@ -64,6 +64,8 @@ export interface Snapshot {
   pendingAsk: PendingAsk | null;
   /** A tool's question answered but not yet run again with the answer; absent when there is none. */
   answeredAsk?: AnsweredAsk | null;
+  /** Extended thinking's budget; absent when thinking is off. */
+  thinking?: { budgetTokens: number } | null;
   createdAt: string;
   updatedAt: string;
   /** How many history entries this snapshot covers: a complete save ends at seq `entryCount - 1`. */

@@ -5,7 +5,7 @@
 import type { Lease } from "../stores/store";
 import { randomUUID } from "node:crypto";
 import { InvalidStateIdError } from "../errors";
-import type { HistoryEntry, UserEntry } from "./history";
+import type { AttachmentRef, HistoryEntry, UserEntry } from "./history";
 import type { AgentFingerprint, AnsweredAsk, BranchPoint, PendingAsk, StoppedBy } from "./snapshot";
 
 /** 1 to 128 ASCII letters, digits, `_` or `-`. */
@@ -22,6 +22,29 @@ export interface StateOptions<Data> {
   data?: Data;
   /** A name shown to a person; the task when left out. */
   title?: string;
+  /** Files sent with the first message. */
+  attachments?: AttachmentRef[];
+  /** Extended thinking for this conversation's model requests (default off). */
+  thinking?: ThinkingSetting;
+}
+
+/** Extended thinking: off (`null`) or on with a budget of tokens per request (at least 1,024). */
+export type ThinkingSetting = { budgetTokens: number } | null;
+
+/** The smallest thinking budget the Messages API accepts. */
+export const MIN_THINKING_BUDGET = 1024;
+
+export function assertThinkingSetting(value: unknown): asserts value is ThinkingSetting {
+  if (value === null) return;
+  const budget = (value as { budgetTokens?: unknown })?.budgetTokens;
+  if (typeof budget !== "number" || !Number.isInteger(budget) || budget < MIN_THINKING_BUDGET) {
+    throw new RangeError(`thinking must be null (off) or { budgetTokens } with a whole number of at least ${MIN_THINKING_BUDGET}; got ${JSON.stringify(value)}.`);
+  }
+}
+
+export interface UserMessageOptions {
+  /** Files sent with the message; the text may then be empty. */
+  attachments?: AttachmentRef[];
 }
 
 /** An entry before the State gives it its place and time. */
@@ -88,6 +111,8 @@ export class State<Data = any> {
   updatedAt: string;
   /** Ranges of seqs kept in history but left out of the model's context. */
   excluded: [number, number][] = [];
+  /** Extended thinking for this conversation's model requests: `null` (off) or a token budget. */
+  thinking: ThinkingSetting = null;
 
   private readonly entries: HistoryEntry[] = [];
   /** @internal */
@@ -101,6 +126,10 @@ export class State<Data = any> {
     this.task = task;
     this.title = options.title ?? task;
     this.data = (options.data === undefined ? {} : options.data) as Data;
+    if (options.thinking !== undefined) {
+      assertThinkingSetting(options.thinking);
+      this.thinking = options.thinking;
+    }
     this.createdAt = this.updatedAt = new Date().toISOString();
     Object.defineProperty(this, stateBook, {
       enumerable: false,
@@ -121,7 +150,8 @@ export class State<Data = any> {
         lineage: [],
       } satisfies StateBook,
     });
-    this.entries.push({ seq: 0, at: this.createdAt, kind: "user", text: task, error: null });
+    const attachments = options.attachments?.length ? { attachments: options.attachments.map(copyAttachment) } : {};
+    this.entries.push({ seq: 0, at: this.createdAt, kind: "user", text: task, error: null, ...attachments });
   }
 
   /** Every entry ever added, in order; `history[i].seq === i`. */
@@ -134,8 +164,9 @@ export class State<Data = any> {
    * (`askPerson`), the next run gives the answer to that tool, run again.
    * Call `agent.save(state)` to make it durable before the next run.
    */
-  addUserMessage(text: string): UserEntry {
-    if (typeof text !== "string" || text.trim() === "") throw new TypeError("A user message must be a non-empty string.");
+  addUserMessage(text: string, options: UserMessageOptions = {}): UserEntry {
+    const attachments = options.attachments?.length ? { attachments: options.attachments.map(copyAttachment) } : {};
+    if (typeof text !== "string" || (text.trim() === "" && !attachments.attachments)) throw new TypeError("A user message must be a non-empty string (or come with attachments).");
     const ask = this.pendingAsk;
     this.pendingAsk = null;
     if (ask?.tool) {
@@ -143,8 +174,16 @@ export class State<Data = any> {
       this.answeredAsk = { callId, tool, question, ...(choices ? { choices: [...choices] } : {}), answer: text };
       return appendEntry(this, { kind: "user", text, answersCallId: callId, answersTool: tool }) as UserEntry;
     }
-    return appendEntry(this, ask ? { kind: "user", text, answersCallId: ask.callId } : { kind: "user", text }) as UserEntry;
+    return appendEntry(this, ask ? { kind: "user", text, answersCallId: ask.callId, ...attachments } : { kind: "user", text, ...attachments }) as UserEntry;
   }
+}
+
+function copyAttachment(ref: AttachmentRef): AttachmentRef {
+  const { id, name, kind, mediaType, size } = ref;
+  if (typeof id !== "string" || id === "" || typeof name !== "string" || !["image", "pdf", "text"].includes(kind) || typeof mediaType !== "string" || !Number.isFinite(size)) {
+    throw new TypeError(`An attachment needs id, name, kind ("image", "pdf" or "text"), mediaType and size; got ${JSON.stringify(ref)}.`);
+  }
+  return { id, name, kind, mediaType, size };
 }
 
 /** Add an entry at the end of history; it is saved by the next save. */

@@ -3,7 +3,11 @@
  * the Stop button stands where Send was, and Escape stops too.
  */
 import { useEffect, useRef, useState } from "react";
+import type { AttachmentView } from "../../../shared/usage-types";
 import { SendIcon, StopIcon } from "./icons";
+import { AttachButton, fileDropHandlers } from "./attachments/AttachButton";
+import { AttachmentChips } from "./attachments/AttachmentChip";
+import { useComposerAttachments } from "./attachments/use-composer-attachments";
 
 interface ComposerProps {
   /** Drafts are kept per conversation while the window is open. */
@@ -12,7 +16,7 @@ interface ComposerProps {
   busy: boolean;
   stopping: boolean;
   placeholder: string;
-  onSubmit(text: string): Promise<boolean>;
+  onSubmit(text: string, attachments: AttachmentView[]): Promise<boolean>;
   onStop(): void;
   autoFocus?: boolean;
 }
@@ -22,23 +26,13 @@ const drafts = new Map<string, string>();
 export function Composer({ draftKey, running, busy, stopping, placeholder, onSubmit, onStop, autoFocus = true }: ComposerProps) {
   const [text, setText] = useState(() => drafts.get(draftKey) ?? "");
   const field = useRef<HTMLTextAreaElement>(null);
+  const files = useComposerAttachments();
 
   useEffect(() => {
     // The field is always in view: not scrolling it there spares a layout of the whole window.
     if (autoFocus) field.current?.focus({ preventScroll: true });
   }, [autoFocus, draftKey]);
-
-  // Escape stops the run from anywhere in the window, unless a dialog is open.
-  useEffect(() => {
-    if (!running) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]")) return;
-      event.preventDefault();
-      onStop();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [running, onStop]);
+  useEscapeStops(running, onStop);
 
   const update = (value: string) => {
     setText(value);
@@ -46,10 +40,15 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
   };
 
   const send = async () => {
-    if (!text.trim() || running || busy) return;
+    if (!text.trim() || running || busy || files.adding) return;
     const sent = text;
+    const attached = files.attachments;
     update("");
-    if (!(await onSubmit(sent))) update(sent);
+    files.clear();
+    if (!(await onSubmit(sent, attached))) {
+      update(sent);
+      files.restore(attached);
+    }
     field.current?.focus();
   };
 
@@ -61,7 +60,9 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
         void send();
       }}
     >
-      <div className={`composer__box${running ? " composer__box--running" : ""}`}>
+      <AttachmentChips attachments={files.attachments} onRemove={files.remove} />
+      <div className={`composer__box${running ? " composer__box--running" : ""}`} {...fileDropHandlers((list) => void files.addFiles(list))}>
+        <AttachButton onFiles={(list) => void files.addFiles(list)} disabled={running} />
         <textarea
           ref={field}
           className="composer__field"
@@ -83,7 +84,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
             <span>{stopping ? "Stopping…" : "Stop"}</span>
           </button>
         ) : (
-          <button type="submit" className="composer__button composer__button--send" disabled={!text.trim() || busy} aria-label="Send" title="Send (Enter)">
+          <button type="submit" className="composer__button composer__button--send" disabled={!text.trim() || busy || files.adding} aria-label="Send" title="Send (Enter)">
             <SendIcon />
           </button>
         )}
@@ -93,4 +94,18 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
       </p>
     </form>
   );
+}
+
+/** Escape stops the run from anywhere in the window, unless a dialog is open. */
+function useEscapeStops(running: boolean, onStop: () => void): void {
+  useEffect(() => {
+    if (!running) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      onStop();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [running, onStop]);
 }

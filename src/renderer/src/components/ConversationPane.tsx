@@ -45,7 +45,7 @@ export function ConversationPane() {
 
   return (
     <main className="pane" aria-label="Conversation">
-      <PaneHeader summary={view?.summary} running={running} />
+      <PaneHeader summary={view?.summary} running={running} view={view} />
       {/* The interruption banner says it already when the missing key stopped this run. */}
       {!hasApiKey && !/api key/i.test(interruption?.detail ?? "") && <KeyMissingBanner onOpenSettings={openSettings} />}
       <ConversationBody

@@ -8,6 +8,8 @@ import { fullTime } from "../lib/relative-time";
 import { tidyErrorText } from "../lib/tidy-error-text";
 import { AlertIcon, InfoIcon, LayersIcon, QuestionIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
+import { AttachmentChips } from "./attachments/AttachmentChip";
+import { ThinkingBlock, UsageLine } from "./reply/ReplyExtras";
 import { MessageActions } from "./branches/MessageActions";
 
 interface MessageItemProps {
@@ -47,12 +49,19 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
       return (
         <div className="message message--user" data-seq={item.seq}>
           {item.answersCallId && <span className="message__label">Your answer</span>}
-          <div className="message__bubble" title={fullTime(item.at)}>
-            {item.text}
-          </div>
+          <AttachmentChips attachments={item.attachments} />
+          {item.text && (
+            <div className="message__bubble" title={fullTime(item.at)}>
+              {item.text}
+            </div>
+          )}
           {!item.answersCallId && <MessageActions seq={item.seq} kind="user" text={item.text} />}
         </div>
       );
+    case "thinking":
+      return <ThinkingBlock text={item.text} redacted={item.redacted} ms={item.ms} seq={item.seq} />;
+    case "usage":
+      return <UsageLine usage={item.usage} model={item.model} seq={item.seq} />;
     case "assistant":
       return (
         <div className="message message--assistant" data-seq={item.seq}>
@@ -145,7 +154,7 @@ export function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
       const rx = x.result as { status: string; text: string } | null;
       const ry = y.result as { status: string; text: string } | null;
       if (rx?.status !== ry?.status || rx?.text !== ry?.text) return false;
-    } else if (key === "input" || key === "calls") {
+    } else if (key === "input" || key === "calls" || key === "attachments" || key === "usage") {
       if (JSON.stringify(x[key]) !== JSON.stringify(y[key])) return false;
     } else if (x[key] !== y[key]) return false;
   }

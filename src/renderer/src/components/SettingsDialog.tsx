@@ -10,6 +10,7 @@ import { CloseIcon } from "./icons";
 import { ApiKeyField } from "./settings/ApiKeyField";
 import { DialogActions } from "./settings/DialogActions";
 import { FolderField } from "./settings/FolderField";
+import { PriceTableField } from "./settings/PriceTableField";
 import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
 import { ToolsSection } from "./settings/ToolsSection";
@@ -76,6 +77,7 @@ export function SettingsDialog() {
         />
         <ModelFields model={form.model} onModel={form.setModel} systemPrompt={form.systemPrompt} onSystemPrompt={form.setSystemPrompt} />
         <FolderField value={form.folder} onChange={form.setFolder} busy={busy} onChoose={() => void chooseFolder()} />
+        <PriceTableField />
         <UpdatesSection />
 
         {error && (

@@ -28,7 +28,11 @@ function markdownHeight(text: string): number {
 export function estimateRowHeight(item: DisplayItem): number {
   switch (item.kind) {
     case "user":
-      return ROW_GAP_PX + 18 + lines(item.text, BUBBLE_CHARS_PER_LINE) * LINE_PX + (item.answersCallId ? 20 : 0);
+      return ROW_GAP_PX + 18 + lines(item.text, BUBBLE_CHARS_PER_LINE) * LINE_PX + (item.answersCallId ? 20 : 0) + (item.attachments.length ? 64 : 0);
+    case "thinking":
+      return ROW_GAP_PX + 24;
+    case "usage":
+      return 18;
     case "assistant":
       return ROW_GAP_PX + markdownHeight(item.text);
     case "finish":

@@ -38,7 +38,7 @@ export interface ConversationSlice extends RunActions, BranchActions {
   /** Load the page of entries before the open view's first one; resolves with how many it added. */
   loadEarlier(): Promise<number>;
   /** Starts a conversation, sends a message, or answers an open question, as the view requires. */
-  submitMessage(text: string): Promise<boolean>;
+  submitMessage(text: string, attachments?: import("../../../shared/usage-types").AttachmentView[]): Promise<boolean>;
   handleStepEvent(conversationId: string, event: StepEvent): void;
   applyOpenSummary(summary: ConversationSummary): void;
   forgetConversation(id: string): void;

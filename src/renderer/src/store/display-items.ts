@@ -5,6 +5,15 @@
  */
 import type { HistoryEntryView } from "../../../shared/view-types";
 import type { ToolCallStatus } from "../../../shared/wire-types";
+import type { AttachmentView } from "../../../shared/usage-types";
+
+/** Tokens of one reply, as saved with it. */
+export interface ReplyUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+}
 
 export const ASK_TOOL = "ask";
 export const FINISH_TOOL = "finish";
@@ -31,8 +40,10 @@ function imagesOf(content: unknown): { mediaType: string; data: string }[] | und
 }
 
 export type DisplayItem =
-  | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null }
+  | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null; attachments: AttachmentView[] }
   | { kind: "assistant"; key: string; seq: number; text: string; at: string }
+  | { kind: "thinking"; key: string; seq: number; text: string; redacted: boolean; ms: number | null }
+  | { kind: "usage"; key: string; seq: number; usage: ReplyUsage; model: string }
   | { kind: "tool"; key: string; seq: number; callId: string; name: string; input: unknown; result: ToolResultView | null }
   | { kind: "ask"; key: string; seq: number; callId: string; question: string; choices: string[] | null; answer: string | null }
   | { kind: "finish"; key: string; seq: number; callId: string; answer: string }
@@ -43,6 +54,7 @@ export type DisplayItem =
 interface ContentBlockView {
   type: string;
   text?: string;
+  thinking?: string;
   id?: string;
   name?: string;
   input?: unknown;
@@ -72,18 +84,24 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
           text: entry.text,
           at: entry.at,
           answersCallId: typeof entry.answersCallId === "string" ? entry.answersCallId : null,
+          attachments: Array.isArray(entry.attachments) ? (entry.attachments as AttachmentView[]) : [],
         });
         break;
       case "assistant": {
         const blocks = (Array.isArray(entry.content) ? entry.content : []) as ContentBlockView[];
+        let thoughtTime = typeof entry.thinkingMs === "number" ? entry.thinkingMs : null;
         blocks.forEach((block, index) => {
           const key = `a${seq}.${index}`;
-          if (block.type === "text" && block.text?.trim()) {
+          if (block.type === "thinking" || block.type === "redacted_thinking") {
+            items.push({ kind: "thinking", key, seq, text: block.thinking ?? "", redacted: block.type === "redacted_thinking", ms: thoughtTime });
+            thoughtTime = null; // the time covers all of the turn's thinking: told once
+          } else if (block.type === "text" && block.text?.trim()) {
             items.push({ kind: "assistant", key, seq, text: block.text, at: entry.at });
           } else if (block.type === "tool_use" && block.id && block.name) {
             items.push(toolItem(key, seq, block as Required<ContentBlockView>, results, answers));
           }
         });
+        if (entry.usage && typeof entry.usage === "object") items.push({ kind: "usage", key: `m${seq}`, seq, usage: entry.usage as ReplyUsage, model: String(entry.model ?? "") });
         break;
       }
       case "compaction":

@@ -12,13 +12,15 @@ export interface LiveRun {
   running: boolean;
   /** The model's text of the request in progress, as streamed so far. */
   streamText: string;
+  /** The model's thinking of the request in progress, as streamed so far. */
+  thinkingText: string;
   thinking: boolean;
   tools: Record<string, LiveToolStatus>;
   /** History entries announced by the run, in seq order, not yet part of a loaded view. */
   entries: HistoryEntryView[];
 }
 
-export const idleRun: LiveRun = { running: false, streamText: "", thinking: false, tools: {}, entries: [] };
+export const idleRun: LiveRun = { running: false, streamText: "", thinkingText: "", thinking: false, tools: {}, entries: [] };
 
 /** Entries reach the window as JSON; the in-process error object is never needed here. */
 export function toEntryView(entry: unknown): HistoryEntryView {
@@ -28,13 +30,15 @@ export function toEntryView(entry: unknown): HistoryEntryView {
 export function reduceLiveRun(run: LiveRun, event: StepEvent): LiveRun {
   switch (event.type) {
     case "run_start":
-      return { ...run, running: true, streamText: "", thinking: false, tools: {} };
+      return { ...run, running: true, streamText: "", thinkingText: "", thinking: false, tools: {} };
     case "run_end":
-      return { ...run, running: false, streamText: "", thinking: false };
+      return { ...run, running: false, streamText: "", thinkingText: "", thinking: false };
     case "think_start":
-      return { ...run, running: true, thinking: true, streamText: "" };
+      return { ...run, running: true, thinking: true, streamText: "", thinkingText: "" };
     case "text_delta":
       return { ...run, streamText: run.streamText + event.text };
+    case "thinking_delta":
+      return { ...run, thinkingText: run.thinkingText + event.text };
     case "think_end":
       return { ...run, thinking: false, streamText: event.ok ? run.streamText : "" };
     case "tool_start":
@@ -48,7 +52,8 @@ export function reduceLiveRun(run: LiveRun, event: StepEvent): LiveRun {
       entries.sort((a, b) => a.seq - b.seq);
       // The streamed text has become a saved turn; showing both would repeat it.
       const streamText = entry.kind === "assistant" ? "" : run.streamText;
-      return { ...run, entries, streamText };
+      const thinkingText = entry.kind === "assistant" ? "" : run.thinkingText;
+      return { ...run, entries, streamText, thinkingText };
     }
     default:
       return run;

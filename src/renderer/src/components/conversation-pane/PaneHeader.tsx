@@ -1,8 +1,15 @@
 /** The open conversation's title and how its run stands. */
-import type { ConversationSummary } from "../../../../shared/view-types";
+import type { ConversationSummary, ConversationView } from "../../../../shared/view-types";
 import { conversationStatus } from "../conversation-row/conversation-status";
+import { ConversationOptions, UsageTotal } from "./ConversationOptions";
 
-export function PaneHeader({ summary, running }: { summary: ConversationSummary | undefined; running: boolean }) {
+interface PaneHeaderProps {
+  summary: ConversationSummary | undefined;
+  running: boolean;
+  view?: ConversationView | null;
+}
+
+export function PaneHeader({ summary, running, view }: PaneHeaderProps) {
   const status = summary ? conversationStatus({ ...summary, running }) : null;
   return (
     <header className="pane__header">
@@ -15,6 +22,8 @@ export function PaneHeader({ summary, running }: { summary: ConversationSummary 
           {status.label}
         </span>
       )}
+      <UsageTotal usage={view?.usage} />
+      {summary && <ConversationOptions id={summary.id} options={view?.options} running={running} />}
     </header>
   );
 }

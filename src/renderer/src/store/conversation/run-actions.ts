@@ -6,11 +6,12 @@
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
 import type { ConversationView } from "../../../../shared/view-types";
+import type { AttachmentView } from "../../../../shared/usage-types";
 import { selectOpenRunning } from "./selectors";
 import { toastFailure, type GetState, type SetState } from "../store-access";
 
 export interface RunActions {
-  submitMessage(text: string): Promise<boolean>;
+  submitMessage(text: string, attachments?: AttachmentView[]): Promise<boolean>;
   answerAsk(answer: string): Promise<boolean>;
   stopRun(): Promise<void>;
   continueRun(): Promise<void>;
@@ -22,30 +23,32 @@ function viewOf(view: ConversationView | null, id: string, change: Partial<Conve
 }
 
 export function createRunActions(set: SetState, get: GetState): RunActions {
-  const startConversation = async (text: string) => {
-    const { id } = await api().request("runs:start", { text });
+  const filesOf = (attachments: AttachmentView[]) => (attachments.length ? { attachments: attachments.map(({ id, name }) => ({ id, name })) } : {});
+
+  const startConversation = async (text: string, attachments: AttachmentView[]) => {
+    const { id } = await api().request("runs:start", { text, ...filesOf(attachments) });
     emitAppEvent("message-sent", { id, kind: "start" });
     get().refreshList();
     set({ pendingAction: null });
     await get().openConversation(id);
   };
 
-  const sendToOpen = async (id: string, text: string) => {
-    await api().request("runs:send", { id, text });
+  const sendToOpen = async (id: string, text: string, attachments: AttachmentView[]) => {
+    await api().request("runs:send", { id, text, ...filesOf(attachments) });
     emitAppEvent("message-sent", { id, kind: "send" });
     // Sending continues an interrupted run too: the banner has done its job.
     set((s) => ({ pendingAction: null, view: viewOf(s.view, id, { interruption: null }) }));
   };
 
   return {
-    async submitMessage(text) {
+    async submitMessage(text, attachments = []) {
       const { openId, view } = get();
       if (!text.trim() || get().pendingAction) return false;
-      if (openId && view?.pendingAsk && !view.pendingAsk.choices?.length) return get().answerAsk(text);
+      if (openId && view?.pendingAsk && !view.pendingAsk.choices?.length && attachments.length === 0) return get().answerAsk(text);
       set({ pendingAction: "send" });
       try {
-        if (!openId) await startConversation(text);
-        else await sendToOpen(openId, text);
+        if (!openId) await startConversation(text, attachments);
+        else await sendToOpen(openId, text, attachments);
         return true;
       } catch (error) {
         set({ pendingAction: null });

@@ -1,0 +1,92 @@
+/**
+ * The price table that turns usage into an estimated cost: defaults for the current models,
+ * the person's changes kept in prices.json (format version 1) in the data folder. A file from
+ * a newer version is read for what this version knows and never rewritten.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { writeFileAtomicSync, type Usage } from "../agent";
+import type { ModelPrice, PriceTable, UsageTotals } from "../../shared/usage-types";
+import { InvalidSettingError } from "./service-errors";
+
+export const PRICES_FILE_NAME = "prices.json";
+export const PRICES_VERSION = 1;
+
+/** Published list prices, USD per million tokens (cache writes 1.25x input, reads 0.1x). */
+export const DEFAULT_PRICES: PriceTable = {
+  "claude-opus-4-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
+  "claude-opus-4-1": { input: 15, output: 75, cacheWrite: 18.75, cacheRead: 1.5 },
+  "claude-sonnet-4-6": { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
+  "claude-sonnet-4-5": { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
+  "claude-haiku-4-5": { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
+};
+
+export class PriceFile {
+  private readonly file: string;
+  private overrides: PriceTable = {};
+  private newer = false;
+
+  constructor(dataFolder: string) {
+    this.file = path.join(dataFolder, PRICES_FILE_NAME);
+    try {
+      const json = JSON.parse(fs.readFileSync(this.file, "utf8"));
+      this.newer = typeof json?.version === "number" && json.version > PRICES_VERSION;
+      for (const [model, price] of Object.entries(json?.prices ?? {})) if (isPrice(price)) this.overrides[model] = price;
+    } catch {
+      // missing or garbled: the defaults apply
+    }
+  }
+
+  table(): PriceTable {
+    return { ...DEFAULT_PRICES, ...this.overrides };
+  }
+
+  /** Set (or, with null, reset to the default) the prices of some models. */
+  update(change: Record<string, ModelPrice | null>): PriceTable {
+    if (this.newer) throw new InvalidSettingError(`Prices cannot be changed: ${this.file} was written by a newer version of Alpine.`);
+    const next = { ...this.overrides };
+    for (const [model, price] of Object.entries(change)) {
+      if (price === null) delete next[model];
+      else if (isPrice(price)) next[model] = price;
+      else throw new InvalidSettingError(`The price of ${model} must give input, output, cacheWrite and cacheRead as numbers of dollars per million tokens, none negative.`);
+    }
+    writeFileAtomicSync(this.file, JSON.stringify({ version: PRICES_VERSION, prices: next }, null, 2) + "\n");
+    this.overrides = next;
+    return this.table();
+  }
+}
+
+function isPrice(value: unknown): value is ModelPrice {
+  const p = value as ModelPrice;
+  return [p?.input, p?.output, p?.cacheWrite, p?.cacheRead].every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0);
+}
+
+/** The price of a model: its own entry, else the longest id it starts with. */
+export function priceOf(table: PriceTable, model: string): ModelPrice | null {
+  if (table[model]) return table[model];
+  let best: string | null = null;
+  for (const id of Object.keys(table)) if (model.startsWith(id) && (!best || id.length > best.length)) best = id;
+  return best ? table[best] : null;
+}
+
+export function costOf(usage: Usage, price: ModelPrice): number {
+  return (
+    (usage.inputTokens * price.input + usage.outputTokens * price.output + (usage.cacheWriteTokens ?? 0) * price.cacheWrite + (usage.cacheReadTokens ?? 0) * price.cacheRead) /
+    1_000_000
+  );
+}
+
+/** A conversation's total usage and estimated cost over its replies. */
+export function usageTotals(replies: { model: string; usage?: Usage }[], table: PriceTable): UsageTotals {
+  const totals: UsageTotals = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0 };
+  for (const { model, usage } of replies) {
+    if (!usage) continue;
+    totals.inputTokens += usage.inputTokens;
+    totals.outputTokens += usage.outputTokens;
+    totals.cacheReadTokens += usage.cacheReadTokens ?? 0;
+    totals.cacheWriteTokens += usage.cacheWriteTokens ?? 0;
+    const price = priceOf(table, model);
+    totals.costUsd = price && totals.costUsd !== null ? totals.costUsd + costOf(usage, price) : null;
+  }
+  return totals;
+}

@@ -1,0 +1,39 @@
+/** An attachment shown inside the app: the image, the text, or a PDF's name and size. */
+import { useEffect, useRef, useState } from "react";
+import type { AttachmentView } from "../../../../shared/usage-types";
+import { attachmentUrl, formatBytes } from "./AttachmentChip";
+
+export function AttachmentViewer({ attachment, onClose }: { attachment: AttachmentView; onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [text, setText] = useState<string | null>(null);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    if (attachment.kind !== "text") return;
+    let live = true;
+    fetch(attachmentUrl(attachment.id))
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`status ${r.status}`))))
+      .then((body) => live && setText(body))
+      .catch((error) => live && setText(`(the file could not be shown: ${error.message})`));
+    return () => {
+      live = false;
+    };
+  }, [attachment]);
+
+  return (
+    <dialog ref={dialog} className="dialog attachment-viewer" aria-label={attachment.name} onClose={onClose}>
+      <header className="attachment-viewer__header">
+        <h2>{attachment.name}</h2>
+        <span>
+          {attachment.mediaType} · {formatBytes(attachment.size)}
+        </span>
+        <button type="button" className="button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </header>
+      {attachment.kind === "image" && <img className="attachment-viewer__image" src={attachmentUrl(attachment.id)} alt={attachment.name} />}
+      {attachment.kind === "text" && <pre className="attachment-viewer__text">{text ?? "Loading…"}</pre>}
+      {attachment.kind === "pdf" && <p className="attachment-viewer__note">A PDF document, sent to the model with its pages as text and images.</p>}
+    </dialog>
+  );
+}

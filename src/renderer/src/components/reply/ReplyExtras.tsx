@@ -1,0 +1,51 @@
+/** Beside a reply: the model's thinking, collapsed ("Thought for 12 s"), and the reply's usage and cost. */
+import { useEffect, useState } from "react";
+import type { PriceTable } from "../../../../shared/usage-types";
+import { api } from "../../api/current-api";
+import { describeUsage, formatCost, priceFor, replyCost } from "../../lib/format-usage";
+import type { ReplyUsage } from "../../store/display-items";
+
+export function thoughtLabel(ms: number | null, redacted: boolean): string {
+  if (redacted) return "Thought (hidden by the model's safety systems)";
+  if (ms === null) return "Thought";
+  return `Thought for ${Math.max(1, Math.round(ms / 1000))} s`;
+}
+
+export function ThinkingBlock({ text, redacted, ms, seq }: { text: string; redacted: boolean; ms: number | null; seq: number }) {
+  return (
+    <details className="thinking" data-seq={seq}>
+      <summary className="thinking__summary">{thoughtLabel(ms, redacted)}</summary>
+      {!redacted && <div className="thinking__text">{text}</div>}
+    </details>
+  );
+}
+
+let prices: Promise<PriceTable | null> | null = null;
+/** The price table, asked once per window (a change in settings asks again). */
+export function usePrices(): PriceTable | null {
+  const [table, setTable] = useState<PriceTable | null>(null);
+  useEffect(() => {
+    prices ??= api()
+      .request("prices:get", {})
+      .catch(() => null);
+    let live = true;
+    void prices.then((t) => live && setTable(t));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return table;
+}
+
+export function forgetPrices(): void {
+  prices = null;
+}
+
+export function UsageLine({ usage, model, seq }: { usage: ReplyUsage; model: string; seq: number }) {
+  const table = usePrices();
+  return (
+    <p className="usage-line" data-seq={seq} data-usage-for={seq}>
+      {describeUsage(usage)} · <span className="usage-line__cost">{formatCost(replyCost(usage, priceFor(table, model)))}</span>
+    </p>
+  );
+}
