@@ -55,7 +55,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
               {item.text}
             </div>
           )}
-          {!item.answersCallId && <MessageActions seq={item.seq} kind="user" text={item.text} />}
+          {!item.answersCallId && <MessageActions seq={item.seq} kind="user" text={item.text} switcher={item.switcher === true} />}
         </div>
       );
     case "thinking":
@@ -66,7 +66,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
       return (
         <div className="message message--assistant" data-seq={item.seq}>
           <Markdown text={item.text} />
-          <MessageActions seq={item.seq} kind="assistant" text={item.text} />
+          <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
         </div>
       );
     case "finish":

@@ -23,7 +23,7 @@ export const MessageRow = memo(
     return (
       <div className="conversation__row" ref={measureRef} data-key={item.key} data-seq={item.seq}>
         {/* Messages and replies carry their switcher among their actions; other rows show it above. */}
-        {item.kind !== "user" && item.kind !== "assistant" && <BranchSwitcher seq={item.seq} />}
+        {item.switcher && item.kind !== "user" && item.kind !== "assistant" && <BranchSwitcher seq={item.seq} />}
         <MessageItem item={item} toolStatus={toolStatus} />
       </div>
     );

@@ -39,7 +39,8 @@ function imagesOf(content: unknown): { mediaType: string; data: string }[] | und
   return images.length ? images : undefined;
 }
 
-export type DisplayItem =
+/** `switcher`: the one row of its entry that carries the branch switcher (see `placeSwitchers`). */
+export type DisplayItem = (
   | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null; attachments: AttachmentView[] }
   | { kind: "assistant"; key: string; seq: number; text: string; at: string }
   | { kind: "thinking"; key: string; seq: number; text: string; redacted: boolean; ms: number | null }
@@ -49,7 +50,8 @@ export type DisplayItem =
   | { kind: "finish"; key: string; seq: number; callId: string; answer: string }
   | { kind: "compaction"; key: string; seq: number; text: string; through: number }
   | { kind: "notice"; key: string; seq: number; text: string; calls: { id: string; name: string }[] }
-  | { kind: "error"; key: string; seq: number; name: string; text: string };
+  | { kind: "error"; key: string; seq: number; name: string; text: string }
+) & { switcher?: boolean };
 
 interface ContentBlockView {
   type: string;
@@ -124,6 +126,21 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
         break;
     }
   }
+  return placeSwitchers(items);
+}
+
+/**
+ * An entry may show as several rows (thinking, text, tool cards, usage); its branch switcher
+ * goes on one of them only: its message or reply when it has one, else its first row.
+ */
+function placeSwitchers(items: DisplayItem[]): DisplayItem[] {
+  const chosen = new Map<number, DisplayItem>();
+  for (const item of items) {
+    const current = chosen.get(item.seq);
+    const speaks = item.kind === "user" || item.kind === "assistant";
+    if (!current || (speaks && current.kind !== "user" && current.kind !== "assistant")) chosen.set(item.seq, item);
+  }
+  for (const item of chosen.values()) item.switcher = true;
   return items;
 }
 

@@ -11,16 +11,18 @@ interface MessageActionsProps {
   seq: number;
   kind: "user" | "assistant";
   text: string;
+  /** This row carries its entry's branch switcher (an entry's other rows do not). */
+  switcher: boolean;
 }
 
-export function MessageActions({ seq, kind, text }: MessageActionsProps) {
+export function MessageActions({ seq, kind, text, switcher }: MessageActionsProps) {
   const [editing, setEditing] = useState(false);
   const busy = useAppStore((s) => s.pendingAction !== null);
   const { regenerateReply, branchOff } = useAppStore.getState();
   if (editing) return <MessageEditor seq={seq} initial={text} onDone={() => setEditing(false)} />;
   return (
     <div className={`message-actions message-actions--${kind}`} data-seq={seq}>
-      <BranchSwitcher seq={seq} />
+      {switcher && <BranchSwitcher seq={seq} />}
       {kind === "user" ? (
         <button type="button" className="message-actions__button" disabled={busy} onClick={() => setEditing(true)}>
           Edit
