@@ -89,7 +89,13 @@ describe("replies in Markdown", () => {
       const count = await page().locator(".message--streaming .code-block").count();
       seen.add(count);
       if ((await win().events("run-ended", since)).length > 0) break;
-      await win().waitFor("stream-rendered", {}, (await win().mark()) - 1);
+      // The next frame, or the run's end when no frame follows (other events may come last).
+      const next = (await win().mark()) - 1;
+      const frame = win().waitFor("stream-rendered", {}, next);
+      const ended = win().waitFor("run-ended", {}, since);
+      frame.catch(() => undefined);
+      ended.catch(() => undefined);
+      await Promise.race([frame, ended]);
     }
     expect([...seen].every((n) => n <= 1)).toBe(true);
     const answer = lastAnswer();
