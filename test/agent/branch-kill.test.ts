@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { it } from "vitest";
 import { Agent, FileStore, State, StateBusyError, UNKNOWN_RESULT_TEXT, type Tool } from "../../src/main/agent";
 import { MODEL, clientFor, rejectionOf, useRunnerChildren } from "./helpers";
+import { sentMessages } from "../support/model-server";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
 
@@ -71,7 +72,7 @@ it("SIGKILL while a branch's tool runs: the branch loads with the shared past an
 
   server.script({ text: "I will check whether the slow task took effect." });
   expect(await agent.run(loaded)).toBe("I will check whether the slow task took effect.");
-  const messages = server.requests.at(-1)!.body.messages;
+  const messages = sentMessages(server.requests.at(-1)!);
   expect(JSON.stringify(messages[0].content)).toContain("Help me with my tasks");
   expect(messages[4].content).toContainEqual({ type: "tool_result", tool_use_id: "call_slow", content: UNKNOWN_RESULT_TEXT, is_error: true });
   expect(readFileSync(join(dir, "marker.txt"), "utf8")).toBe("ran call_slow\n");

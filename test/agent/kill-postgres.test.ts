@@ -13,6 +13,7 @@ import pg from "pg";
 import { Agent, PostgresStore, StateBusyError, UNKNOWN_RESULT_TEXT, type State, type Tool } from "../../src/main/agent";
 import { testPostgresUrl } from "../support/postgres-test-server";
 import { MODEL, clientFor, useRunnerChildren } from "./helpers";
+import { sentMessages } from "../support/model-server";
 
 const RUNNER = fileURLToPath(new URL("./children/runner.ts", import.meta.url));
 
@@ -62,7 +63,7 @@ it("SIGKILL while a tool runs on PostgresStore: the next runner sends the unknow
   expect(loaded.history.find((e) => e.kind === "tool_result" && e.callId === "call_slow")).toMatchObject({ status: "unknown", text: UNKNOWN_RESULT_TEXT });
   server.script({ text: "I will check whether the slow task took effect." });
   expect(await runOnceFree(agent, () => store.load("killed-in-tool"))).toBe("I will check whether the slow task took effect.");
-  const results = server.requests.at(-1)!.body.messages[2].content;
+  const results = sentMessages(server.requests.at(-1)!)[2].content;
   expect(results).toContainEqual({ type: "tool_result", tool_use_id: "call_slow", content: UNKNOWN_RESULT_TEXT, is_error: true });
   expect(results).toContainEqual({ type: "tool_result", tool_use_id: "call_note", content: "noted" });
   expect(readFileSync(join(dir, "marker.txt"), "utf8")).toBe("ran call_slow\n");

@@ -5,7 +5,7 @@
  */
 import { expect, it } from "vitest";
 import { Agent, FileStore, SqliteStore, State, type Store, type Tool, toolResult } from "../../src/main/agent";
-import { type ModelServer } from "../support/model-server";
+import { type ModelServer, sentMessages } from "../support/model-server";
 import { MODEL, clientFor, useModelServerAndTempDir } from "./helpers";
 
 let server: ModelServer;
@@ -37,7 +37,7 @@ for (const [label, open] of [
     server.script({ toolUses: [{ id: "c1", name: "chart", input: {} }, { id: "c2", name: "broken", input: {} }] }, { text: "Done." });
     const state = new State("Chart it", { id: "charts" });
     await agent.run(state);
-    const sent = server.requests[1].body.messages.at(-1).content;
+    const sent = sentMessages(server.requests[1]).at(-1).content;
     expect(sent[0]).toEqual({ type: "tool_result", tool_use_id: "c1", content: [{ type: "text", text: "A chart" }, { type: "image", source: { type: "base64", media_type: "image/png", data: PIXEL } }] });
     expect(sent[1]).toEqual({ type: "tool_result", tool_use_id: "c2", content: "No such chart", is_error: true });
     const loaded = await store.load("charts");

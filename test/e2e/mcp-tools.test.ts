@@ -15,6 +15,7 @@ import { TSX_LOADER } from "../agent/helpers";
 import { processTree, STDIO_TEST_SERVER, MCP_TEST_TIMEOUT_MS } from "../service/mcp-helpers";
 import { AlpineSession } from "./support/alpine-session";
 import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
+import { sentMessages } from "../support/model-server";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
@@ -127,7 +128,7 @@ describe("MCP tools in the window", () => {
     await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id: conversation, stoppedBy: "end_turn" }, cont);
     const request = (await session.model.control.requests(before + 1)).at(-1)!;
-    expect(request.body.messages.at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "c6", content: UNKNOWN_RESULT_TEXT, is_error: true });
+    expect(sentMessages(request).at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "c6", content: UNKNOWN_RESULT_TEXT, is_error: true });
     expect(runsOf(counts, "slow")).toBe(2); // c5 (cancelled) and c6 (before the kill): c6 was never sent again
   });
 

@@ -12,6 +12,7 @@ import type { RecordedRequest } from "../support/model-server";
 import { readSlowLookupStarts, SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { AlpineSession } from "./support/alpine-session";
 import { conversationRow, startConversation } from "./support/window-actions";
+import { sentMessages } from "../support/model-server";
 
 /** Long enough that only a stop ends it. */
 const FOREVER_MS = 600_000;
@@ -55,7 +56,7 @@ describe("the app stops while a tool runs", () => {
 
   /** The tool_result block for `callId` in the newest message of a model request. */
   function toolResultIn(request: RecordedRequest, callId: string): unknown {
-    const last = request.body.messages.at(-1);
+    const last = sentMessages(request).at(-1);
     expect(last.role).toBe("user");
     return (last.content as { type: string; tool_use_id?: string }[]).find((block) => block.type === "tool_result" && block.tool_use_id === callId);
   }

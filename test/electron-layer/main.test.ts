@@ -23,14 +23,16 @@ beforeEach(() => {
   process.env.ALPINE_USER_DATA = userData;
   signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
 });
-afterEach(() => {
+afterEach(async () => {
   // main.ts wires SIGTERM/SIGINT of this process; take those listeners off again.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
   }
   delete process.env.ALPINE_USER_DATA;
   delete process.env.ALPINE_SQLITE_BINDING;
-  fs.rmSync(userData, { recursive: true, force: true });
+  // A service a test left open may still be tidying its attachments folder: retry (asynchronously,
+  // so that its writes can finish) while it empties.
+  await fs.promises.rm(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 /** A fresh copy of main.ts per test (its top level is what runs at launch). */

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { isProcessAlive, UNKNOWN_RESULT_TEXT } from "../../src/main/agent";
 import type { ConversationView } from "../../src/shared/view-types";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { startModelServer, type ModelServer, sentMessages } from "../support/model-server";
 import { startMcpHttpServer, type McpHttpTestServer } from "../support/mcp/http-test-server";
 import { runsOf } from "../support/mcp/test-mcp-tools";
 import { type Child, startChild } from "../agent/helpers";
@@ -81,7 +81,7 @@ it("a kill while a slow MCP tool runs: the unknown result on relaunch, Continue 
     await fixture.log.step(started.id, "run_end", mark);
     const after = await fixture.call<ConversationView>("conversations:get", { id: started.id });
     expect(after.entries.find((e) => e.kind === "tool_result" && e.callId === "toolu_slow")).toMatchObject({ status: "unknown", text: UNKNOWN_RESULT_TEXT });
-    const sent = fixture.model.requests.at(-1)!.body.messages.at(-1).content;
+    const sent = sentMessages(fixture.model.requests.at(-1)!).at(-1).content;
     expect(sent).toContainEqual({ type: "tool_result", tool_use_id: "toolu_slow", content: UNKNOWN_RESULT_TEXT, is_error: true });
     expect(runsOf(counts, "slow")).toBe(1);
   } finally {
