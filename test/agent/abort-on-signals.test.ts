@@ -33,7 +33,8 @@ it("aborts every run in progress, saves each State, aborts later runs at once, t
     server.script({ hang: true, text: "Half a rep" }, { hang: true, text: "Another half" });
     const first = new State("First", { id: "first" });
     const second = new State("Second", { id: "second" });
-    const runs = [agent.run(first), agent.run(second)];
+    // Each run's rejection is caught from the start: they settle in either order.
+    const runs = [agent.run(first), agent.run(second)].map(rejectionOf);
     await server.waitForRequests(2);
 
     process.emit("SIGHUP", "SIGHUP");
@@ -43,7 +44,7 @@ it("aborts every run in progress, saves each State, aborts later runs at once, t
     expect(reason).toBeInstanceOf(SignalAbortError);
     expect(reason).toMatchObject({ signal: "SIGHUP", exitCode: 129, message: "The run was stopped by SIGHUP." });
 
-    for (const run of runs) expect(await rejectionOf(run)).toBe(reason);
+    for (const run of runs) expect(await run).toBe(reason);
     expect(await stop.stopping).toBe("SIGHUP");
     for (const id of ["first", "second"]) {
       const saved = await store.load(id);
