@@ -22,12 +22,12 @@ describe("the message list of a long conversation", () => {
   const id = () => seeded.longId!;
   const rows = () => page().locator(".conversation__row[data-key]");
   const scroller = () => page().locator(".conversation__scroller");
-  /** The view reaches the end of the conversation (rows just added settle within a frame). */
+  /** The view reaches the end of the conversation (rows just added settle within a few frames; frames come slowly when two windows share the machine). */
   const followedToEnd = () =>
     page().waitForFunction(() => {
       const el = (globalThis as any).document.querySelector(".conversation__scroller");
       return el.scrollHeight - el.scrollTop - el.clientHeight < 2;
-    }, undefined, { polling: "raf", timeout: 5_000 });
+    }, undefined, { polling: "raf", timeout: 20_000 });
 
   beforeAll(async () => {
     session = await AlpineSession.start({
