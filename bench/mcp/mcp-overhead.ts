@@ -16,7 +16,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { State } from "../../src/main/agent";
 import { McpServers } from "../../src/main/mcp";
 import { AlpineService } from "../../src/main/service/alpine-service";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { median } from "../lib/stats";
 
 const EVERYTHING = path.resolve(import.meta.dirname, "../../node_modules/@modelcontextprotocol/server-everything/dist/index.js");

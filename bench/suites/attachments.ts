@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import type { EntryRecord } from "../../src/main/agent/state/history";
 import { AlpineService } from "../../src/main/service/alpine-service";
-import { openConversationStore } from "../../src/main/service/conversation-store";
+import { openConversationStore } from "../../src/main/service/conversations/conversation-store";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { BenchConfig } from "../config";
 import { entries, snapshotOf } from "../lib/conversation";
 import type { Report } from "../lib/report";

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { WINDOW_STATE_FILE_NAME, WINDOW_STATE_VERSION } from "../../src/main/service/window-state";
 import { assistantEntry, snapshotOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";

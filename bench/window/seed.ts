@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { EntryRecord } from "../../src/main/agent/state/history";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { assistantEntry, snapshotOf, timeOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";
 

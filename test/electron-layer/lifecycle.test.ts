@@ -7,7 +7,7 @@ import { EventEmitter } from "node:events";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import type { ConversationView } from "../../src/shared/view-types";
 import { openService, type ServiceFixture } from "../service/helpers";
 import { app, resetFakeElectron } from "./fake-electron";

@@ -8,7 +8,7 @@ import { SNAPSHOT_VERSION } from "../../src/main/agent/state/snapshot";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { State } from "../../src/main/agent/state/state";
 import { Agent } from "../../src/main/agent/run/agent";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import type { ConversationSummary, ConversationView } from "../../src/shared/view-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 

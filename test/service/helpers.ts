@@ -9,7 +9,7 @@ import path from "node:path";
 import type { StepEvent } from "../../src/main/agent/run/events";
 import { AlpineService, type AlpineServiceOptions } from "../../src/main/service/alpine-service";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { IpcResult } from "../../src/shared/transport-messages";
 import { startModelServer, type ModelServer } from "../support/model-server";

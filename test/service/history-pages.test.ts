@@ -9,8 +9,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Agent, SqliteStore, State, UNKNOWN_RESULT_TEXT, type HistoryEntry } from "../../src/main/agent";
 import { appendEntry } from "../../src/main/agent/state/state";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
-import { newestPage, pageBefore } from "../../src/main/service/history-pages";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
+import { newestPage, pageBefore } from "../../src/main/service/conversations/history-pages";
 import type { ConversationView, EntriesPage } from "../../src/shared/view-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 

@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AlpineService } from "../../src/main/service/alpine-service";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
-import type { SecretKeeper } from "../../src/main/service/secret-keeper";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import type { SecretKeeper } from "../../src/main/service/settings/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { KeyStorageView } from "../../src/shared/view-types";
 import { makeTempDir, removeDir } from "./helpers";
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { WINDOW_STATE_FILE_NAME } from "../../src/main/service/window-state";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { isProcessAlive } from "../../src/main/agent";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { ConversationView } from "../../src/shared/view-types";
 import { startMcpHttpServer, type McpHttpTestServer } from "../support/mcp/http-test-server";
 import { runsOf } from "../support/mcp/test-mcp-tools";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { SECRET_MASK } from "../../src/shared/mcp-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 import { EVERYTHING_SERVER, FAST_RESTARTS, FILESYSTEM_SERVER, ready, waitForServer, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";

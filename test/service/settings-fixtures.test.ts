@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, SETTINGS_FILE_NAME, SETTINGS_VERSION, SettingsFile } from "../../src/main/service/settings-file";
+import { DEFAULT_SETTINGS, SETTINGS_FILE_NAME, SETTINGS_VERSION, SettingsFile } from "../../src/main/service/settings/settings-file";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/settings/", import.meta.url));

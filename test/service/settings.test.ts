@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_MODEL, SETTINGS_FILE_NAME, SETTINGS_VERSION } from "../../src/main/service/settings-file";
+import { DEFAULT_MODEL, SETTINGS_FILE_NAME, SETTINGS_VERSION } from "../../src/main/service/settings/settings-file";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 
 let fixture: ServiceFixture;

@@ -8,7 +8,7 @@
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import type { UpdateAttachment } from "../../src/main/service/updates/update-service";
 import type { ConversationView } from "../../src/shared/view-types";
 import type { InstallAnswer, UpdateStatus } from "../../src/shared/update-types";

@@ -18,7 +18,7 @@ import { contentSecurityPolicy } from "../../src/main/service/content-security-p
 import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
 import { attachmentResponse, isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
 import { WebSocketServer, type WebSocket } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";

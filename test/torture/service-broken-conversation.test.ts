@@ -11,9 +11,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteStore, StoreCorruptError } from "../../src/main/agent";
 import { AlpineService } from "../../src/main/service/alpine-service";
-import { DATABASE_FILE_NAME } from "../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
-import { MemorySecretKeeper } from "../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { RequestChannel } from "../../src/shared/ipc-contract";
 import { makeSnapshot, userEntry } from "../store/records";
 

@@ -156,7 +156,7 @@ async function ipcChecks(ctx: RunContext, tally: BadTally, fail: (what: string) 
   try {
     const [{ AlpineService }, { MemorySecretKeeper }, { createRequestHandlers, dispatchRequest }] = await Promise.all([
       import("../../src/main/service/alpine-service"),
-      import("../../src/main/service/secret-keeper"),
+      import("../../src/main/service/settings/secret-keeper"),
       import("../../src/main/service/request-handlers"),
     ]);
     service = new AlpineService({ dataFolder: join(ctx.scratch, "app"), secrets: new MemorySecretKeeper("torture-key"), model: { baseURL: ctx.modelUrl, maxRetries: 0 } });

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import { safeStorage } from "electron";
 import { writeFileAtomicSync } from "../agent";
-import type { SecretKeeper } from "../service/secret-keeper";
+import type { SecretKeeper } from "../service/settings/secret-keeper";
 import type { KeyStorageView } from "../../shared/view-types";
 
 /** Next to the key file: its presence means "keep the key in memory only". */

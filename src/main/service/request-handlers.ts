@@ -13,7 +13,7 @@ import {
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
-import { mcpRequestHandlers } from "./mcp-request-handlers";
+import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
 
 export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
 

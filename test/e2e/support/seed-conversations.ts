@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Agent, SqliteStore, State } from "../../../src/main/agent";
 import { appendEntry } from "../../../src/main/agent/state/state";
-import { DATABASE_FILE_NAME } from "../../../src/main/service/conversation-store";
+import { DATABASE_FILE_NAME } from "../../../src/main/service/conversations/conversation-store";
 
 const MODEL = "claude-sonnet-4-6";
 

@@ -4,7 +4,7 @@
  * Prints "SENT <n>" after each run ended.
  */
 import { AlpineService } from "../../../src/main/service/alpine-service";
-import { MemorySecretKeeper } from "../../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../../src/main/service/settings/secret-keeper";
 
 const service = new AlpineService({
   dataFolder: process.env.DATA_FOLDER!,

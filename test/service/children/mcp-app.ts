@@ -6,7 +6,7 @@
  * and {"type":"tool_start",callId,name} for each call.
  */
 import { AlpineService } from "../../../src/main/service/alpine-service";
-import { MemorySecretKeeper } from "../../../src/main/service/secret-keeper";
+import { MemorySecretKeeper } from "../../../src/main/service/settings/secret-keeper";
 
 const env = process.env;
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);

@@ -3,7 +3,7 @@
  * attachments do its saved messages refer to (read only for conversations with a claim
  * pending or a reference recorded, never for listing or search).
  */
-import type { ConversationStore } from "../conversation-store";
+import type { ConversationStore } from "../conversations/conversation-store";
 import type { ConversationLookup } from "./attachments";
 
 export function conversationLookup(store: ConversationStore): ConversationLookup {

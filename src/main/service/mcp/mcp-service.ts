@@ -4,13 +4,13 @@
  * the one McpServers; every change is checked whole, saved, then applied. Views never
  * carry secret values.
  */
-import type { McpServerView, McpSettingsView } from "../../shared/mcp-types";
-import { SECRET_MASK } from "../../shared/mcp-types";
-import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../mcp";
-import type { AppEventBus } from "./app-event-bus";
+import type { McpServerView, McpSettingsView } from "../../../shared/mcp-types";
+import { SECRET_MASK } from "../../../shared/mcp-types";
+import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
+import type { AppEventBus } from "../app-event-bus";
 import { type McpSettings, McpSettingsFile, type StoredServer } from "./mcp-settings-file";
-import type { SecretKeeper } from "./secret-keeper";
-import type { ServiceGate } from "./service-gate";
+import type { SecretKeeper } from "../settings/secret-keeper";
+import type { ServiceGate } from "../service-gate";
 
 export interface McpServiceOptions {
   dataFolder: string;

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { writeFileAtomicSync, type Usage } from "../agent";
-import type { ModelPrice, PriceTable, UsageTotals } from "../../shared/usage-types";
-import { InvalidSettingError } from "./service-errors";
+import { writeFileAtomicSync, type Usage } from "../../agent";
+import type { ModelPrice, PriceTable, UsageTotals } from "../../../shared/usage-types";
+import { InvalidSettingError } from "../service-errors";
 
 export const PRICES_FILE_NAME = "prices.json";
 export const PRICES_VERSION = 1;

@@ -11,8 +11,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { writeFileAtomicSync } from "../agent";
-import { InvalidSettingError, SettingsFileError } from "./service-errors";
+import { writeFileAtomicSync } from "../../agent";
+import { InvalidSettingError, SettingsFileError } from "../service-errors";
 
 export const SETTINGS_FILE_NAME = "settings.json";
 export const SETTINGS_VERSION = 1;

@@ -1,5 +1,5 @@
 /** The text of an assistant entry, for titles (its text blocks joined). */
-import type { HistoryEntry, State } from "../agent";
+import type { HistoryEntry, State } from "../../agent";
 
 export type { State };
 

@@ -3,17 +3,17 @@
  * view, rename and delete. A conversation that cannot be loaded is shown with its load
  * error; the others keep working.
  */
-import { type SavedStateInfo, type State, StateNotFoundError } from "../agent";
-import { forksAlong } from "./branch-tree";
-import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../shared/view-types";
-import type { AppEventBus } from "./app-event-bus";
+import { type SavedStateInfo, type State, StateNotFoundError } from "../../agent";
+import { forksAlong } from "../branches/branch-tree";
+import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../../shared/view-types";
+import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
-import type { Runs } from "./runs";
-import { ConversationNotFoundError, ConversationUnreadableError } from "./service-errors";
-import type { ServiceGate } from "./service-gate";
-import type { Attachments } from "./attachments/attachments";
+import type { Runs } from "../runs/runs";
+import { ConversationNotFoundError, ConversationUnreadableError } from "../service-errors";
+import type { ServiceGate } from "../service-gate";
+import type { Attachments } from "../attachments/attachments";
 
 export interface ListRequest {
   offset: number;

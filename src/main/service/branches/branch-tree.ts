@@ -5,8 +5,8 @@
  * Built from the conversation's list rows alone (docs/branches.md): a branch's parent and
  * fork seq, its entry count and when it was updated.
  */
-import type { SavedStateInfo } from "../agent";
-import type { BranchFork } from "../../shared/view-types";
+import type { SavedStateInfo } from "../../agent";
+import type { BranchFork } from "../../../shared/view-types";
 
 type Row = Pick<SavedStateInfo, "id" | "parent" | "entryCount" | "createdAt" | "updatedAt">;
 

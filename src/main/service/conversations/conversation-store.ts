@@ -3,7 +3,7 @@
  * database in the data folder.
  */
 import path from "node:path";
-import { SqliteStore } from "../agent";
+import { SqliteStore } from "../../agent";
 
 export const DATABASE_FILE_NAME = "alpine.db";
 

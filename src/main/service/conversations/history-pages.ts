@@ -10,7 +10,7 @@
  *
  * An entry's `seq` is its position in the history (0, 1, 2, ...), so positions are seqs.
  */
-import type { HistoryEntry } from "../agent";
+import type { HistoryEntry } from "../../agent";
 
 export interface HistoryPage<E> {
   /** Consecutive entries, oldest first. */

@@ -4,7 +4,7 @@
  * `stoppedBy` says "error" like any failed run. It applies only while no newer entry
  * was added (a later message or run makes it old news).
  */
-import type { State } from "../agent";
+import type { State } from "../../agent";
 
 const KEY = "alpineRunFailure";
 

@@ -3,7 +3,7 @@
  * client; it is never part of a view sent to the window. In the app it is kept with
  * Electron's safeStorage (src/main/electron/secrets.ts); under Node, in memory.
  */
-import type { KeyStorageView } from "../../shared/view-types";
+import type { KeyStorageView } from "../../../shared/view-types";
 
 export interface SecretKeeper {
   get(): string | null;

@@ -2,8 +2,8 @@
  * Per-conversation choices kept with the conversation: the model (in the State's own data,
  * falling back to the settings' model) and extended thinking (the library's State setting).
  */
-import { MIN_THINKING_BUDGET, type State, type ThinkingSetting } from "../agent";
-import { InvalidRequestError } from "./service-errors";
+import { MIN_THINKING_BUDGET, type State, type ThinkingSetting } from "../../agent";
+import { InvalidRequestError } from "../service-errors";
 
 export interface ConversationOptions {
   /** The model this conversation talks to; null: the settings' model. */

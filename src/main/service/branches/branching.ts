@@ -3,10 +3,10 @@
  * (docs/branches.md). Each makes or picks a branch of the conversation; nothing of the
  * shared past is copied, and the branch left behind is kept as it was.
  */
-import { BranchPointNotSavedError, type State, branchState } from "../agent";
-import type { Runs } from "./runs";
-import { BranchPointError } from "./service-errors";
-import type { ServiceGate } from "./service-gate";
+import { BranchPointNotSavedError, type State, branchState } from "../../agent";
+import type { Runs } from "../runs/runs";
+import { BranchPointError } from "../service-errors";
+import type { ServiceGate } from "../service-gate";
 
 export class Branching {
   constructor(

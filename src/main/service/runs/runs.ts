@@ -3,15 +3,15 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../agent";
-import type { StepEvent as WireStepEvent } from "../../shared/wire-types";
-import type { AppEventBus } from "./app-event-bus";
-import type { ConversationStore } from "./conversation-store";
-import { entryRecord, interruptionOf, summaryOf } from "./conversation-view";
+import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
+import type { StepEvent as WireStepEvent } from "../../../shared/wire-types";
+import type { AppEventBus } from "../app-event-bus";
+import type { ConversationStore } from "../conversations/conversation-store";
+import { entryRecord, interruptionOf, summaryOf } from "../conversations/conversation-view";
 import { friendlyErrorText, namedError } from "./friendly-errors";
-import { createModelClient, type ModelClientOptions } from "./model-client";
+import { createModelClient, type ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
-import type { SecretKeeper } from "./secret-keeper";
+import type { SecretKeeper } from "../settings/secret-keeper";
 import {
   ConversationNotFoundError,
   ConversationUnreadableError,
@@ -20,12 +20,12 @@ import {
   NothingToContinueError,
   RunInProgressError,
   ServiceShuttingDownError,
-} from "./service-errors";
-import type { ServiceGate } from "./service-gate";
-import type { SettingsFile } from "./settings-file";
-import type { Attachments } from "./attachments/attachments";
-import { type ConversationOptions, applyOptions, modelOf } from "./conversation-options";
-import { titleInBackground } from "./titles";
+} from "../service-errors";
+import type { ServiceGate } from "../service-gate";
+import type { SettingsFile } from "../settings/settings-file";
+import type { Attachments } from "../attachments/attachments";
+import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
+import { titleInBackground } from "../models/titles";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export type MessageAttachment = { id: string; name: string };

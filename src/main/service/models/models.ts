@@ -3,7 +3,7 @@
  * person's key), else a built-in list of current models. The answer says which it is.
  */
 import { createModelClient, type ModelClientOptions } from "./model-client";
-import type { SecretKeeper } from "./secret-keeper";
+import type { SecretKeeper } from "../settings/secret-keeper";
 
 export interface ModelChoice {
   id: string;

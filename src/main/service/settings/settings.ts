@@ -2,10 +2,10 @@
  * Settings as the window sees them: model, system prompt, folder, and whether a key is
  * set. The key itself only goes in (to the SecretKeeper), never out.
  */
-import type { KeyStorageView, SettingsView } from "../../shared/view-types";
+import type { KeyStorageView, SettingsView } from "../../../shared/view-types";
 import type { SecretKeeper } from "./secret-keeper";
-import type { ServiceGate } from "./service-gate";
-import { InvalidSettingError, SecretStorageError } from "./service-errors";
+import type { ServiceGate } from "../service-gate";
+import { InvalidSettingError, SecretStorageError } from "../service-errors";
 import type { Settings, SettingsFile } from "./settings-file";
 
 /** Asks the person for a folder (a native dialog in the app); null when they cancel. */

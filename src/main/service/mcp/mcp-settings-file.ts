@@ -9,10 +9,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { writeFileAtomicSync } from "../agent";
-import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from "../mcp";
-import type { SecretKeeper } from "./secret-keeper";
-import { SettingsFileError } from "./service-errors";
+import { writeFileAtomicSync } from "../../agent";
+import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from "../../mcp";
+import type { SecretKeeper } from "../settings/secret-keeper";
+import { SettingsFileError } from "../service-errors";
 
 export const MCP_FILE_NAME = "mcp.json";
 export const MCP_SETTINGS_VERSION = 1;

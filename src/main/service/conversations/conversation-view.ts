@@ -2,12 +2,12 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { HistoryEntry, State } from "../agent";
-import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../shared/view-types";
-import type { EntryRecord } from "../../shared/wire-types";
-import { friendlyErrorText } from "./friendly-errors";
+import type { HistoryEntry, State } from "../../agent";
+import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../../shared/view-types";
+import type { EntryRecord } from "../../../shared/wire-types";
+import { friendlyErrorText } from "../runs/friendly-errors";
 import { newestPage } from "./history-pages";
-import { readRunFailure } from "./run-failure";
+import { readRunFailure } from "../runs/run-failure";
 
 export function summaryOf(state: State, running: boolean, branchCount = 1): ConversationSummary {
   return {
