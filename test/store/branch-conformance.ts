@@ -39,6 +39,26 @@ export function describeBranchConformance(name: string, makeStore: MakeStore, lo
       return store.load(id);
     }
 
+    it("reads a branch's pages across its fork point: own entries, then each ancestor's (readPage)", async () => {
+      const store = await fresh();
+      const trunk = await root(store, "trunk", 9);
+      const edit = branchState(trunk, 3, { id: "edit", message: "a different question" });
+      await saveState(edit, store);
+      const twig = branchState(await store.load("edit"), 4, { id: "twig", message: "deeper" });
+      await saveState(twig, store);
+      const loaded = await store.load("twig");
+      const whole = (await store.readPage("twig", { limit: 100 }))!;
+      expect(whole.totalEntries).toBe(loaded.history.length);
+      expect(whole.entries.map((e) => [e.seq, e.text])).toEqual(loaded.history.map((e) => [e.seq, e.text]));
+      const tail = (await store.readPage("twig", { limit: 3 }))!;
+      expect(tail.entries.map((e) => e.text)).toEqual(loaded.history.slice(-3).map((e) => e.text));
+      expect(tail.firstSeq).toBe(loaded.history.length - 3);
+      const older = (await store.readPage("twig", { limit: 2, beforeSeq: tail.firstSeq }))!;
+      expect(older.entries.map((e) => e.text)).toEqual(loaded.history.slice(-5, -3).map((e) => e.text));
+      // The trunk's own page is untouched by its branches.
+      expect(seqs((await store.readPage("trunk", { limit: 4 }))!.entries)).toEqual([5, 6, 7, 8]);
+    });
+
     it("stores only a branch's own entries and its fork point; load puts the shared past back", async () => {
       const store = await fresh();
       const trunk = await root(store, "trunk", 9);

@@ -123,6 +123,45 @@ export function describeStoreConformance(name: string, makeStore: MakeStore, sub
       expect(record.snapshot).toEqual(newer);
     });
 
+    it("reads a range of seqs alone (readSeqRange): in seq order, clipped to what is stored; an unknown id reads as null", async () => {
+      const { store } = await freshStore();
+      expect(await store.readSeqRange("nobody", 0, 10)).toBeNull();
+      await create(store, "range", 40);
+      const all = entriesUpTo(40, "range");
+      expect(await store.readSeqRange("range", 10, 15)).toEqual(all.slice(10, 15));
+      expect(await store.readSeqRange("range", 35, 100)).toEqual(all.slice(35));
+      expect(await store.readSeqRange("range", 0, 40)).toEqual(all);
+      expect(await store.readSeqRange("range", 20, 20)).toEqual([]);
+      expect(await store.readSeqRange("range", 40, 50)).toEqual([]);
+      // Entries past the snapshot (a save that stopped halfway) are stored entries too.
+      await store.write("range", [userEntry(40, "after the snapshot")], null, { create: false });
+      expect(await store.readSeqRange("range", 39, 41)).toEqual([all[39], userEntry(40, "after the snapshot")]);
+    });
+
+    it("reads the newest page and older pages without the whole history (readPage)", async () => {
+      const { store } = await freshStore();
+      expect(await store.readPage("nobody", { limit: 5 })).toBeNull();
+      const snapshot = await create(store, "paged", 1_000);
+      const all = entriesUpTo(1_000, "paged");
+      const newest = (await store.readPage("paged", { limit: 30 }))!;
+      expect(newest).toEqual({ snapshot, entries: all.slice(970), firstSeq: 970, totalEntries: 1_000 });
+      const older = (await store.readPage("paged", { limit: 30, beforeSeq: newest.firstSeq }))!;
+      expect(seqs(older.entries)).toEqual(seqs(all.slice(940, 970)));
+      const first = (await store.readPage("paged", { limit: 30, beforeSeq: 12 }))!;
+      expect(first.entries).toEqual(all.slice(0, 12));
+      expect(first.firstSeq).toBe(0);
+      const past = (await store.readPage("paged", { limit: 5, beforeSeq: 5_000 }))!;
+      expect(seqs(past.entries)).toEqual([995, 996, 997, 998, 999]);
+      expect((await store.readPage("paged", { limit: 5, beforeSeq: 0 }))!.entries).toEqual([]);
+      await expect(store.readPage("paged", { limit: 0 })).rejects.toThrow(RangeError);
+      // A page reads what is stored now.
+      await store.write("paged", [userEntry(1_000, "one more")], makeSnapshot("paged", { entryCount: 1_001, updatedAt: isoAt(5) }), { create: false });
+      const after = (await store.readPage("paged", { limit: 2 }))!;
+      expect(after.entries).toEqual([all[999], userEntry(1_000, "one more")]);
+      expect(after.totalEntries).toBe(1_001);
+      expect(after.snapshot.entryCount).toBe(1_001);
+    });
+
     it("keeps the current snapshot when a write's snapshot is null", async () => {
       const { store } = await freshStore();
       const snapshot = await create(store, "keep", 1);

@@ -14,6 +14,7 @@ export {
 export { AttachmentUnavailableError, type AttachmentResolver } from "./run/message-builder";
 export { branchState, type BranchOptions } from "./state/branch";
 export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./stores/store";
+export type { HistoryPageRecord, PageOptions } from "./stores/history-page";
 export { FileStore } from "./stores/file";
 export {
   SqliteStore,

@@ -13,6 +13,11 @@
  *
  * `read(stateId)` returns `{ entries, snapshot }` (entries in seq order), or `null`.
  *
+ * Pages (history-page.ts): `readSeqRange(stateId, fromSeq, toSeq)` returns only the State's own
+ * stored entries with `fromSeq <= seq < toSeq`. The default reads the whole record and slices
+ * it; a store that can read a seq range alone overrides it, so `readPage` (the newest page of
+ * a long conversation, then older pages on demand) costs a page, not the whole history.
+ *
  * Branches (docs/branches.md): a branch is a State whose snapshot names its `parent`; the
  * store keeps only its own entries (seqs from `parent.seq + 1`, and a create may have none)
  * and `read` returns only those. `load` walks the parent chain with `readRange`.
@@ -28,6 +33,7 @@ import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from ".
 import type { State } from "../state/state";
 import { restoreState } from "../state/restore";
 import { readInherited } from "./branch-chain";
+import { type HistoryPageRecord, type PageOptions, readHistoryPage } from "./history-page";
 import { conversationOf, groupConversations, planConversationDelete } from "./conversation-tree";
 
 export type MaybePromise<T> = T | Promise<T>;
@@ -156,6 +162,25 @@ export abstract class Store {
    */
   readRange(stateId: string, throughSeq: number): MaybePromise<StoredRecord | null> {
     return this.readRangeByRead(stateId, throughSeq);
+  }
+
+  /**
+   * The State's own stored entries with `fromSeq <= seq < toSeq`, in seq order ([] when it has
+   * none there), or null when the State does not exist. A branch's own entries start at its
+   * `parent.seq + 1`. The default reads the whole record and slices it; override it when a
+   * range of seqs can be read alone (SqliteStore, FileStore and PostgresStore do).
+   */
+  readSeqRange(stateId: string, fromSeq: number, toSeq: number): MaybePromise<EntryRecord[] | null> {
+    return Promise.resolve(this.read(stateId)).then((record) => record && record.entries.filter((entry) => entry.seq >= fromSeq && entry.seq < toSeq));
+  }
+
+  /**
+   * One page of a State's stored history without loading the State: the newest `limit`
+   * entries (or those just before `beforeSeq`), a branch's inherited past included, with the
+   * stored snapshot. Null when the State does not exist. Built on `readHead` and `readSeqRange`.
+   */
+  readPage(stateId: string, options: PageOptions): Promise<HistoryPageRecord | null> {
+    return readHistoryPage(this, stateId, options);
   }
 
   private async readRangeByRead(stateId: string, throughSeq: number): Promise<StoredRecord | null> {

@@ -64,6 +64,62 @@ export async function readEntries(path: string): Promise<EntryRecord[]> {
   return entries;
 }
 
+/**
+ * The complete entries of seqs [fromSeq, toSeq), read from the file's end backwards: a
+ * page of the newest entries costs that page, not the whole history. Only those lines are
+ * parsed. (Lines are consecutive seqs from the header's first seq, so line positions are seqs.)
+ */
+export async function readEntriesBetween(path: string, fromSeq: number, toSeq: number): Promise<EntryRecord[]> {
+  const handle = await open(path, "r");
+  try {
+    const { end, lastLine, from } = await completeTail(handle, path);
+    if (lastLine === null) return [];
+    const lastSeq = seqOf(lastLine, path);
+    const lo = Math.max(from, Math.ceil(fromSeq));
+    const hi = Math.min(lastSeq + 1, Math.ceil(toSeq));
+    if (!(lo < hi)) return [];
+    const bytes = await linesFrom(handle, path, end, lastSeq + 1 - lo);
+    const entries: EntryRecord[] = [];
+    for (let start = 0, stop = bytes.indexOf(0x0a); stop >= 0 && entries.length < hi - lo; start = stop + 1, stop = bytes.indexOf(0x0a, start)) {
+      const seq = lo + entries.length;
+      let entry: EntryRecord;
+      try {
+        entry = JSON.parse(bytes.toString("utf8", start, stop));
+      } catch {
+        throw new StoreCorruptError(path, `the line of entry ${seq} is not valid JSON`);
+      }
+      if (entry?.seq !== seq) throw new StoreCorruptError(path, `the line where entry ${seq} belongs holds another seq`);
+      entries.push(entry);
+    }
+    return entries;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The last `count` complete lines before `end` (which ends a line), read backwards in growing windows. */
+async function linesFrom(handle: import("node:fs/promises").FileHandle, path: string, end: number, count: number): Promise<Buffer> {
+  let window = 64 * 1024;
+  for (;;) {
+    const start = Math.max(0, end - window);
+    const buffer = Buffer.allocUnsafe(end - start);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, start);
+    if (bytesRead < buffer.length) throw new StoreCorruptError(path, "it was cut short while being read");
+    // The newline that ends the line before the first one wanted: count + 1 newlines back from
+    // the end, the buffer's last byte being the first. (A negative offset would search from the end.)
+    let at = buffer.length - 1;
+    let found = 1;
+    while (found <= count && at > 0) {
+      at = buffer.lastIndexOf(0x0a, at - 1);
+      if (at < 0) break;
+      found++;
+    }
+    if (found === count + 1 && at >= 0) return buffer.subarray(at + 1);
+    if (start === 0) throw new StoreCorruptError(path, `it holds fewer than ${count} entries`);
+    window *= 4;
+  }
+}
+
 /** The file's bytes in one read (fs.readFile reads in 512 KiB steps, each a trip through the thread pool). */
 async function readWhole(path: string): Promise<Buffer> {
   const handle = await open(path, "r");

@@ -19,7 +19,7 @@ import { mkdtemp, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { syncFolder, writeFileAtomic, writeNewFile } from "../../platform/atomic-file";
 import { FILE_MODE, FOLDER_MODE, ensurePrivateFolder } from "../../platform/owner-only";
-import { appendEntries, countEntries, entriesHeader, entryLines, readEntries } from "./entries-file";
+import { appendEntries, countEntries, entriesHeader, entryLines, readEntries, readEntriesBetween } from "./entries-file";
 import { StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "../../errors";
 import { acquireFileLease, assertFileLeaseHeld, isLockHeld } from "./file-lease";
 import { folderNameOf, idOfFolderName } from "./folder-names";
@@ -126,6 +126,13 @@ export class FileStore extends Store {
     // Only a repair of the list index: a load that read the State does not fail for it.
     await this.index.loaded(listInfoOf(snapshot)).catch(() => undefined);
     return { entries, snapshot };
+  }
+
+  /** The State's own entries of seqs [fromSeq, toSeq), read from the history file's end backwards. */
+  override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
+    const folder = this.stateFolder(stateId);
+    if (!(await exists(join(folder, SNAPSHOT)))) return null;
+    return readEntriesBetween(join(folder, ENTRIES), fromSeq, toSeq);
   }
 
   /** The snapshot and the entry count, reading only the history file's tail. */

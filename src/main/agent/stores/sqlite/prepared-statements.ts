@@ -19,6 +19,7 @@ export function prepareStatements(db: BetterSqlite3.Database) {
     putSnapshot: prepare<[string, string]>("putSnapshot"),
     selectEntries: prepare<[number, number], { seq: number; kind: string; body: string }>("selectEntries"),
     selectEntriesThrough: prepare<[number, number, number], { seq: number; kind: string; body: string }>("selectEntriesThrough"),
+    selectEntriesBetween: prepare<[number, number, number, number], { seq: number; kind: string; body: string }>("selectEntriesBetween"),
     listConversations: prepare<[number, number], ConversationRow & { branch_count: number }>("listConversations"),
     countConversations: prepare<[], { n: number }>("countConversations"),
     listBranches: prepare<[string], ConversationRow>("listBranches"),

@@ -61,6 +61,12 @@ export interface SqliteStoreOptions {
   leaseHost?: string;
 }
 
+/** Seqs clamped to what an entry id can hold (0 to 2^32 - 1). */
+function seqRange(fromSeq: number, toSeq: number): [number, number] {
+  const clamp = (seq: number) => (Number.isNaN(seq) ? 0 : Math.min(0x1_0000_0000, Math.max(0, Math.ceil(seq))));
+  return [clamp(fromSeq), clamp(toSeq)];
+}
+
 export class SqliteStore extends Store {
   /** The database file, as an absolute path. */
   readonly path: string;
@@ -146,6 +152,13 @@ export class SqliteStore extends Store {
   override readRange(stateId: string, throughSeq: number): StoredRecord | null {
     assertStateId(stateId);
     return this.guard(() => this.transactions.readRange(stateId, Math.floor(throughSeq)));
+  }
+
+  /** The State's own entries of seqs [fromSeq, toSeq): one key range, however long the history. */
+  override readSeqRange(stateId: string, fromSeq: number, toSeq: number): EntryRecord[] | null {
+    assertStateId(stateId);
+    const [from, to] = seqRange(fromSeq, toSeq);
+    return this.guard(() => this.transactions.readBetween(stateId, from, to));
   }
 
   /** The snapshot and how many entries are stored, without reading the history. */

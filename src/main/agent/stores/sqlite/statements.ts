@@ -27,6 +27,8 @@ export const STORE_SQL = {
   selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
   // A branch's load reads each ancestor's own entries up to its fork point: one key range.
   selectEntriesThrough: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + ? ORDER BY id",
+  // A page of a conversation: the seqs [from, to), one key range.
+  selectEntriesBetween: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) + ? AND (? << 32) + ? ORDER BY id",
   selectSnapshot: "SELECT body FROM snapshots WHERE state_id = ?",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `

@@ -5,6 +5,7 @@
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
+import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import type { Lease, StoredHead } from "../store";
 import { conversationColumns, toSavedStateInfo } from "./conversation-row";
@@ -74,6 +75,15 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { entries, snapshot: snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot") };
   };
 
+  const readBetween = (stateId: string, fromSeq: number, toSeq: number): EntryRecord[] | null => {
+    const conversation = sql.conversationNum.get(stateId);
+    if (conversation === undefined) return null;
+    if (toSeq <= fromSeq) return [];
+    return sql.selectEntriesBetween
+      .all(conversation.num, fromSeq, conversation.num, toSeq - 1)
+      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+  };
+
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);
     const conversation = sql.conversationNum.get(stateId);
@@ -112,6 +122,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     ),
     read: db.transaction(read),
     readRange: db.transaction(readRange),
+    readBetween: db.transaction(readBetween),
     delete: db.transaction(remove),
     rename: db.transaction(rename),
   };
