@@ -38,6 +38,7 @@ export const REQUEST_CHANNELS = [
   "app:launch",
   "window:remember",
   "conversations:interrupted",
+  "conversations:usage",
   "tools:get",
   "tools:addServer",
   "tools:editServer",

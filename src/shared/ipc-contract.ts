@@ -11,7 +11,7 @@ import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
-import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
+import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
@@ -104,6 +104,8 @@ export const requestSchemas = {
   "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": z.object({}).strict(),
+  /** The conversation's token usage and estimated cost (a view read as a page comes without them). */
+  "conversations:usage": z.object({ id }).strict(),
   ...mcpRequestSchemas,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
@@ -155,6 +157,7 @@ export interface RequestResults extends McpRequestResults {
   "app:launch": LaunchView;
   "window:remember": { ok: true };
   "conversations:interrupted": InterruptedRuns;
+  "conversations:usage": { id: string; usage: UsageTotals | null };
   "settings:setKeyStorage": SettingsView;
   "updates:status": UpdateStatus;
   "updates:check": UpdateStatus;

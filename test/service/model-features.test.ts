@@ -92,12 +92,13 @@ describe("models, per-conversation choices, usage and cost", () => {
     const reply = view.entries.find((e: { kind: string }) => e.kind === "assistant");
     expect(reply.usage.inputTokens).toBeGreaterThan(0);
     expect(reply.usage.outputTokens).toBeGreaterThan(0);
-    const u = view.usage;
+    // A view read as a page comes without totals: they have their own request, summing every reply.
+    const u = (await f.call("conversations:usage", { id })).usage;
     expect(u.inputTokens).toBe(reply.usage.inputTokens);
     const expected = (u.inputTokens * 3 + u.outputTokens * 15 + u.cacheWriteTokens * 3.75 + u.cacheReadTokens * 0.3) / 1e6;
     expect(u.costUsd).toBeCloseTo(expected, 12);
     await f.call("prices:set", { prices: { "claude-sonnet-4-6": { input: 300, output: 1500, cacheWrite: 375, cacheRead: 30 } } });
-    expect((await f.call("conversations:get", { id })).usage.costUsd).toBeCloseTo(expected * 100, 9);
+    expect((await f.call("conversations:usage", { id })).usage.costUsd).toBeCloseTo(expected * 100, 9);
     const reopened = f.reopen();
     expect((await reopened.call("prices:get"))["claude-sonnet-4-6"].input).toBe(300);
     await reopened.service.shutdown();

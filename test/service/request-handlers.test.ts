@@ -121,6 +121,10 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ openConversationId: "../x" }, "openConversationId"],
   ],
   "conversations:interrupted": [[{ all: true }, "all"]],
+  "conversations:usage": [
+    [{}, "id"],
+    [{ id: "../x" }, "id"],
+  ],
   "tools:get": [[{ secrets: true }, "secrets"]],
   "tools:addServer": [
     [{ name: "", transport: "stdio", command: "npx" }, "name"],

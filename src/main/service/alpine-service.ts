@@ -31,6 +31,9 @@ import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 
+/** How long after the start attachments are checked when no window asked for its first screen. */
+const RECOVERY_DELAY_MS = 2_000;
+
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
   dataFolder: string;
@@ -71,8 +74,6 @@ export class AlpineService {
   readonly attachments: Attachments;
   readonly models: ModelList;
   readonly prices: PriceFile;
-  /** Settles attachments left by a kill (claims without a saved message, unreferenced files); done before the first run. */
-  readonly recovered: Promise<{ removed: number }>;
   readonly windowState: WindowStateFile;
   readonly mcp: McpService;
   readonly updates: UpdateService;
@@ -81,6 +82,7 @@ export class AlpineService {
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
+  private recovery: Promise<{ removed: number }> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
@@ -88,8 +90,8 @@ export class AlpineService {
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
     this.attachments = new Attachments(options.dataFolder);
-    this.recovered = this.attachments.recover(conversationLookup(this.store));
-    this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
+    // After the first screen (it reads conversations too), or a little later without a window.
+    setTimeout(() => this.gate.isOpen && void this.recovered, RECOVERY_DELAY_MS).unref();
     let conversations: Conversations | null = null;
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
@@ -113,13 +115,14 @@ export class AlpineService {
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
-    this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
-      usage: usageTotals(
-        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
-        this.prices.table(),
-      ),
-      options: optionsView(state, settingsFile.get().model),
-    }));
+    this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {
+      usage: (history) =>
+        usageTotals(
+          history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+          this.prices.table(),
+        ),
+      options: (state) => optionsView(state, settingsFile.get().model),
+    });
     this.models = new ModelList(options.secrets, options.model ?? {});
     this.branching = new Branching(this.runs, this.gate);
     this.transfer = new Transfer({
@@ -142,8 +145,28 @@ export class AlpineService {
     this.backups.prune();
   }
 
+  /**
+   * Settles attachments left by a kill (claims without a saved message, unreferenced files):
+   * started after the first screen's answer (or at the first need), done before the first run.
+   */
+  get recovered(): Promise<{ removed: number }> {
+    if (!this.recovery) {
+      this.recovery = this.attachments.recover(conversationLookup(this.store));
+      this.recovery.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
+    }
+    return this.recovery;
+  }
+
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
+    try {
+      return await this.firstScreen(listLimit, tail);
+    } finally {
+      setImmediate(() => this.gate.isOpen && void this.recovered);
+    }
+  }
+
+  private async firstScreen(listLimit: number, tail: number): Promise<LaunchView> {
     const list = this.conversations.list({ offset: 0, limit: listLimit });
     const openId = this.windowState.openConversationId;
     let open = null;
@@ -176,7 +199,7 @@ export class AlpineService {
     this.closing ??= (async () => {
       this.gate.close();
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
-      await this.recovered.catch(() => undefined); // recovery reads the store: it ends before the store closes
+      await this.recovery?.catch(() => undefined); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }

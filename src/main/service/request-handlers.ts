@@ -74,6 +74,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       return { ok: true };
     },
     "conversations:interrupted": () => service.conversations.interrupted(),
+    "conversations:usage": async ({ id }) => ({ id, usage: await service.conversations.usage(id) }),
     ...mcpRequestHandlers(service.mcp),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
     "updates:status": () => service.updates.status(),

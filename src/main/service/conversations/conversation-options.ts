@@ -17,7 +17,7 @@ interface OptionsData {
 }
 
 /** The model a run of this conversation uses. */
-export function modelOf(state: State, fallback: string): string {
+export function modelOf(state: Pick<State, "data">, fallback: string): string {
   const model = (state.data as OptionsData | null)?.model;
   return typeof model === "string" && model !== "" ? model : fallback;
 }
@@ -41,7 +41,7 @@ function thinkingOf(budget: number | null): ThinkingSetting {
 }
 
 /** What the window shows of a conversation's options. */
-export function optionsView(state: State, fallbackModel: string): { model: string; modelChosen: boolean; thinkingBudget: number | null } {
+export function optionsView(state: Pick<State, "data" | "thinking">, fallbackModel: string): { model: string; modelChosen: boolean; thinkingBudget: number | null } {
   const chosen = (state.data as OptionsData | null)?.model;
   return { model: modelOf(state, fallbackModel), modelChosen: typeof chosen === "string" && chosen !== "", thinkingBudget: state.thinking?.budgetTokens ?? null };
 }

@@ -7,9 +7,12 @@ import type { BranchFork, ConversationSummary, ConversationView, Interruption } 
 import type { EntryRecord } from "../../../shared/wire-types";
 import { friendlyErrorText } from "../runs/friendly-errors";
 import { newestPage } from "./history-pages";
-import { readRunFailure } from "../runs/run-failure";
+import { runFailureIn } from "../runs/run-failure";
 
-export function summaryOf(state: State, running: boolean, branchCount = 1): ConversationSummary {
+/** What a summary shows, from a State or a stored snapshot. */
+type SummaryFields = Pick<State, "id" | "conversationId" | "title" | "task" | "createdAt" | "updatedAt" | "stoppedBy">;
+
+export function summaryOf(state: SummaryFields, running: boolean, branchCount = 1): ConversationSummary {
   return {
     id: state.id,
     conversationId: state.conversationId,
@@ -48,9 +51,27 @@ export function conversationView(state: State, running: boolean, tail: number, f
   };
 }
 
+/** What telling how a run ended needs: a State, or a stored snapshot with its newest entries. */
+export interface RunEnd {
+  stoppedBy: State["stoppedBy"];
+  data: unknown;
+  /** The newest entries of the history, consecutive, ending with the last one. */
+  newest: readonly HistoryEntry[];
+  /** How many entries the whole history has. */
+  length: number;
+}
+
+export function runEndOf(state: State): RunEnd {
+  return { stoppedBy: state.stoppedBy, data: state.data, newest: state.history, length: state.history.length };
+}
+
 /** How the last run stopped when it did not end by itself; null when it did. */
 export function interruptionOf(state: State): Interruption | null {
-  switch (state.stoppedBy) {
+  return interruptionFrom(runEndOf(state));
+}
+
+export function interruptionFrom(run: RunEnd): Interruption | null {
+  switch (run.stoppedBy) {
     case null:
       // Every conversation is saved just before its run starts, so a saved State that no
       // run stopped is one whose process ended mid-run (killed, crashed, power cut).
@@ -59,9 +80,9 @@ export function interruptionOf(state: State): Interruption | null {
         detail: "Alpine stopped while this conversation was running. What was saved is shown; press Continue to go on.",
       };
     case "aborted":
-      return { kind: "aborted", detail: `The run was stopped before it finished${reasonOf(state)}. Press Continue to go on.` };
+      return { kind: "aborted", detail: `The run was stopped before it finished${reasonOf(run)}. Press Continue to go on.` };
     case "error":
-      return { kind: "error", detail: errorDetail(state) };
+      return { kind: "error", detail: errorDetail(run) };
     case "max_steps":
       return { kind: "error", detail: "The run reached its step limit before finishing. Press Continue to let it go on." };
     default:
@@ -69,25 +90,29 @@ export function interruptionOf(state: State): Interruption | null {
   }
 }
 
-function lastErrorEntry(state: State): Extract<HistoryEntry, { kind: "error" }> | null {
-  for (let i = state.history.length - 1; i >= 0; i--) {
-    const entry = state.history[i];
+/**
+ * The error entry after the person's last message, if any; `undefined` when `newest` does
+ * not reach back far enough to tell (it holds neither that message nor an error).
+ */
+export function lastErrorEntry(run: RunEnd): Extract<HistoryEntry, { kind: "error" }> | null | undefined {
+  for (let i = run.newest.length - 1; i >= 0; i--) {
+    const entry = run.newest[i];
     if (entry.kind === "error") return entry;
     if (entry.kind === "user") return null; // errors before the person's last message are old news
   }
-  return null;
+  return run.newest.length === run.length ? null : undefined;
 }
 
-function errorDetail(state: State): string {
-  const failure = readRunFailure(state);
+function errorDetail(run: RunEnd): string {
+  const failure = runFailureIn(run.data, run.length);
   if (failure) return friendlyErrorText(failure);
-  const entry = lastErrorEntry(state);
+  const entry = lastErrorEntry(run);
   if (entry) return friendlyErrorText({ name: entry.name, message: entry.text });
   return "The run ended with an error. Press Continue to try again.";
 }
 
-function reasonOf(state: State): string {
-  const entry = lastErrorEntry(state);
+function reasonOf(run: RunEnd): string {
+  const entry = lastErrorEntry(run);
   if (!entry) return "";
   if (entry.name === "ServiceShuttingDownError") return " because Alpine was quitting";
   if (entry.name === "StoppedByPersonError" || entry.name === "AbortError") return " (Stop was pressed)";

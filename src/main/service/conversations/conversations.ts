@@ -6,14 +6,23 @@
 import { type SavedStateInfo, type State, StateNotFoundError } from "../../agent";
 import { forksAlong } from "../branches/branch-tree";
 import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../../shared/view-types";
+import type { ConversationOptionsView, UsageTotals } from "../../../shared/usage-types";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
+import { pagedConversationView } from "./paged-view";
+import { storedPageBefore } from "./stored-pages";
 import type { Runs } from "../runs/runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { Attachments } from "../attachments/attachments";
+
+/** What a view shows besides the history: usage totals (read from every reply) and options. */
+export interface ViewExtras {
+  usage(history: State["history"]): UsageTotals | undefined;
+  options(state: Pick<State, "data" | "thinking">): ConversationOptionsView | undefined;
+}
 
 export interface ListRequest {
   offset: number;
@@ -28,7 +37,7 @@ export class Conversations {
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
     private readonly attachments: Attachments,
-    private readonly extras: (state: State) => Pick<ConversationView, "usage" | "options"> = () => ({}),
+    private readonly extras: ViewExtras = { usage: () => undefined, options: () => undefined },
   ) {}
 
   /**
@@ -46,23 +55,37 @@ export class Conversations {
     return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
   }
 
-  /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now. */
+  /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now: counted from the rows. */
   interrupted(): InterruptedRuns {
     this.gate.assertOpen();
-    const found = this.store
-      .list({ limit: this.store.count(), offset: 0 })
-      .filter((info) => (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0 && !this.runs.isRunning(info.id));
-    return { count: found.length, items: found.slice(0, 50).map((info) => this.summary(info)) };
+    const running = this.runs.runningIds();
+    const found = this.store.unfinished(50 + running.length);
+    // A running conversation's row says what its last save said (saved just before the run: stoppedBy null).
+    const runningUnfinished = running.filter((id) => {
+      const info = this.store.info(id);
+      return info !== null && !info.retained && (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0;
+    });
+    const items = found.items.filter((info) => !this.runs.isRunning(info.id)).slice(0, 50);
+    return { count: Math.max(0, found.count - runningUnfinished.length), items: items.map((info) => this.summary(info)) };
   }
 
-  /** The conversation with its newest `tail` entries; `entries` pages back from there. */
+  /**
+   * The conversation with its newest `tail` entries; `entries` pages back from there. A
+   * conversation at rest is read as a page from the store (its usage totals come from `usage`);
+   * a running one, or one whose load would add to what is stored (a kill), is loaded.
+   */
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return { ...this.view(live, true, tail), ...this.extras(live) };
+    if (live) return this.fullView(live, true, tail);
     try {
+      const paged = await pagedConversationView(this.store, id, tail, {
+        branches: (conversationId) => this.branchesOf(id, conversationId),
+        options: (snapshot) => this.extras.options({ data: snapshot.data, thinking: snapshot.thinking ?? null }),
+      }).catch(() => null); // a store that cannot tell: the load below says what is wrong
+      if (paged && !this.runs.isRunning(id)) return paged;
       const state = await this.runs.load(id);
-      return { ...this.view(state, this.runs.isRunning(id), tail), ...this.extras(state) };
+      return this.fullView(state, this.runs.isRunning(id), tail);
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
       const info = this.store.info(id);
@@ -80,10 +103,25 @@ export class Conversations {
     }
   }
 
+  /** The conversation's token usage and estimated cost, from every reply of its history. */
+  async usage(id: string): Promise<UsageTotals | null> {
+    this.gate.assertOpen();
+    const state = this.runs.liveState(id) ?? (await this.runs.load(id));
+    return this.extras.usage(state.history) ?? null;
+  }
+
   /** Up to `limit` entries just before seq `beforeSeq`, as the window scrolls up. */
   async entries(id: string, beforeSeq: number, limit: number): Promise<EntriesPage> {
     this.gate.assertOpen();
-    const state = this.runs.liveState(id) ?? (await this.runs.load(id));
+    const live = this.runs.liveState(id);
+    if (!live) {
+      // Stored entries are the loaded State's, but for what a load adds at the end after a kill.
+      const stored = await storedPageBefore(this.store, id, beforeSeq, limit).catch(() => null);
+      if (stored && stored.snapshot.entryCount === stored.totalEntries && stored.snapshot.stoppedBy !== null) {
+        return { id, entries: stored.entries.map(entryRecord), firstSeq: stored.firstSeq, totalEntries: stored.totalEntries };
+      }
+    }
+    const state = live ?? (await this.runs.load(id));
     const page = pageBefore(state.history, beforeSeq, limit);
     return { id, entries: page.entries.map(entryRecord), firstSeq: page.firstSeq, totalEntries: page.totalEntries };
   }
@@ -140,10 +178,17 @@ export class Conversations {
     return true;
   }
 
-  /** The view of one branch, with its switchers. */
-  private view(state: State, running: boolean, tail: number) {
-    const rows = this.store.listBranches(state.conversationId);
-    return conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+  /** The view of one loaded branch, with its switchers, usage and options. */
+  private fullView(state: State, running: boolean, tail: number): ConversationView {
+    const { forks, branchCount } = this.branchesOf(state.id, state.conversationId);
+    const usage = this.extras.usage(state.history);
+    const options = this.extras.options(state);
+    return { ...conversationView(state, running, tail, forks, branchCount), ...(usage ? { usage } : {}), ...(options ? { options } : {}) };
+  }
+
+  private branchesOf(id: string, conversationId: string) {
+    const rows = this.store.listBranches(conversationId);
+    return { forks: forksAlong(rows, id), branchCount: Math.max(1, rows.length) };
   }
 
   private summary(info: SavedStateInfo, branchCount = 1): ConversationSummary {

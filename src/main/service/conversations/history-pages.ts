@@ -44,18 +44,29 @@ function pageOf<E extends HistoryEntry>(history: readonly E[], start: number, en
  * still waiting for their turn, until past `start` with none waiting.
  */
 function pairedStart(history: readonly HistoryEntry[], start: number, end: number, alsoShow: readonly string[] = []): number {
+  // A result whose call is nowhere in the history walks to the start: the whole history is sent.
+  return pairedStartWithin(history.slice(0, end), 0, start, alsoShow) ?? 0;
+}
+
+/**
+ * The same for a page ending with the last of `window`, the consecutive entries from seq
+ * `offset` on (a page read from the store, not the whole history): the seq the page must
+ * start at, or null when that needs entries older than the window.
+ */
+export function pairedStartWithin(window: readonly HistoryEntry[], offset: number, start: number, alsoShow: readonly string[] = []): number | null {
+  const end = offset + window.length;
   const waiting = new Set<string>(alsoShow);
   let first = end;
-  for (let i = end - 1; i >= 0; i--) {
-    if (i < start && waiting.size === 0) break;
-    const entry = history[i];
+  for (let seq = end - 1; seq >= 0; seq--) {
+    if (seq < start && waiting.size === 0) break;
+    if (seq < offset) return null;
+    const entry = window[seq - offset];
     if (entry.kind === "tool_result") waiting.add(entry.callId);
     else if (entry.kind === "user" && entry.answersCallId) waiting.add(entry.answersCallId);
     else if (entry.kind === "assistant") {
       for (const block of entry.content ?? []) if (block.type === "tool_use") waiting.delete(block.id);
     }
-    first = i;
+    first = seq;
   }
-  // A result whose call is nowhere in the history walks to the start: the whole history is sent.
   return first;
 }

@@ -29,8 +29,14 @@ export function recordRunFailure(state: State, error: { name: string; message: s
 }
 
 export function readRunFailure(state: State): RunFailure | null {
-  const failure = dataOf(state)[KEY] as RunFailure | undefined;
-  return failure && failure.entryCount === state.history.length ? failure : null;
+  return runFailureIn(state.data, state.history.length);
+}
+
+/** The failure kept in a State's `data`, if it still applies to a history of `entryCount` entries. */
+export function runFailureIn(data: unknown, entryCount: number): RunFailure | null {
+  const record = data !== null && typeof data === "object" && !Array.isArray(data) ? (data as DataRecord) : {};
+  const failure = record[KEY] as RunFailure | undefined;
+  return failure && failure.entryCount === entryCount ? failure : null;
 }
 
 export function clearRunFailure(state: State): void {

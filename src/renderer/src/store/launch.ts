@@ -9,6 +9,7 @@ import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
 import { useAppStore } from "./app-store";
+import { loadUsageIfMissing } from "./conversation/usage-loading";
 
 export interface LaunchResult {
   hasApiKey: boolean;
@@ -31,6 +32,7 @@ export async function launchWindow(listLimit: number): Promise<LaunchResult> {
       listError: null,
       ...(launch.open ? { openId: launch.open.summary.id, view: launch.open, viewLoading: false, viewError: null } : {}),
     }));
+    if (launch.open) loadUsageIfMissing(set, useAppStore.getState, launch.open.summary.id, launch.open);
     rememberOpenConversation();
     return { hasApiKey: launch.settings.hasApiKey, version: launch.info.version, reopened: launch.open?.summary.id ?? null };
   } catch (error) {

@@ -22,6 +22,8 @@ export function prepareStatements(db: BetterSqlite3.Database) {
     selectEntriesBetween: prepare<[number, number, number, number], { seq: number; kind: string; body: string }>("selectEntriesBetween"),
     listConversations: prepare<[number, number], ConversationRow & { branch_count: number }>("listConversations"),
     countConversations: prepare<[], { n: number }>("countConversations"),
+    listUnfinished: prepare<[number], ConversationRow>("listUnfinished"),
+    countUnfinished: prepare<[], { n: number }>("countUnfinished"),
     listBranches: prepare<[string], ConversationRow>("listBranches"),
     selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
     selectHead: prepare<[string], { entryCount: number; body: string | null }>("selectHead"),

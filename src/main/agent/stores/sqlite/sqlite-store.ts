@@ -196,6 +196,18 @@ export class SqliteStore extends Store {
     return this.guard(() => this.sql.countConversations.get()?.n ?? 0);
   }
 
+  /**
+   * The States with entries whose last run did not end by itself: a process ended mid-run
+   * (`stoppedBy` null) or the run was stopped ("aborted"); newest first, at most `limit`,
+   * and how many there are in all. Read from the rows alone, never from a history.
+   */
+  unfinished(limit: number): { count: number; items: SavedStateInfo[] } {
+    return this.guard(() => ({
+      count: this.sql.countUnfinished.get()?.n ?? 0,
+      items: this.sql.listUnfinished.all(Math.max(0, Math.floor(limit))).map(toSavedStateInfo),
+    }));
+  }
+
   /** One State's line of `list()`, or null. */
   info(stateId: string): SavedStateInfo | null {
     assertStateId(stateId);

@@ -5,6 +5,10 @@
  */
 import { CONVERSATION_COLUMNS } from "./conversation-row";
 
+/** A listed State with entries whose last run did not end by itself. */
+const UNFINISHED = `retained = 0 AND (stopped_by IS NULL OR stopped_by = 'aborted')
+  AND entry_count + CASE WHEN parent_id IS NULL THEN 0 ELSE parent_seq + 1 END > 0`;
+
 export const STORE_SQL = {
   conversationNum: "SELECT num FROM conversations WHERE id = ?",
   insertConversation: `
@@ -46,6 +50,9 @@ export const STORE_SQL = {
       FROM conversations WHERE retained = 0
     ) WHERE place = 1 ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   countConversations: "SELECT count(DISTINCT conversation_id) AS n FROM conversations WHERE retained = 0",
+  // Runs that did not end by themselves (a process ended mid-run: stopped_by NULL; or stopped), never reading a history.
+  listUnfinished: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${UNFINISHED} ORDER BY updated_at DESC, num DESC LIMIT ?`,
+  countUnfinished: `SELECT count(*) AS n FROM conversations WHERE ${UNFINISHED}`,
   listBranches: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE conversation_id = ? AND retained = 0 ORDER BY updated_at DESC, num DESC`,
   deleteConversation: "DELETE FROM conversations WHERE id = ?",
   deleteEntries: "DELETE FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",

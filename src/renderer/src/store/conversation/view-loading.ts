@@ -8,6 +8,7 @@ import { emitAppEvent } from "../../app-events";
 import { describeError } from "../../lib/describe-error";
 import { keepLoadedEarlier, withOlderPage } from "../view-pages";
 import { toastFailure, type GetState, type SetState } from "../store-access";
+import { keepUsage, loadUsageIfMissing } from "./usage-loading";
 
 export interface ViewLoading {
   openConversation(id: string | null): Promise<void>;
@@ -42,8 +43,9 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
         const next = { ...s.live };
         if (live && !live.running && !fetched.summary.running) delete next[id];
         else if (live) next[id] = { ...live, entries: live.entries.filter((e) => e.seq > lastSeq) };
-        return { view: keepLoadedEarlier(s.view, fetched), viewLoading: false, viewError: null, live: next };
+        return { view: keepUsage(s.view, keepLoadedEarlier(s.view, fetched)), viewLoading: false, viewError: null, live: next };
       });
+      loadUsageIfMissing(set, get, id, fetched);
       announceEnded(id);
     } catch (error) {
       if (get().openId === id) set({ viewLoading: false, viewError: describeError(error) });
