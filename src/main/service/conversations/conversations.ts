@@ -117,7 +117,8 @@ export class Conversations {
     if (!live) {
       // Stored entries are the loaded State's, but for what a load adds at the end after a kill.
       const stored = await storedPageBefore(this.store, id, beforeSeq, limit).catch(() => null);
-      if (stored && stored.snapshot.entryCount === stored.totalEntries && stored.snapshot.stoppedBy !== null) {
+      const snapshot = stored?.snapshot;
+      if (stored && snapshot && !snapshot.retained && snapshot.entryCount === stored.totalEntries && snapshot.stoppedBy !== null) {
         return { id, entries: stored.entries.map(entryRecord), firstSeq: stored.firstSeq, totalEntries: stored.totalEntries };
       }
     }

@@ -51,6 +51,7 @@ export async function pagedConversationView(store: Store, id: string, tail: numb
 function isComplete(page: StoredPage): boolean {
   const snapshot = page.snapshot;
   if (snapshot.version !== SNAPSHOT_VERSION && snapshot.version !== 1) return false; // the load says what is wrong
+  if (snapshot.retained) return false; // kept only for another conversation's branches: not shown
   if (snapshot.stoppedBy === null || snapshot.entryCount !== page.totalEntries) return false;
   if ((snapshot.excluded ?? []).length > 0) return false;
   const waiting = new Set([snapshot.pendingAsk?.callId, snapshot.answeredAsk?.callId].filter((callId) => callId !== undefined));
