@@ -18,6 +18,7 @@ import { launchBrowser } from "../window/browser";
 import { startHostProcess } from "../window/host-process";
 import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
+import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
 import { ensureBuiltWindow } from "./window";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -40,7 +41,12 @@ interface LaunchTimes {
   sidebarMs: number;
   conversationMs: number;
   totalMs: number;
+  /** With MCP servers: when the window learnt that one started, and that all were ready (from navigation). */
+  mcpStartedMs?: number;
+  mcpReadyMs?: number;
 }
+
+type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 
 export async function runWindowLaunch(report: Report, config: BenchConfig): Promise<void> {
   ensureBuiltWindow();
@@ -54,51 +60,70 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
       seedLaunchData(dataFolder, size.conversations, size.messages, config.entryChars);
       const browser = await launchBrowser();
-      const launches: LaunchTimes[] = [];
+      const plain: LaunchTimes[] = [];
+      const withServers: LaunchTimes[] = [];
       try {
+        // Interleaved, so a change of the machine's load weighs on both alike.
         for (let i = 0; i < size.launches; i++) {
-          const started = performance.now();
-          const host = await startHostProcess(ROOT, dataFolder, server.url, { bundle: BUNDLE });
-          const serviceMs = performance.now() - started;
-          const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-          try {
-            const page = await context.newPage();
-            await page.addInitScript({ content: PROBE_SCRIPT });
-            const navigating = performance.now();
-            await page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
-            const times = (await page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`)) as Record<string, number>;
-            const toPage = navigating - started;
-            launches.push({
-              serviceMs,
-              firstPaintMs: times.firstPaint,
-              sidebarMs: times.sidebar,
-              conversationMs: times.shown,
-              totalMs: toPage + times.shown,
-            });
-          } finally {
-            await context.close();
-            await host.stop();
-          }
+          removeMcpServers(dataFolder);
+          plain.push(await launchOnce(browser, dataFolder, server.url, 0));
+          configureThreeStdioServers(ROOT, dataFolder);
+          withServers.push(await launchOnce(browser, dataFolder, server.url, 3));
         }
       } finally {
         await browser.close().catch(() => undefined);
       }
-      const m = (key: keyof LaunchTimes) => median(launches.map((l) => l[key]));
-      report.set("windowLaunch.serviceMs", m("serviceMs"));
-      report.set("windowLaunch.firstPaintMs", m("firstPaintMs"));
-      report.set("windowLaunch.sidebarMs", m("sidebarMs"));
-      report.set("windowLaunch.conversationMs", m("conversationMs"));
-      report.set("windowLaunch.totalMs", m("totalMs"));
-      const n = `${size.conversations.toLocaleString("en-US")} conversations, the open one of ${size.messages.toLocaleString("en-US")} messages`;
-      const section = report.section(`Launch from the bundled build (${n}; median of ${launches.length})`, ["step", "ms"]);
-      section.rows.push(["host process start to the service listening (Node start, bundle load, database open)", m("serviceMs")]);
-      section.rows.push(["page: navigation to first paint", m("firstPaintMs")]);
-      section.rows.push(["page: navigation to the sidebar's rows rendered", m("sidebarMs")]);
-      section.rows.push(["page: navigation to the reopened conversation shown (a frame after)", m("conversationMs")]);
-      section.rows.push(["launch to the reopened conversation shown (host start to that frame)", m("totalMs")]);
-      section.notes.push("The page is a fresh browser context each time (no cache); the time between the service listening and the navigation is the benchmark's own (Chromium already running).");
+      reportLaunches(report, plain, withServers, `${size.conversations.toLocaleString("en-US")} conversations, the open one of ${size.messages.toLocaleString("en-US")} messages`);
     });
   } finally {
     await server.close();
   }
+}
+
+/** One launch: the host started, then a fresh page on it, timed in the page; with `servers` MCP servers, until they are ready. */
+async function launchOnce(browser: Browser, dataFolder: string, modelUrl: string, servers: number): Promise<LaunchTimes> {
+  const started = performance.now();
+  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE });
+  const serviceMs = performance.now() - started;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: PROBE_SCRIPT });
+    const navigating = performance.now();
+    await page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
+    const times = (await page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`)) as Record<string, number>;
+    const mcp = servers > 0 ? ((await page.evaluate(`${MCP_TIMES}(${servers})`)) as { started: number; ready: number }) : null;
+    return {
+      serviceMs,
+      firstPaintMs: times.firstPaint,
+      sidebarMs: times.sidebar,
+      conversationMs: times.shown,
+      totalMs: navigating - started + times.shown,
+      ...(mcp ? { mcpStartedMs: mcp.started, mcpReadyMs: mcp.ready } : {}),
+    };
+  } finally {
+    await context.close();
+    await host.stop();
+  }
+}
+
+function reportLaunches(report: Report, plain: LaunchTimes[], withServers: LaunchTimes[], what: string): void {
+  const m = (launches: LaunchTimes[], key: keyof LaunchTimes) => median(launches.map((l) => l[key] ?? NaN));
+  for (const key of ["serviceMs", "firstPaintMs", "sidebarMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
+  report.set("windowLaunch.mcp.firstPaintMs", m(withServers, "firstPaintMs"));
+  report.set("windowLaunch.mcp.totalMs", m(withServers, "totalMs"));
+  report.set("windowLaunch.mcp.firstPaintDiffMs", Math.abs(m(withServers, "firstPaintMs") - m(plain, "firstPaintMs")));
+  report.set("windowLaunch.mcp.startedMs", m(withServers, "mcpStartedMs"));
+  report.set("windowLaunch.mcp.readyMs", m(withServers, "mcpReadyMs"));
+  const section = report.section(`Launch from the bundled build (${what}; median of ${plain.length})`, ["step", "no MCP server, ms", "3 stdio MCP servers, ms"]);
+  const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(plain, key), m(withServers, key)]);
+  row("host process start to the service listening, its first answer possible (Node start, bundle load, database open)", "serviceMs");
+  row("page: navigation to first paint", "firstPaintMs");
+  row("page: navigation to the sidebar's rows rendered (interactive)", "sidebarMs");
+  row("page: navigation to the reopened conversation shown (a frame after)", "conversationMs");
+  row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
+  section.rows.push(["page: navigation to the window learning an MCP server started", NaN, m(withServers, "mcpStartedMs")]);
+  section.rows.push(["page: navigation to all three MCP servers ready", NaN, m(withServers, "mcpReadyMs")]);
+  section.notes.push("The page is a fresh browser context each time (no cache); the time between the service listening and the navigation is the benchmark's own (Chromium already running).");
+  section.notes.push("MCP servers start in the background after launch (the `everything` reference server over stdio, three times): first paint does not wait for them, they are ready after it.");
 }
