@@ -7,11 +7,10 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { StdioServerConfig } from "./config";
 import { guardedSpawn } from "./process-guard";
+import type { McpSdk } from "./mcp-sdk";
 import type { StderrLog } from "./stderr-log";
 
 export interface ChildExit {
@@ -33,13 +32,16 @@ export class ChildProcessTransport implements Transport {
   /** Set once the process has ended. */
   exit: ChildExit | null = null;
   private child: ChildProcess | null = null;
-  private readonly buffer = new ReadBuffer();
+  private readonly buffer: InstanceType<McpSdk["ReadBuffer"]>;
   private exited: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: StdioServerConfig,
     private readonly stderr: StderrLog,
-  ) {}
+    private readonly sdk: McpSdk,
+  ) {
+    this.buffer = new sdk.ReadBuffer();
+  }
 
   get pid(): number | null {
     return this.child?.pid ?? null;
@@ -50,7 +52,7 @@ export class ChildProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       const guarded = guardedSpawn(command, args, cwd);
       const child = spawn(guarded.command, guarded.args, {
-        env: { ...getDefaultEnvironment(), ...env, ...guarded.env },
+        env: { ...this.sdk.getDefaultEnvironment(), ...env, ...guarded.env },
         stdio: ["pipe", "pipe", "pipe"],
         windowsHide: true,
       });
@@ -92,7 +94,7 @@ export class ChildProcessTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || stdin.destroyed) return Promise.reject(new Error("The server's process is not running."));
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(this.sdk.serializeMessage(message))) resolve();
       else stdin.once("drain", resolve);
     });
   }

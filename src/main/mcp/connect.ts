@@ -2,10 +2,9 @@
  * Open a client connection to a configured server: a child process for stdio; Streamable
  * HTTP for a URL, and the older SSE transport when the server does not speak it.
  */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ChildProcessTransport } from "./child-transport";
+import { type McpSdk, loadMcpSdk } from "./mcp-sdk";
 import type { HttpServerConfig, McpServerConfig } from "./config";
 import type { StderrLog } from "./stderr-log";
 
@@ -17,30 +16,34 @@ export interface Connection {
   child: ChildProcessTransport | null;
   /** "stdio", "streamable-http" or "sse". */
   transport: string;
+  /** The SDK the connection was made with (loaded at the first start). */
+  sdk: McpSdk;
 }
 
 export async function connectServer(config: McpServerConfig, stderr: StderrLog, timeoutMs: number): Promise<Connection> {
+  const sdk = await loadMcpSdk();
   if (config.transport === "stdio") {
-    const child = new ChildProcessTransport(config, stderr);
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const child = new ChildProcessTransport(config, stderr, sdk);
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
     try {
       await client.connect(child, { timeout: timeoutMs });
     } catch (error) {
       await child.close(500).catch(() => undefined);
       throw error;
     }
-    return { client, child, transport: "stdio" };
+    return { client, child, transport: "stdio", sdk };
   }
-  return connectHttp(config, stderr, timeoutMs);
+  return connectHttp(config, stderr, timeoutMs, sdk);
 }
 
-async function connectHttp(config: HttpServerConfig, log: StderrLog, timeoutMs: number): Promise<Connection> {
+async function connectHttp(config: HttpServerConfig, log: StderrLog, timeoutMs: number, sdk: McpSdk): Promise<Connection> {
+  const { Client, SSEClientTransport, StreamableHTTPClientTransport } = sdk;
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: config.headers };
   const streamable = new Client(CLIENT_INFO, { capabilities: {} });
   try {
     await streamable.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout: timeoutMs });
-    return { client: streamable, child: null, transport: "streamable-http" };
+    return { client: streamable, child: null, transport: "streamable-http", sdk };
   } catch (error) {
     await streamable.close().catch(() => undefined);
     log.note(`Streamable HTTP failed (${(error as Error).message}); trying the older SSE transport`);
@@ -52,7 +55,7 @@ async function connectHttp(config: HttpServerConfig, log: StderrLog, timeoutMs: 
     await sse.close().catch(() => undefined);
     throw error;
   }
-  return { client: sse, child: null, transport: "sse" };
+  return { client: sse, child: null, transport: "sse", sdk };
 }
 
 function withHeaders(headers: Record<string, string>): typeof fetch {

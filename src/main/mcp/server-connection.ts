@@ -4,7 +4,7 @@
  * restarted with backoff after a crash or a failed start, and stopped in the shutdown.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type CallToolResult, ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeExit } from "./child-transport";
 import type { McpServerConfig } from "./config";
 import { type Connection, connectServer } from "./connect";
@@ -88,6 +88,7 @@ export class ServerConnection {
       return (await connection.client.callTool({ name: tool, arguments: args }, undefined, { signal: call.signal, timeout: timeoutMs })) as CallToolResult;
     } catch (error) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
+      const { McpError, ErrorCode } = connection.sdk;
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) throw new McpCallTimeoutError(this.config.name, tool, timeoutMs);
       if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
         throw new McpServerExitedError(this.config.name, tool, describeExit(connection.child?.exit ?? null));
@@ -132,7 +133,7 @@ export class ServerConnection {
 
   private watch(connection: Connection): void {
     const { client } = connection;
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    client.setNotificationHandler(connection.sdk.ToolListChangedNotificationSchema, async () => {
       try {
         const tools = await listAllTools(client, this.options.startTimeoutMs ?? 30_000);
         if (this.connection !== connection) return;

@@ -1,9 +1,10 @@
 /**
  * PostgresStore's connections: a small pool, opened on first use (the constructor cannot
- * wait), whose first client migrates the schema. Every query names the server in its
+ * wait), whose first client migrates the schema. The \`pg\` module itself is loaded then too,
+ * so an app that never uses a PostgresStore never loads it (its import alone is costly at launch). Every query names the server in its
  * errors and turns a lost connection into PostgresUnreachableError.
  */
-import pg from "pg";
+import type pg from "pg";
 import { type PostgresMigrationOutcome, migrateSchema } from "./migrate";
 import { POSTGRES_MIGRATIONS } from "./migrations";
 import { PostgresStoreClosedError, translatePostgresError } from "./postgres-errors";
@@ -34,27 +35,40 @@ export function describeServer(connectionString: string): string {
 }
 
 export class Connection {
-  readonly pool: pg.Pool;
+  private poolMade: Promise<pg.Pool> | null = null;
   /** What opening did to the schema, once it has been opened. */
   schema: PostgresMigrationOutcome | null = null;
   private opening: Promise<PostgresMigrationOutcome> | null = null;
   private closed = false;
 
-  constructor(connectionString: string, readonly server: string, readonly schemaName: string, readonly s: string, options: ConnectionOptions) {
-    this.pool = new pg.Pool({
-      connectionString,
-      max: options.maxConnections,
-      connectionTimeoutMillis: options.connectTimeoutMs,
-      statement_timeout: options.statementTimeoutMs,
-      idleTimeoutMillis: 10_000,
-      application_name: "alpine",
+  constructor(
+    private readonly connectionString: string,
+    readonly server: string,
+    readonly schemaName: string,
+    readonly s: string,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  /** The pool, made at the first use. */
+  private pool(): Promise<pg.Pool> {
+    this.poolMade ??= import("pg").then(({ default: pgModule }) => {
+      const pool = new pgModule.Pool({
+        connectionString: this.connectionString,
+        max: this.options.maxConnections,
+        connectionTimeoutMillis: this.options.connectTimeoutMs,
+        statement_timeout: this.options.statementTimeoutMs,
+        idleTimeoutMillis: 10_000,
+        application_name: "alpine",
+      });
+      // An idle connection the server dropped (a restart): the pool makes a new one at the next query.
+      pool.on("error", () => undefined);
+      return pool;
     });
-    // An idle connection the server dropped (a restart): the pool makes a new one at the next query.
-    this.pool.on("error", () => undefined);
+    return this.poolMade;
   }
 
   private async open(): Promise<PostgresMigrationOutcome> {
-    const client = await this.pool.connect().catch((error: unknown) => {
+    const client = await (await this.pool()).connect().catch((error: unknown) => {
       throw translatePostgresError(error, this.server);
     });
     try {
@@ -84,7 +98,7 @@ export class Connection {
   readonly query = async (text: string, values: unknown[], name?: string, rowMode?: "array"): Promise<pg.QueryResult> => {
     await this.usable();
     try {
-      return await this.pool.query({ text, values, ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
+      return await (await this.pool()).query({ text, values, ...(name ? { name } : {}), ...(rowMode ? { rowMode } : {}) });
     } catch (error) {
       throw translatePostgresError(error, this.server);
     }
@@ -95,7 +109,7 @@ export class Connection {
     await this.usable();
     let client: pg.PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (await this.pool()).connect();
     } catch (error) {
       throw translatePostgresError(error, this.server);
     }
@@ -116,6 +130,6 @@ export class Connection {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.pool.end().catch(() => undefined);
+    if (this.poolMade) await (await this.poolMade).end().catch(() => undefined);
   }
 }
