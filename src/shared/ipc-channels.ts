@@ -39,6 +39,7 @@ export const REQUEST_CHANNELS = [
   "window:remember",
   "conversations:interrupted",
   "conversations:usage",
+  "app:shown",
   "tools:get",
   "tools:addServer",
   "tools:editServer",

@@ -104,6 +104,8 @@ export const requestSchemas = {
   "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": z.object({}).strict(),
+  /** The window painted its first screen: what waited for it (MCP servers, checks) starts now. */
+  "app:shown": z.object({}).strict(),
   /** The conversation's token usage and estimated cost (a view read as a page comes without them). */
   "conversations:usage": z.object({ id }).strict(),
   ...mcpRequestSchemas,
@@ -157,6 +159,7 @@ export interface RequestResults extends McpRequestResults {
   "app:launch": LaunchView;
   "window:remember": { ok: true };
   "conversations:interrupted": InterruptedRuns;
+  "app:shown": { ok: true };
   "conversations:usage": { id: string; usage: UsageTotals | null };
   "settings:setKeyStorage": SettingsView;
   "updates:status": UpdateStatus;

@@ -11,6 +11,8 @@ import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { WINDOW_STATE_FILE_NAME } from "../../src/main/service/window-state";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+import { EVERYTHING_SERVER, MCP_TEST_TIMEOUT_MS, ready, waitForServer } from "./mcp-helpers";
+import { MCP_SETTINGS_VERSION } from "../../src/main/service/mcp/mcp-settings-file";
 
 let fixture: ServiceFixture | null = null;
 const relaunched: ServiceFixture[] = [];
@@ -99,4 +101,31 @@ describe("launching the window", () => {
       removeDir(dataFolder);
     }
   });
+
+  it(
+    "starts the configured MCP servers once the window says its first screen is shown, not before",
+    async () => {
+      const dataFolder = makeTempDir();
+      try {
+        fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+        const servers = [{ name: "everything", transport: "stdio", command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] }];
+        fs.writeFileSync(path.join(dataFolder, "mcp.json"), JSON.stringify({ version: MCP_SETTINGS_VERSION, servers }));
+        // The fallback start (no window) far away: only the window's word starts them here.
+        fixture = await openService({ dataFolder, service: { mcpStartDelayMs: 600_000 } });
+        await fixture.call("app:launch", { listLimit: 50 });
+        await fixture.call("conversations:interrupted", {});
+        const before = await fixture.call("tools:get", {});
+        expect(before.servers.map((s: { pid: number | null; connectedBy: string | null }) => [s.pid, s.connectedBy])).toEqual([[null, null]]);
+        expect(fixture.log.events.some((e) => e.type === "mcp_changed")).toBe(false);
+        expect(await fixture.call("app:shown", {})).toEqual({ ok: true });
+        const started = await waitForServer(fixture, "everything", ready, "ready after the first screen");
+        expect(started.pid).toBeGreaterThan(0);
+      } finally {
+        await fixture?.close();
+        fixture = null;
+        removeDir(dataFolder);
+      }
+    },
+    MCP_TEST_TIMEOUT_MS,
+  );
 });

@@ -121,6 +121,7 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ openConversationId: "../x" }, "openConversationId"],
   ],
   "conversations:interrupted": [[{ all: true }, "all"]],
+  "app:shown": [[{ at: 1 }, "at"]],
   "conversations:usage": [
     [{}, "id"],
     [{ id: "../x" }, "id"],

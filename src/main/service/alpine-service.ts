@@ -31,8 +31,8 @@ import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 
-/** How long after the start attachments are checked when no window asked for its first screen. */
-const RECOVERY_DELAY_MS = 2_000;
+/** How long after the start the background work begins when no window said its first screen was shown. */
+const AFTER_START_MS = 3_000;
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -59,8 +59,9 @@ export interface AlpineServiceOptions {
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
   /**
-   * How long after the service starts the MCP servers are started (default 1.5 s), so their
-   * processes do not compete with the window's first paint. A run starts them at once.
+   * How long after the service starts the MCP servers are started if no window said its first
+   * screen was shown before (default 3 s), so their processes do not compete with its first
+   * paint. A run starts them at once.
    */
   mcpStartDelayMs?: number;
 }
@@ -90,8 +91,6 @@ export class AlpineService {
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
     this.attachments = new Attachments(options.dataFolder);
-    // After the first screen (it reads conversations too), or a little later without a window.
-    setTimeout(() => this.gate.isOpen && void this.recovered, RECOVERY_DELAY_MS).unref();
     let conversations: Conversations | null = null;
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
@@ -135,10 +134,9 @@ export class AlpineService {
     });
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
-    // In the background: the window's first paint never waits for a server.
-    if (options.startMcpServers !== false) {
-      setTimeout(() => this.gate.isOpen && this.mcp.start(), options.mcpStartDelayMs ?? 1_500).unref();
-    }
+    // In the background, once the window's first screen is painted (or a little later without
+    // one): its first paint never waits for a server, nor shares the cores with their starts.
+    setTimeout(() => this.firstScreenShown(), options.mcpStartDelayMs ?? AFTER_START_MS).unref();
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
@@ -147,7 +145,7 @@ export class AlpineService {
 
   /**
    * Settles attachments left by a kill (claims without a saved message, unreferenced files):
-   * started after the first screen's answer (or at the first need), done before the first run.
+   * started once the window's first screen is shown (or at the first need), done before the first run.
    */
   get recovered(): Promise<{ removed: number }> {
     if (!this.recovery) {
@@ -157,16 +155,18 @@ export class AlpineService {
     return this.recovery;
   }
 
-  /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
-  async launch(listLimit: number, tail: number): Promise<LaunchView> {
-    try {
-      return await this.firstScreen(listLimit, tail);
-    } finally {
-      setImmediate(() => this.gate.isOpen && void this.recovered);
-    }
+  /**
+   * The window painted its first screen: the work that waited for it starts (the MCP servers,
+   * the check of attachments left by a kill). Called again, it does nothing more.
+   */
+  firstScreenShown(): void {
+    if (!this.gate.isOpen) return;
+    if (this.options.startMcpServers !== false) this.mcp.start();
+    void this.recovered;
   }
 
-  private async firstScreen(listLimit: number, tail: number): Promise<LaunchView> {
+  /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
+  async launch(listLimit: number, tail: number): Promise<LaunchView> {
     const list = this.conversations.list({ offset: 0, limit: listLimit });
     const openId = this.windowState.openConversationId;
     let open = null;

@@ -74,6 +74,10 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       return { ok: true };
     },
     "conversations:interrupted": () => service.conversations.interrupted(),
+    "app:shown": () => {
+      service.firstScreenShown();
+      return { ok: true };
+    },
     "conversations:usage": async ({ id }) => ({ id, usage: await service.conversations.usage(id) }),
     ...mcpRequestHandlers(service.mcp),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),

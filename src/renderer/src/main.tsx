@@ -35,6 +35,8 @@ try {
       </StrictMode>,
     );
     emitAppEvent("ready", { transport, ...launched });
+    // Once the first screen is painted, the main process starts what waited for it (MCP servers).
+    requestAnimationFrame(() => requestAnimationFrame(() => void api.request("app:shown", {}).catch(() => undefined)));
     void loadInterrupted();
     void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
   });
