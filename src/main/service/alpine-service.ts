@@ -33,6 +33,8 @@ import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./tran
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
+/** How long a window that asked for its first screen has to say it is shown before the background work starts anyway. */
+const WINDOW_GRACE_MS = 15_000;
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -83,6 +85,7 @@ export class AlpineService {
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
+  private backgroundTimer: NodeJS.Timeout | null = null;
   private recovery: Promise<{ removed: number }> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
@@ -136,7 +139,7 @@ export class AlpineService {
     this.windowState = new WindowStateFile(options.dataFolder);
     // In the background, once the window's first screen is painted (or a little later without
     // one): its first paint never waits for a server, nor shares the cores with their starts.
-    setTimeout(() => this.firstScreenShown(), options.mcpStartDelayMs ?? AFTER_START_MS).unref();
+    this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
@@ -160,13 +163,24 @@ export class AlpineService {
    * the check of attachments left by a kill). Called again, it does nothing more.
    */
   firstScreenShown(): void {
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = null;
     if (!this.gate.isOpen) return;
     if (this.options.startMcpServers !== false) this.mcp.start();
     void this.recovered;
   }
 
+  /** The background work starts `ms` from now unless the window says its first screen is shown before. */
+  private startInBackgroundAfter(ms: number): void {
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = setTimeout(() => this.firstScreenShown(), ms);
+    this.backgroundTimer.unref();
+  }
+
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
+    // A window is drawing its first screen: it says when it is shown (a slow machine may take seconds).
+    if (this.backgroundTimer) this.startInBackgroundAfter(Math.max(WINDOW_GRACE_MS, this.options.mcpStartDelayMs ?? 0));
     const list = this.conversations.list({ offset: 0, limit: listLimit });
     const openId = this.windowState.openConversationId;
     let open = null;

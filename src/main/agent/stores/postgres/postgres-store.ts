@@ -142,36 +142,34 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, (await this.connection.query(this.sql.read, [stateId], "alpine_read_3")).rows[0]);
+    return this.recordOf(stateId, (await this.connection.query(this.sql.read, [stateId], "alpine_read", "array")).rows as [number, string][]);
   }
 
   /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
   override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    const result = await this.connection.query(this.sql.readRange, [stateId, Math.floor(throughSeq)], "alpine_read_range_3");
-    return this.recordOf(stateId, result.rows[0]);
+    const rows = (await this.connection.query(this.sql.readRange, [stateId, Math.floor(throughSeq)], "alpine_read_range", "array")).rows;
+    return this.recordOf(stateId, rows as [number, string][]);
   }
 
   /** Only the State's own entries of seqs [fromSeq, toSeq): one index range. */
   override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
     assertStateId(stateId);
     const [from, to] = [fromSeq, toSeq].map((seq) => (Number.isNaN(seq) ? 0 : Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(seq)))));
-    const result = await this.connection.query(this.sql.readBetween, [stateId, from, to], "alpine_read_between");
-    return result.rows.length === 0 ? null : this.entriesOf(stateId, result.rows[0].entries as string);
+    const rows = (await this.connection.query(this.sql.readBetween, [stateId, from, to], "alpine_read_between", "array")).rows as [number, string][];
+    return rows.length === 0 || rows[0][0] !== -1 ? null : this.entriesOf(stateId, rows);
   }
 
-  private recordOf(stateId: string, row: { snapshot: string; entries: string } | undefined): StoredRecord | null {
-    if (!row) return null;
-    return { entries: this.entriesOf(stateId, row.entries), snapshot: this.parse<Snapshot>(row.snapshot, stateId, "snapshot") };
+  private recordOf(stateId: string, rows: [number, string][]): StoredRecord | null {
+    if (rows.length === 0 || rows[0][0] !== -1) return null;
+    return { entries: this.entriesOf(stateId, rows), snapshot: this.parse<Snapshot>(rows[0][1], stateId, "snapshot") };
   }
 
-  /** The entries' JSON array, parsed at once (a damaged body makes the whole array unreadable). */
-  private entriesOf(stateId: string, json: string): EntryRecord[] {
-    try {
-      return JSON.parse(json) as EntryRecord[];
-    } catch {
-      throw new StoreCorruptError(`${this.server} (schema ${this.schemaName})`, `an entry of State "${stateId}" is not valid JSON`);
-    }
+  /** The entries of rows after the first (the snapshot's, or the State's existence). */
+  private entriesOf(stateId: string, rows: [number, string][]): EntryRecord[] {
+    const entries: EntryRecord[] = new Array(rows.length - 1);
+    for (let i = 1; i < rows.length; i++) entries[i - 1] = this.parse<EntryRecord>(rows[i][1], stateId, `entry ${rows[i][0]}`);
+    return entries;
   }
 
   /** The snapshot and how many entries are stored, without reading the history. */
