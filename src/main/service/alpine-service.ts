@@ -109,7 +109,7 @@ export class AlpineService {
       tools,
       client: options.model ?? {},
       attachments: this.attachments,
-      applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
+      applyTitle: async (id, title) => (await conversations?.applyTitleIfUntitled(id, title)) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
@@ -144,7 +144,7 @@ export class AlpineService {
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
-    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    const list = await this.conversations.list({ offset: 0, limit: listLimit });
     const openId = this.windowState.openConversationId;
     let open = null;
     if (openId) {

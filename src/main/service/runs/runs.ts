@@ -62,7 +62,7 @@ export interface RunsOptions {
   client: ModelClientOptions;
   attachments: Attachments;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
-  applyTitle(id: string, title: string): boolean;
+  applyTitle(id: string, title: string): boolean | Promise<boolean>;
 }
 
 export class Runs {
@@ -167,8 +167,8 @@ export class Runs {
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
-  branchCount(state: State): number {
-    return Math.max(1, this.options.store.listBranches(state.conversationId).length);
+  async branchCount(state: State): Promise<number> {
+    return Math.max(1, (await this.options.store.listBranches(state.conversationId)).length);
   }
 
   /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
@@ -194,7 +194,7 @@ export class Runs {
 
   /** Load a saved conversation (a State kept only for another conversation's branches is not one). */
   async load(id: string): Promise<State> {
-    if (this.options.store.info(id)?.retained) throw new ConversationNotFoundError(id);
+    if ((await this.options.store.info(id))?.retained) throw new ConversationNotFoundError(id);
     try {
       return await this.options.store.load(id);
     } catch (error) {
@@ -242,7 +242,7 @@ export class Runs {
 
   private async execute(run: ActiveRun, state: State): Promise<void> {
     const { bus } = this.options;
-    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, this.branchCount(state)) });
+    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, await this.branchCount(state).catch(() => 1)) });
     let ended = false;
     const onEvent = (event: StepEvent) => {
       if (event.type === "run_end") {
@@ -253,7 +253,9 @@ export class Runs {
         this.confirmClaims(run);
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
-        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
+        void this.branchCount(state)
+          .catch(() => 1)
+          .then((count) => this.active.has(state.id) || bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, count) }));
         titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
         return;
       }
