@@ -20,6 +20,8 @@ export interface ConversationSummary {
   stoppedBy: StoppedBy;
   /** A run of this conversation is going now. */
   running: boolean;
+  /** A run of it is going on another machine (who holds it, in words): it cannot be run here until that ends. */
+  runningElsewhere?: string | null;
 }
 
 /** How a conversation's last run ended when it did not end by itself. */

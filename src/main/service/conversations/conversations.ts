@@ -21,7 +21,16 @@ export interface ListRequest {
   query?: string;
 }
 
+/** Who runs a conversation on another machine (a server's leases); none on this computer. */
+export interface ElsewhereRuns {
+  refresh(): Promise<void>;
+  holder(id: string): string | null;
+}
+
 export class Conversations {
+  /** Set when the conversations are on a server other machines share. */
+  elsewhere: ElsewhereRuns | null = null;
+
   constructor(
     private readonly store: ConversationStore,
     private readonly runs: Runs,
@@ -37,6 +46,7 @@ export class Conversations {
    */
   async list({ offset, limit, query }: ListRequest): Promise<{ items: ConversationSummary[]; total: number }> {
     this.gate.assertOpen();
+    await this.elsewhere?.refresh();
     const words = query?.trim();
     if (words) {
       const items = (await this.store.search(words, { limit, offset })).map((info) => this.summary(info));
@@ -139,10 +149,21 @@ export class Conversations {
     return true;
   }
 
+  /** Tell the window of a State's row as it is now (another machine created, saved or renamed it). */
+  async announce(id: string): Promise<void> {
+    const info = await this.store.info(id);
+    if (!info || info.retained) return;
+    const branches = await this.store.listBranches(info.conversationId);
+    this.bus.emit({ type: "conversation_changed", summary: this.summary(info, Math.max(1, branches.length)) });
+  }
+
   /** The view of one branch, with its switchers. */
   private async view(state: State, running: boolean, tail: number) {
     const rows = await this.store.listBranches(state.conversationId);
-    return conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+    await this.elsewhere?.refresh();
+    const view = conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+    view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
+    return view;
   }
 
   private summary(info: SavedStateInfo, branchCount = 1): ConversationSummary {
@@ -156,6 +177,7 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      runningElsewhere: this.elsewhere?.holder(info.id) ?? null,
     };
   }
 }

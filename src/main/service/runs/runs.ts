@@ -4,11 +4,11 @@
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
 import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
-import type { StepEvent as WireStepEvent } from "../../../shared/wire-types";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
-import { entryRecord, interruptionOf, summaryOf } from "../conversations/conversation-view";
-import { friendlyErrorText, namedError } from "./friendly-errors";
+import { interruptionOf, summaryOf } from "../conversations/conversation-view";
+import { namedError } from "./friendly-errors";
+import { wireEvent } from "./wire-event";
 import { createModelClient, type ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
 import type { SecretKeeper } from "../settings/secret-keeper";
@@ -61,6 +61,8 @@ export interface RunsOptions {
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
   attachments: Attachments;
+  /** Throws when the conversation may not run here now (it runs on another machine). */
+  assertFree?(id: string): void;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
   applyTitle(id: string, title: string): boolean | Promise<boolean>;
 }
@@ -225,6 +227,7 @@ export class Runs {
   private async launch(id: string, prepare: (run: ActiveRun) => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
     if (this.active.has(id)) throw new RunInProgressError(id);
+    this.options.assertFree?.(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const run: ActiveRun = { id, state: null, claimed: [], controller: new AbortController(), finished, finish };
@@ -288,13 +291,4 @@ export class Runs {
     if (this.active.get(run.id) === run) this.active.delete(run.id);
     run.finish();
   }
-}
-
-/** A step event as plain JSON for the window: no live Error objects, and errors in friendly words. */
-function wireEvent(event: StepEvent): WireStepEvent {
-  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) };
-  if (event.type === "run_end" && event.error) {
-    return { ...event, error: { name: event.error.name, message: friendlyErrorText(event.error) } };
-  }
-  return event;
 }
