@@ -24,10 +24,12 @@ export class LiveUpdates {
   private expiryTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private everConnected = false;
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveUpdatesOptions) {
     this.watch = options.store.watch({
-      change: (change) => void this.onChange(change).catch(() => undefined),
+      // One change at a time, in the order the server committed them (a lease before the save it allows).
+      change: (change) => (this.queue = this.queue.then(() => this.onChange(change)).catch(() => undefined)),
       status: (connected, error) => this.onStatus(connected, error),
     });
   }
