@@ -117,4 +117,28 @@ describe("two machines on one server", () => {
     expect(after.entries.at(-1)?.kind).toBe("assistant");
     expect(after.entries.filter((e) => e.kind === "assistant")).toHaveLength(1);
   });
+
+  it("opens while the server it uses is away, with the banner's status, and lists once it is back", async () => {
+    database = await freshDatabase();
+    const target = new URL(database.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const viaProxy = new URL(database.url);
+    viaProxy.port = String(proxy.port);
+    const first = await machine(viaProxy.toString());
+    first.model.script({ text: "Kept" });
+    const id = (await first.call<{ id: string }>("runs:start", { text: "Kept on the server" })).id;
+    await first.log.step(id, "run_end");
+    await first.service.shutdown(); // quit; the data folder and its storage choice stay
+
+    await proxy.cut();
+    const f = first.reopen();
+    fixtures.push(f);
+    const launch = await f.call("app:launch", {});
+    expect(launch.list).toEqual({ items: [], total: 0 });
+    await f.log.next((e) => e.type === "storage_status" && !e.status.reachable);
+    expect((await f.call("storage:get")).status).toMatchObject({ reachable: false, message: expect.stringMatching(/cannot be reached/) });
+    await proxy.restore();
+    await f.log.next((e) => e.type === "conversations_reset");
+    expect((await f.call("conversations:list", {})).items.map((i: { id: string }) => i.id)).toEqual([id]);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, type SqliteStore, type Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
@@ -169,14 +169,19 @@ export class AlpineService {
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
-    const list = await this.conversations.list({ offset: 0, limit: listLimit });
+    // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
+    const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
+      if (!(error instanceof PostgresUnreachableError)) throw error;
+      return { items: [], total: 0 };
+    });
     const openId = this.windowState.openConversationId;
     let open = null;
     if (openId) {
       try {
         open = await this.conversations.get(openId, tail);
       } catch (error) {
-        // Deleted since: open a new conversation instead, and forget it.
+        // Deleted since: open a new conversation instead, and forget it (kept while the server is away).
+        if (error instanceof PostgresUnreachableError || (error as Error)?.cause instanceof PostgresUnreachableError) return { settings: this.settings.view(), info: this.info(), list, open: null };
         if (!(error instanceof ConversationNotFoundError)) throw error;
         this.windowState.remember(null);
       }

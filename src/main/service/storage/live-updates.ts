@@ -23,7 +23,7 @@ export class LiveUpdates {
   private elsewhere = new Map<string, LiveLease>();
   private expiryTimer: NodeJS.Timeout | null = null;
   private closed = false;
-  private everConnected = false;
+  private wasLost = false;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LiveUpdatesOptions) {
@@ -79,10 +79,11 @@ export class LiveUpdates {
   private onStatus(connected: boolean, error?: Error): void {
     if (this.closed) return;
     this.options.onStatus(connected, error);
+    if (!connected) this.wasLost = true;
     if (connected) {
-      // Back (or first up): what changed while away was not heard, so the window reloads.
-      if (this.everConnected) this.options.bus.emit({ type: "conversations_reset" });
-      this.everConnected = true;
+      // Back after a loss (or up after a start without the server): what changed meanwhile was not heard, so the window reloads.
+      if (this.wasLost) this.options.bus.emit({ type: "conversations_reset" });
+      this.wasLost = false;
       void this.refresh().catch(() => undefined);
     }
   }
