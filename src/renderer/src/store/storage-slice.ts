@@ -37,9 +37,9 @@ export interface StorageSlice {
   reloadConversations(): void;
 }
 
-export const createStorageSlice: StateCreator<AppState, [], [], StorageSlice> = (set, get) => {
-  /** One storage request at a time, its error shown in the section. */
-  const act = async <T,>(where: string, work: () => Promise<T>): Promise<T | null> => {
+/** One storage request at a time, its error shown in the section; null when it failed. */
+function storageAction(set: (partial: Partial<StorageSlice>) => void) {
+  return async <T,>(where: string, work: () => Promise<T>): Promise<T | null> => {
     set({ storageBusy: true, storageError: null });
     try {
       const value = await work();
@@ -51,6 +51,10 @@ export const createStorageSlice: StateCreator<AppState, [], [], StorageSlice> = 
       return null;
     }
   };
+}
+
+export const createStorageSlice: StateCreator<AppState, [], [], StorageSlice> = (set, get) => {
+  const act = storageAction(set);
 
   return {
     storage: null,

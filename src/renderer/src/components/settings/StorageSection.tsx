@@ -7,13 +7,8 @@ import { useEffect, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { StorageTls } from "../../../../shared/storage-types";
 import { useAppStore } from "../../store/app-store";
+import { ServerFields } from "./ServerFields";
 import { StorageMoves } from "./StorageMoves";
-
-const TLS_CHOICES: { value: StorageTls; label: string }[] = [
-  { value: "disable", label: "No TLS" },
-  { value: "require", label: "Require TLS (the certificate is not checked)" },
-  { value: "verify-full", label: "Verify the server's certificate" },
-];
 
 export function StorageSection() {
   const { storage, busy, error, load, usePostgres, useLocal } = useAppStore(
@@ -59,49 +54,17 @@ export function StorageSection() {
       </div>
       {choice === "postgres" && (
         <div className="field__stack">
-          <label className="field__label" htmlFor="storage-url">
-            Connection string
-          </label>
-          <input
-            id="storage-url"
-            className="input"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="postgres://user@host:5432/alpine"
-            spellCheck={false}
-            data-testid="storage-url"
+          <ServerFields
+            url={url}
+            onUrl={setUrl}
+            password={password}
+            onPassword={setPassword}
+            hasPassword={Boolean(storage?.server?.hasPassword)}
+            tls={tls}
+            onTls={setTls}
+            caFile={caFile}
+            onCaFile={setCaFile}
           />
-          <label className="field__label" htmlFor="storage-password">
-            Password
-          </label>
-          <input
-            id="storage-password"
-            className="input"
-            type="password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            placeholder={storage?.server?.hasPassword ? "Stored (encrypted): leave empty to keep it" : "None"}
-            autoComplete="off"
-            data-testid="storage-password"
-          />
-          <label className="field__label" htmlFor="storage-tls">
-            TLS
-          </label>
-          <select id="storage-tls" className="input" value={tls} onChange={(e) => setTls(e.target.value as StorageTls)} data-testid="storage-tls">
-            {TLS_CHOICES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-          {tls === "verify-full" && (
-            <>
-              <label className="field__label" htmlFor="storage-ca">
-                Certificate authority file (full path; empty: the system's)
-              </label>
-              <input id="storage-ca" className="input" value={caFile} onChange={(e) => setCaFile(e.target.value)} spellCheck={false} data-testid="storage-ca" />
-            </>
-          )}
           <div className="field__row">
             <button type="button" className="button button--primary" onClick={() => void connect()} disabled={busy || url.trim() === ""} data-testid="storage-connect">
               {busy ? "Testing…" : "Test and use this server"}
