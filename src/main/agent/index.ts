@@ -45,6 +45,7 @@ export {
   StateExistsError,
   StateNotFoundError,
   StoreCorruptError,
+  DamagedConversationError,
   StoreMismatchError,
   StoreOperationNotSupportedError,
   ToolInputError,
