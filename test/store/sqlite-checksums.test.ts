@@ -79,7 +79,7 @@ describe("migration 6: row checksums", () => {
     for (const { snapshot, entries } of FIXTURE_CONVERSATIONS) expect(store.read(snapshot.id)).toEqual({ entries, snapshot });
 
     const db = new Database(file, { readonly: true });
-    const conversations = db.prepare("SELECT * FROM conversations").all() as Parameters<typeof conversationChecksum>[0][];
+    const conversations = db.prepare("SELECT * FROM conversations").all() as (Parameters<typeof conversationChecksum>[0] & { checksum: number })[];
     for (const row of conversations) expect(row.checksum).toBe(conversationChecksum(row));
     const entries = db.prepare("SELECT id >> 32 AS num, id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries").all() as { num: number; seq: number; kind: string; body: string; checksum: number }[];
     expect(entries.length).toBeGreaterThan(0);

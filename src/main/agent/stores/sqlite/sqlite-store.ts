@@ -22,7 +22,7 @@ import { assertStateId } from "../../state/state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { toSavedStateInfo } from "./conversation-row";
 import { serializeEntry } from "./entry-row";
-import { translateSqliteError } from "./sqlite-errors";
+import { translateSchemaError, translateSqliteError } from "./sqlite-errors";
 import { SqliteLeases } from "./lease";
 import type { MigrationOutcome } from "./migrate";
 import { MIGRATIONS } from "./migrations";
@@ -98,12 +98,11 @@ export class SqliteStore extends Store {
       this.key = `sqlite:${fs.realpathSync(this.path)}`;
       this.leases = new SqliteLeases(db, this.busyTimeoutMs, options.leaseHost);
       this.searchIndex = new SqliteSearch(db);
+      this.sql = prepareStatements(db);
     } catch (error) {
       db.close();
-      throw translateSqliteError(error, this.path, this.busyTimeoutMs);
+      throw translateSchemaError(error, this.path, this.busyTimeoutMs);
     }
-
-    this.sql = prepareStatements(db);
     const dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     const checks = new RowChecks(this.path, this.sql, () => dataVersion.get()!);
     this.transactions = makeStoreTransactions(db, this.sql, this.leases, (json, stateId, what) => this.parse(json, stateId, what), checks);
