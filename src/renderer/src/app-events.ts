@@ -45,6 +45,7 @@ export type AppEventName =
   | "storage-move-progress"
   | "storage-moved"
   | "storage-source-removed"
+  | "match-shown"
   | "error";
 
 export interface LoggedAppEvent {

@@ -4,7 +4,7 @@
  * service speaks to either through `ConversationStore`, every call awaited.
  */
 import path from "node:path";
-import { type ConversationInfo, type ListOptions, type MaybePromise, type SavedStateInfo, type SearchResult, SqliteStore, Store } from "../../agent";
+import { type ConversationInfo, type ListOptions, type MaybePromise, type SavedStateInfo, type SearchPage, type SearchResult, SqliteStore, Store } from "../../agent";
 
 export const DATABASE_FILE_NAME = "alpine.db";
 
@@ -14,6 +14,7 @@ export interface ConversationStore extends Store {
   count(): MaybePromise<number>;
   search(query: string, options?: { limit?: number; offset?: number }): MaybePromise<SearchResult[]>;
   searchCount(query: string): MaybePromise<number>;
+  searchPage(query: string, options?: { limit?: number; offset?: number }): MaybePromise<SearchPage>;
   rename(stateId: string, title: string): MaybePromise<SavedStateInfo>;
   listConversations(options?: ListOptions): MaybePromise<ConversationInfo[]>;
   listBranches(conversationId: string): MaybePromise<SavedStateInfo[]>;

@@ -42,15 +42,17 @@ export class Conversations {
 
   /**
    * One row per conversation (its branch updated last), newest first; with a query, the
-   * branches whose title, task or own messages match it (each names the branch that holds the text).
+   * branches whose own messages, or conversations whose title or task, match it: each names
+   * the branch that holds the text and carries a snippet with the matching words marked.
    */
   async list({ offset, limit, query }: ListRequest): Promise<{ items: ConversationSummary[]; total: number }> {
     this.gate.assertOpen();
     await this.elsewhere?.refresh();
     const words = query?.trim();
     if (words) {
-      const items = (await this.store.search(words, { limit, offset })).map((info) => this.summary(info));
-      return { items, total: await this.store.searchCount(words) };
+      const page = await this.store.searchPage(words, { limit, offset });
+      const items = page.items.map((hit) => ({ ...this.summary(hit), match: { snippet: hit.snippet, marks: hit.marks, seq: hit.hitSeq } }));
+      return { items, total: page.total };
     }
     const rows = await this.store.listConversations({ limit, offset });
     return { items: rows.map((info) => this.summary(info, info.branchCount)), total: await countConversations(this.store) };
@@ -178,6 +180,7 @@ export class Conversations {
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
       runningElsewhere: this.elsewhere?.holder(info.id) ?? null,
+      ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
     };
   }
 }

@@ -7,10 +7,11 @@ import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
 import { interruptionOf, summaryOf } from "../conversations/conversation-view";
-import { namedError } from "./friendly-errors";
 import { wireEvent } from "./wire-event";
+import { namedError } from "./friendly-errors";
 import { createModelClient, type ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
+import type { KeyWaitFile } from "./key-wait";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import {
   ConversationNotFoundError,
@@ -20,35 +21,17 @@ import {
   NothingToContinueError,
   RunInProgressError,
   ServiceShuttingDownError,
+  StoppedByPersonError,
 } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { SettingsFile } from "../settings/settings-file";
 import type { Attachments } from "../attachments/attachments";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
 import { titleInBackground } from "../models/titles";
+import type { ActiveRun } from "./active-run";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export type MessageAttachment = { id: string; name: string };
-
-/** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
-export class StoppedByPersonError extends Error {
-  override name = "StoppedByPersonError";
-  constructor() {
-    super("The person pressed Stop.");
-  }
-}
-
-interface ActiveRun {
-  readonly id: string;
-  /** Set once the State is loaded or created. */
-  state: State | null;
-  /** Attachments claimed for the message of this run, confirmed once it is saved. */
-  claimed: string[];
-  readonly controller: AbortController;
-  /** Resolves when the run has ended and saved (or failed to start). */
-  readonly finished: Promise<void>;
-  readonly finish: () => void;
-}
 
 export interface RunsOptions {
   store: ConversationStore;
@@ -61,6 +44,8 @@ export interface RunsOptions {
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
   attachments: Attachments;
+  /** The conversations whose message waits for an API key. */
+  keyWait: KeyWaitFile;
   /** Throws when the conversation may not run here now (it runs on another machine). */
   assertFree?(id: string): void;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
@@ -79,6 +64,11 @@ export class Runs {
 
   isRunning(id: string): boolean {
     return this.active.has(id);
+  }
+
+  /** Its message waits for an API key. */
+  waitsForKey(id: string): boolean {
+    return this.options.keyWait.has(id);
   }
 
   /** The live State of a running conversation (its history includes what is not saved yet). */
@@ -171,6 +161,11 @@ export class Runs {
   /** How many branches the State's conversation has (the sidebar row shows it). */
   async branchCount(state: State): Promise<number> {
     return Math.max(1, (await this.options.store.listBranches(state.conversationId)).length);
+  }
+
+  /** Once a key is set: send each conversation whose message waited for one, oldest first. */
+  async sendWaitingForKey(): Promise<void> {
+    for (const id of this.options.keyWait.ids()) await this.continue(id).catch(() => this.options.keyWait.delete(id));
   }
 
   /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
@@ -269,13 +264,15 @@ export class Runs {
       clearRunFailure(state);
       const apiKey = this.options.secrets.get();
       if (!apiKey) {
-        // Nothing goes to the model; the message is saved and the reason shown in the conversation.
+        // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
         await (await this.agent(null, state)).save(state);
+        this.options.keyWait.add(state.id);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
+      this.options.keyWait.delete(state.id);
       const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
       await (await this.agent(apiKey, state, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {

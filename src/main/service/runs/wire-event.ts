@@ -1,4 +1,4 @@
-/** Step events as the window receives them. */
+/** Step events as the window gets them. */
 import type { StepEvent } from "../../agent";
 import type { StepEvent as WireStepEvent } from "../../../shared/wire-types";
 import { entryRecord } from "../conversations/conversation-view";

@@ -71,10 +71,13 @@ export class SwitchableStore extends Store implements ConversationStore {
   count() {
     return this.inUse.count();
   }
-  search(query: string, options?: { limit?: number; offset?: number }) {
+  override search(query: string, options?: { limit?: number; offset?: number }) {
     return this.inUse.search(query, options);
   }
-  searchCount(query: string) {
+  override searchPage(query: string, options?: { limit?: number; offset?: number }) {
+    return this.inUse.searchPage(query, options);
+  }
+  override searchCount(query: string) {
     return this.inUse.searchCount(query);
   }
   rename(stateId: string, title: string): Promise<SavedStateInfo> {

@@ -64,8 +64,9 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
       return <UsageLine usage={item.usage} model={item.model} seq={item.seq} />;
     case "assistant":
       return (
-        <div className="message message--assistant" data-seq={item.seq}>
+        <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
           <Markdown text={item.text} />
+          {item.partial && <p className="message__partial-note">Stopped here: the reply was not finished</p>}
           <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
         </div>
       );

@@ -4,6 +4,7 @@ import type { ConversationSummary } from "../../../../shared/view-types";
 export function conversationStatus(summary: ConversationSummary): { label: string; tone: "live" | "wait" | "warn" | "quiet" } | null {
   if (summary.running) return { label: "Running", tone: "live" };
   if (summary.runningElsewhere) return { label: "Running elsewhere", tone: "live" };
+  if (summary.waitingForKey) return { label: "Needs API key", tone: "wait" };
   switch (summary.stoppedBy) {
     case "ask":
       return { label: "Waiting for you", tone: "wait" };
