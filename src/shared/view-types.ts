@@ -22,6 +22,18 @@ export interface ConversationSummary {
   running: boolean;
   /** Its last message waits for an API key (sent once one is set). */
   waitingForKey?: boolean;
+  /** Only on a search result: why it matches, and where. */
+  match?: SearchMatch;
+}
+
+/** Why a search result matches: a short piece of the text with the searched words marked. */
+export interface SearchMatch {
+  /** Plain text (shown as text, never as markup), with "…" where it was cut. */
+  snippet: string;
+  /** The matching words' places in `snippet`: [start, end) in UTF-16 code units, in order. */
+  marks: [number, number][];
+  /** The seq of the matching message in the branch `id`, or null when the title or task matched. */
+  seq: number | null;
 }
 
 /** How a conversation's last run ended when it did not end by itself. */
