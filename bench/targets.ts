@@ -38,6 +38,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
   report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
+  report.target("MCP call through the app vs a bare SDK callTool, same server (overhead, median)", "mcp.call.overheadMedianMs", "<=", 2, "ms");
+  report.target("service start to first answered request, three stdio MCP servers vs none", "mcp.start.differenceMs", "<=", 10, "ms");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
