@@ -20,6 +20,8 @@ export interface ConversationSummary {
   stoppedBy: StoppedBy;
   /** A run of this conversation is going now. */
   running: boolean;
+  /** Its last message waits for an API key (sent once one is set). */
+  waitingForKey?: boolean;
   /** Only on a search result: why it matches, and where. */
   match?: SearchMatch;
 }
@@ -38,7 +40,9 @@ export interface SearchMatch {
 export type Interruption =
   | { kind: "killed"; detail: string } // the process stopped mid-run (stoppedBy null with history)
   | { kind: "aborted"; detail: string }
-  | { kind: "error"; detail: string };
+  | { kind: "error"; detail: string }
+  /** Not a failure: the person's message is saved and is sent once an API key is set. */
+  | { kind: "needs_key"; detail: string };
 
 export interface ConversationView {
   summary: ConversationSummary;

@@ -47,6 +47,7 @@ export {
   StateExistsError,
   StateNotFoundError,
   StoreCorruptError,
+  DamagedConversationError,
   StoreMismatchError,
   StoreOperationNotSupportedError,
   ToolInputError,

@@ -159,6 +159,7 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
     };
   }
 }

@@ -52,7 +52,7 @@ export class SqliteSearch {
   constructor(db: BetterSqlite3.Database) {
     this.find = db.prepare(`${MATCHES}
       SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
-        c.conversation_id, c.parent_id, c.parent_seq, c.retained,
+        c.conversation_id, c.parent_id, c.parent_seq, c.retained, c.checksum,
         m.seq AS hit_seq, count(*) OVER () AS total
       FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0
       ORDER BY c.updated_at DESC, c.num DESC
