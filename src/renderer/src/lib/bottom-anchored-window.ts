@@ -26,23 +26,17 @@ export class BottomAnchoredWindow {
   private readonly roles = new WeakMap<Element, Role>();
   private observer: ResizeObserver | null = null;
   private scrollTop = 0;
-  /** 0 until the scroller has been measured. */
-  private viewport = 0;
-  /** The space above the first row: the column's padding and the "earlier messages" button. */
-  private headerHeight = 0;
+  private viewport = 0; // 0 until the scroller has been measured
+  private headerHeight = 0; // above the first row: the column's padding, the "earlier messages" button
   private pinned = true;
   private away = false;
   private sent: MountedRows = { first: null, last: null, toEnd: true };
-  /** A window was asked for that React has not committed yet. */
-  private pendingCommit = false;
-  /** Counts every change of the rows' places; settling waits until it stops changing. */
-  private changes = 0;
+  private pendingCommit = false; // a window was asked for that React has not committed yet
+  private changes = 0; // every change of the rows' places; settling waits until it stops
   private settleFrame = 0;
   private rangeFrame = 0;
-  /** What the browser rounded off the list's last own scroll (under a pixel). */
-  private unapplied = 0;
-  /** After a load that added nothing, wait until the person scrolls away before asking again. */
-  private loadArmed = true;
+  private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
+  private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -66,7 +60,6 @@ export class BottomAnchoredWindow {
   }
 
   // Elements, given by React ref callbacks; each returns its cleanup.
-
   attachScroller(element: HTMLElement): () => void {
     this.scroller = element;
     element.addEventListener("scroll", this.onScroll, { passive: true });
@@ -113,6 +106,17 @@ export class BottomAnchoredWindow {
     }
     this.changes++;
     this.settle();
+  }
+
+  /** Bring row `index` to the upper third of the view, leaving the end (a search result asked for that row). */
+  scrollToRow(index: number): boolean {
+    const scroller = this.scroller;
+    if (!scroller || !this.viewport) return false; // not measured yet
+    this.pinned = false;
+    scroller.scrollTop = Math.max(0, this.headerHeight + this.layout.offsetOf(index) - this.viewport / 3);
+    this.scrollTop = scroller.scrollTop;
+    this.updateRange(true);
+    return true;
   }
 
   jumpToLatest(): void {
