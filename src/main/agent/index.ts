@@ -21,8 +21,10 @@ export {
   DatabaseBusyError,
   MigrationFailedError,
   StoreClosedError,
+  type SearchOptions,
   type SearchPage,
   type SearchResult,
+  type SnippetMark,
   type SqliteStoreOptions,
 } from "./stores/sqlite";
 export {
@@ -32,6 +34,10 @@ export {
   PostgresUnreachableError,
   type PostgresMigrationOutcome,
   type PostgresStoreOptions,
+  type LiveLease,
+  type StoreChange,
+  type StoreWatch,
+  type StoreWatchListener,
 } from "./stores/postgres";
 export {
   AgentError,
@@ -46,6 +52,7 @@ export {
   StateExistsError,
   StateNotFoundError,
   StoreCorruptError,
+  DamagedConversationError,
   StoreMismatchError,
   StoreOperationNotSupportedError,
   ToolInputError,

@@ -58,7 +58,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:switch": ({ id }) => service.branching.switchTo(id),
     "settings:get": () => service.settings.view(),
     "settings:set": (change) => service.settings.update(change),
-    "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
+    "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
     "conversations:setOptions": async ({ id, model, thinkingBudget }) => {
@@ -87,6 +87,11 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "backups:list": () => service.backups.view(),
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
+    "storage:get": () => service.storage.view(),
+    "storage:usePostgres": (choice) => service.storage.usePostgres(choice),
+    "storage:useLocal": () => service.storage.useLocal(),
+    "storage:move": ({ direction }) => service.storage.move(direction),
+    "storage:removeSource": ({ direction }) => service.storage.removeSource(direction),
   };
 }
 

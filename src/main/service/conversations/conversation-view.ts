@@ -8,11 +8,17 @@ import type { EntryRecord } from "../../../shared/wire-types";
 import { friendlyErrorText } from "../runs/friendly-errors";
 import { newestPage } from "./history-pages";
 import { runFailureIn } from "../runs/run-failure";
+import { isWaitingForKey } from "../runs/key-wait";
+
+/** What a conversation whose message waits for the API key says: a first step, not a failure. */
+export const WAITING_FOR_KEY_TEXT = "Your message is saved. Add your Anthropic API key in Settings and it is sent right away.";
 
 /** What a summary shows, from a State or a stored snapshot. */
 type SummaryFields = Pick<State, "id" | "conversationId" | "title" | "task" | "createdAt" | "updatedAt" | "stoppedBy">;
 
-export function summaryOf(state: SummaryFields, running: boolean, branchCount = 1): ConversationSummary {
+/** `waitingForKey`: told by a caller without the State (a stored snapshot); read from the State otherwise. */
+export function summaryOf(state: SummaryFields | State, running: boolean, branchCount = 1, waitingForKey?: boolean): ConversationSummary {
+  const waiting = waitingForKey ?? ("history" in state ? isWaitingForKey(state) : false);
   return {
     id: state.id,
     conversationId: state.conversationId,
@@ -23,6 +29,7 @@ export function summaryOf(state: SummaryFields, running: boolean, branchCount = 
     updatedAt: state.updatedAt,
     stoppedBy: state.stoppedBy,
     running,
+    ...(waiting ? { waitingForKey: true } : {}),
   };
 }
 
@@ -82,6 +89,8 @@ export function interruptionFrom(run: RunEnd): Interruption | null {
     case "aborted":
       return { kind: "aborted", detail: `The run was stopped before it finished${reasonOf(run)}. Press Continue to go on.` };
     case "error":
+      // Waiting for the API key (key-wait.ts): a first step, not a failure.
+      if (runFailureIn(run.data, run.length)?.name === "MissingApiKeyError") return { kind: "needs_key", detail: WAITING_FOR_KEY_TEXT };
       return { kind: "error", detail: errorDetail(run) };
     case "max_steps":
       return { kind: "error", detail: "The run reached its step limit before finishing. Press Continue to let it go on." };

@@ -8,7 +8,7 @@ import { forksAlong } from "../branches/branch-tree";
 import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../../shared/view-types";
 import type { ConversationOptionsView, UsageTotals } from "../../../shared/usage-types";
 import type { AppEventBus } from "../app-event-bus";
-import type { ConversationStore } from "./conversation-store";
+import { type ConversationStore, countConversations, unfinishedRuns } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
 import { pagedConversationView } from "./paged-view";
@@ -30,7 +30,16 @@ export interface ListRequest {
   query?: string;
 }
 
+/** Who runs a conversation on another machine (a server's leases); none on this computer. */
+export interface ElsewhereRuns {
+  refresh(): Promise<void>;
+  holder(id: string): string | null;
+}
+
 export class Conversations {
+  /** Set when the conversations are on a server other machines share. */
+  elsewhere: ElsewhereRuns | null = null;
+
   constructor(
     private readonly store: ConversationStore,
     private readonly runs: Runs,
@@ -42,31 +51,35 @@ export class Conversations {
 
   /**
    * One row per conversation (its branch updated last), newest first; with a query, the
-   * branches whose title, task or own messages match it (each names the branch that holds the text).
+   * branches whose own messages, or conversations whose title or task, match it: each names
+   * the branch that holds the text and carries a snippet with the matching words marked.
    */
-  list({ offset, limit, query }: ListRequest): { items: ConversationSummary[]; total: number } {
+  async list({ offset, limit, query }: ListRequest): Promise<{ items: ConversationSummary[]; total: number }> {
     this.gate.assertOpen();
+    await this.elsewhere?.refresh();
     const words = query?.trim();
     if (words) {
-      const items = this.store.search(words, { limit, offset }).map((info) => this.summary(info));
-      return { items, total: this.store.searchCount(words) };
+      const page = await this.store.searchPage(words, { limit, offset });
+      const items = page.items.map((hit) => ({ ...this.summary(hit), match: { snippet: hit.snippet, marks: hit.marks, seq: hit.hitSeq } }));
+      return { items, total: page.total };
     }
-    const rows = this.store.listConversations({ limit, offset });
-    return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
+    const rows = await this.store.listConversations({ limit, offset });
+    return { items: rows.map((info) => this.summary(info, info.branchCount)), total: await countConversations(this.store) };
   }
 
   /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now: counted from the rows. */
-  interrupted(): InterruptedRuns {
+  async interrupted(): Promise<InterruptedRuns> {
     this.gate.assertOpen();
     const running = this.runs.runningIds();
-    const found = this.store.unfinished(50 + running.length);
+    const found = await unfinishedRuns(this.store, 50 + running.length);
     // A running conversation's row says what its last save said (saved just before the run: stoppedBy null).
-    const runningUnfinished = running.filter((id) => {
-      const info = this.store.info(id);
-      return info !== null && !info.retained && (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0;
-    });
+    let runningUnfinished = 0;
+    for (const id of running) {
+      const info = await this.store.info(id);
+      if (info !== null && !info.retained && (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0) runningUnfinished++;
+    }
     const items = found.items.filter((info) => !this.runs.isRunning(info.id)).slice(0, 50);
-    return { count: Math.max(0, found.count - runningUnfinished.length), items: items.map((info) => this.summary(info)) };
+    return { count: Math.max(0, found.count - runningUnfinished), items: items.map((info) => this.summary(info)) };
   }
 
   /**
@@ -83,12 +96,16 @@ export class Conversations {
         branches: (conversationId) => this.branchesOf(id, conversationId),
         options: (snapshot) => this.extras.options({ data: snapshot.data, thinking: snapshot.thinking ?? null }),
       }).catch(() => null); // a store that cannot tell: the load below says what is wrong
-      if (paged && !this.runs.isRunning(id)) return paged;
+      if (paged && !this.runs.isRunning(id)) {
+        await this.elsewhere?.refresh();
+        paged.summary.runningElsewhere = this.elsewhere?.holder(id) ?? null;
+        return paged;
+      }
       const state = await this.runs.load(id);
       return this.fullView(state, this.runs.isRunning(id), tail);
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
-      const info = this.store.info(id);
+      const info = await this.store.info(id);
       if (!info) throw new ConversationNotFoundError(id);
       return {
         summary: this.summary(info),
@@ -128,18 +145,18 @@ export class Conversations {
   }
 
   /** Renames the conversation: every branch of it takes the title. */
-  rename(id: string, title: string): ConversationSummary {
+  async rename(id: string, title: string): Promise<ConversationSummary> {
     this.gate.assertOpen();
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
-    const branches = this.store.listBranches(info.conversationId);
+    const branches = await this.store.listBranches(info.conversationId);
     let renamed: SavedStateInfo = info;
     for (const branch of branches.length > 0 ? branches : [info]) {
       // A running State saves its title with every snapshot, so it must learn the new one too.
       const live = this.runs.liveState(branch.id);
       if (live) live.title = title;
       try {
-        const row = this.store.rename(branch.id, title);
+        const row = await this.store.rename(branch.id, title);
         if (branch.id === id) renamed = row;
       } catch (error) {
         if (!(error instanceof StateNotFoundError)) throw error;
@@ -158,9 +175,9 @@ export class Conversations {
    */
   async delete(id: string): Promise<void> {
     this.gate.assertOpen();
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
-    const branches = this.store.listBranches(info.conversationId);
+    const branches = await this.store.listBranches(info.conversationId);
     for (const branch of branches) await this.runs.stop(branch.id);
     await this.store.deleteConversation(info.conversationId);
     for (const branch of branches) this.bus.emit({ type: "conversation_deleted", id: branch.id });
@@ -170,25 +187,36 @@ export class Conversations {
   }
 
   /** A generated title, set only while the title is still the task (never over the person's name for it). */
-  applyTitleIfUntitled(id: string, title: string): boolean {
+  async applyTitleIfUntitled(id: string, title: string): Promise<boolean> {
     if (!this.gate.isOpen) return false;
     const live = this.runs.liveState(id);
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info || info.title !== info.task || (live && live.title !== live.task)) return false;
-    this.rename(id, title);
+    await this.rename(id, title);
     return true;
   }
 
-  /** The view of one loaded branch, with its switchers, usage and options. */
-  private fullView(state: State, running: boolean, tail: number): ConversationView {
-    const { forks, branchCount } = this.branchesOf(state.id, state.conversationId);
-    const usage = this.extras.usage(state.history);
-    const options = this.extras.options(state);
-    return { ...conversationView(state, running, tail, forks, branchCount), ...(usage ? { usage } : {}), ...(options ? { options } : {}) };
+  /** Tell the window of a State's row as it is now (another machine created, saved or renamed it). */
+  async announce(id: string): Promise<void> {
+    const info = await this.store.info(id);
+    if (!info || info.retained) return;
+    const branches = await this.store.listBranches(info.conversationId);
+    this.bus.emit({ type: "conversation_changed", summary: this.summary(info, Math.max(1, branches.length)) });
   }
 
-  private branchesOf(id: string, conversationId: string) {
-    const rows = this.store.listBranches(conversationId);
+  /** The view of one loaded branch, with its switchers, usage and options. */
+  private async fullView(state: State, running: boolean, tail: number): Promise<ConversationView> {
+    const { forks, branchCount } = await this.branchesOf(state.id, state.conversationId);
+    await this.elsewhere?.refresh();
+    const view = conversationView(state, running, tail, forks, branchCount);
+    view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
+    const usage = this.extras.usage(state.history);
+    const options = this.extras.options(state);
+    return { ...view, ...(usage ? { usage } : {}), ...(options ? { options } : {}) };
+  }
+
+  private async branchesOf(id: string, conversationId: string) {
+    const rows = await this.store.listBranches(conversationId);
     return { forks: forksAlong(rows, id), branchCount: Math.max(1, rows.length) };
   }
 
@@ -203,6 +231,8 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      runningElsewhere: this.elsewhere?.holder(info.id) ?? null,
+      ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
     };
   }
 }

@@ -15,7 +15,7 @@ import { newestStoredPage, type StoredPage } from "./stored-pages";
 
 export interface PagedViewContext {
   /** The branch rows of a conversation: its switchers and branch count. */
-  branches(conversationId: string): { forks: BranchFork[]; branchCount: number };
+  branches(conversationId: string): Promise<{ forks: BranchFork[]; branchCount: number }>;
   /** The conversation's options as the window shows them. */
   options(snapshot: Snapshot): ConversationView["options"];
 }
@@ -32,10 +32,10 @@ export async function pagedConversationView(store: Store, id: string, tail: numb
   const run: RunEnd = { stoppedBy: snapshot.stoppedBy, data: snapshot.data, newest: page.entries, length: page.totalEntries };
   if (lastErrorEntry(run) === undefined && (snapshot.stoppedBy === "aborted" || snapshot.stoppedBy === "error")) return null;
   const conversationId = conversationIdOf(snapshot);
-  const { forks, branchCount } = context.branches(conversationId);
+  const { forks, branchCount } = await context.branches(conversationId);
   const pending = snapshot.pendingAsk;
   return {
-    summary: summaryOf({ ...snapshot, conversationId, title: snapshot.title ?? snapshot.task }, false, branchCount),
+    summary: summaryOf({ ...snapshot, conversationId, title: snapshot.title ?? snapshot.task }, false, branchCount, interruptionFrom(run)?.kind === "needs_key"),
     entries: page.entries.map(entryRecord),
     firstSeq: page.firstSeq,
     totalEntries: page.totalEntries,
