@@ -44,6 +44,17 @@ function writeRows(sql: PreparedStatements, stateId: string, rows: SerializedEnt
   if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json, snapshotChecksum(stateId, snapshot.json));
 }
 
+/** The entries of seqs [fromSeq, toSeq) of a State (a page), each checked against its checksum; null when there is no such State. */
+function readBetween(sql: PreparedStatements, checks: RowChecks, parse: ParseStored, stateId: string, fromSeq: number, toSeq: number): EntryRecord[] | null {
+  const conversation = checks.conversation(stateId);
+  if (conversation === undefined) return null;
+  if (toSeq <= fromSeq) return [];
+  const { num } = conversation;
+  return checks
+    .entries(stateId, num, sql.selectEntriesBetween.all(num, fromSeq, num, toSeq - 1))
+    .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+}
+
 export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored, checks: RowChecks) {
   const refuseLiveHolder = (stateId: string) => {
     const holder = leases.liveHolder(stateId);
@@ -72,16 +83,6 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { entries, snapshot: parse<Snapshot>(checks.snapshot(stateId, sql.selectSnapshot.get(stateId)), stateId, "snapshot") };
   };
   const read = (stateId: string): StoredRecord | null => readRange(stateId);
-
-  const readBetween = (stateId: string, fromSeq: number, toSeq: number): EntryRecord[] | null => {
-    const conversation = checks.conversation(stateId);
-    if (conversation === undefined) return null;
-    if (toSeq <= fromSeq) return [];
-    const { num } = conversation;
-    return checks
-      .entries(stateId, num, sql.selectEntriesBetween.all(num, fromSeq, num, toSeq - 1))
-      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
-  };
 
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);
@@ -126,7 +127,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     ),
     read: db.transaction(read),
     readRange: db.transaction(readRange),
-    readBetween: db.transaction(readBetween),
+    readBetween: db.transaction((stateId: string, fromSeq: number, toSeq: number) => readBetween(sql, checks, parse, stateId, fromSeq, toSeq)),
     delete: db.transaction(remove),
     rename: db.transaction(rename),
   };
