@@ -42,6 +42,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`search ${n} conversations, ${stored} (unchanged: within noise)`, "attachments.search.storedVsNone", "<=", 1.25, "x");
   report.target("attachment files opened while listing and searching", "attachments.listSearch.filesOpened", "==", 0, "");
   report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
+  report.target("MCP call through the app vs a bare SDK callTool, same server (overhead, median)", "mcp.call.overheadMedianMs", "<=", 2, "ms");
+  report.target("service start to first answered request, three stdio MCP servers vs none", "mcp.start.differenceMs", "<=", 10, "ms");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
@@ -49,6 +51,7 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens right after opening`, "window.streamFresh.longTasks", "==", 0, "");
   report.target("window: launch to the reopened conversation shown (bundled host, 10,000 conversations)", "windowLaunch.totalMs", "<=", 400, "ms");
   report.target("window: longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxLongTaskMs", "<=", 50, "ms");
+  report.target("window: CPU time of the longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxTaskCpuMs", "<=", 50, "ms");
   report.target("window: heap after a long reply finishes, above before (after GC)", "windowMemory.growthAfterFirstMB", "<=", 10, "MB");
   report.target("window: heap after three long replies, above before (after GC)", "windowMemory.growthAfterLastMB", "<=", 10, "MB");
   report.target("window: largest heap while a long reply streams", "windowMemory.peakMB", "<=", 150, "MB");
