@@ -44,7 +44,7 @@ describe("two machines on one server", () => {
       hosts.push(host);
       windows.push(await AppWindow.open(browser, host.url));
     }
-  });
+  }, 180_000); // the throwaway server, two hosts and Chromium start on a loaded machine
 
   afterAll(async () => {
     const pageErrors = windows.flatMap((w) => w.pageErrors);
