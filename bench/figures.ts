@@ -115,6 +115,8 @@ export function expectedFigures(config: BenchConfig): string[] {
       for (const figure of ["medianMs", "p99Ms", "writtenBytesPerSave", "storedBytesPerSave", "storedVsRaw"]) keys.push(`why.sqlite.${variant}.${size}.${figure}`);
     }
   }
+  keys.push("mcp.call.sdkMedianMs", "mcp.call.appMedianMs", "mcp.call.overheadMedianMs");
+  keys.push("mcp.start.noneMedianMs", "mcp.start.threeMedianMs", "mcp.start.differenceMs");
   keys.push(...WINDOW_FIGURES);
   for (const size of config.importSizesMB) {
     for (const figure of ["MBps", "cpuSeconds", "peakRssMB", "rssGrowthMB", "conversations"]) keys.push(`import.${size}MB.${figure}`);

@@ -37,7 +37,13 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
+  const stored = `${config.attachmentsStoredMB.toLocaleString("en-US")} MB of attachments stored vs none`;
+  report.target(`list first page of ${n}, ${stored} (unchanged: within noise)`, "attachments.list.storedVsNone", "<=", 1.25, "x");
+  report.target(`search ${n} conversations, ${stored} (unchanged: within noise)`, "attachments.search.storedVsNone", "<=", 1.25, "x");
+  report.target("attachment files opened while listing and searching", "attachments.listSearch.filesOpened", "==", 0, "");
   report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
+  report.target("MCP call through the app vs a bare SDK callTool, same server (overhead, median)", "mcp.call.overheadMedianMs", "<=", 2, "ms");
+  report.target("service start to first answered request, three stdio MCP servers vs none", "mcp.start.differenceMs", "<=", 10, "ms");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
