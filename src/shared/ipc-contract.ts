@@ -14,10 +14,9 @@ import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationVie
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 
-/** How many of its newest entries a conversation opens with, and how many an older page holds. */
-export const DEFAULT_TAIL_ENTRIES = 200;
-export const DEFAULT_PAGE_ENTRIES = 200;
-export const MAX_PAGE_ENTRIES = 2_000;
+import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
+
+export { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const seq = z.number().int().min(0).max(100_000_000);

@@ -5,13 +5,17 @@
  * its diff, tool cards, attachments, thinking, branches, search, rename, the delete
  * confirmation, a run interrupted by a crash (Outcome unknown, the banner, the sidebar's
  * notice) and the missing-key notice. Each view must have no serious or critical
- * violation; a failure lists them rule by rule. Screenshots of each view in both themes
+ * violation; a failure lists them rule by rule. Settings is one dialog with its sections
+ * (key, model, folder, prices, updates and backups, MCP servers): it is judged as it opens
+ * and again with a server's card; the window has no menus of its own (selects are native). Screenshots of each view in both themes
  * go to test-results/screenshots/a11y-*.png.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TSX_LOADER } from "../agent/helpers";
+import { STDIO_TEST_SERVER } from "../service/mcp-helpers";
 import { SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { AlpineSession } from "./support/alpine-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
@@ -83,6 +87,21 @@ describe("accessibility: axe over every view, light and dark", () => {
     await audit("settings");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("Settings with an MCP server: its card, status and tools", { timeout: 180_000 }, async () => {
+    const since = await win().mark();
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
+    const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, path.join(session.root, "counts.txt")] } } };
+    await page().getByLabel("Paste a Claude Desktop configuration (claude_desktop_config.json)").fill(JSON.stringify(config));
+    await page().getByRole("button", { name: "Import servers" }).click();
+    await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 90_000);
+    const server = page().locator('.mcp-server[data-server="counter"]');
+    await server.locator(".mcp-tool").first().waitFor();
+    await server.scrollIntoViewIfNeeded();
+    await audit("settings-mcp");
+    await page().getByRole("button", { name: "Close settings" }).click();
+    await page().getByRole("dialog", { name: "Settings" }).waitFor({ state: "hidden" });
   });
 
   it("Export and import", async () => {

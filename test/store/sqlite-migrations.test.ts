@@ -57,7 +57,7 @@ function ftsIntegrity(file: string): void {
 describe("schema versions", () => {
   it("ships numbered migrations 1..N, N being the version this code writes", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBe(6);
   });
 
   it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
@@ -151,7 +151,7 @@ describe("schema versions", () => {
     expect(store.schema).toEqual({ from: 3, to: SCHEMA_VERSION, backup });
     expectFixtureConversations(store);
     const db = connect(file, true);
-    expect(db.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").pluck().all()).toEqual(["id", "kind", "body"]);
+    expect(db.prepare("SELECT name FROM pragma_table_info('entries') ORDER BY cid").pluck().all()).toEqual(["id", "kind", "body", "checksum"]); // version 6 adds the checksum
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE tbl_name = 'entries' AND type = 'index'").pluck().all()).toEqual([]);
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'entries'").pluck().all()).toEqual([]);
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name LIKE 'entry_search_%' ORDER BY name").pluck().all()).not.toContain("entry_search_content");
@@ -193,7 +193,7 @@ describe("schema versions", () => {
     const file = copyFixture(4, tempDir());
     const store = openStore(file);
     const [backup] = backupsOf(file);
-    expect(store.schema).toEqual({ from: 4, to: 5, backup });
+    expect(store.schema).toEqual({ from: 4, to: SCHEMA_VERSION, backup });
     expect(connect(backup, true).pragma("user_version", { simple: true })).toBe(4);
     expectFixtureConversations(store);
     expect(store.list().map((row) => [row.id, row.conversationId, row.parent])).toEqual(FIXTURE_IDS_NEWEST_FIRST.map((id) => [id, id, null]));
@@ -210,10 +210,10 @@ describe("schema versions", () => {
     ftsIntegrity(file);
   });
 
-  it("opens the version 5 fixture as it is: no migration, no copy", () => {
-    const file = copyFixture(5, tempDir());
+  it("opens the version 6 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(6, tempDir());
     const store = openStore(file);
-    expect(store.schema).toEqual({ from: 5, to: 5, backup: null });
+    expect(store.schema).toEqual({ from: 6, to: 6, backup: null });
     expect(backupsOf(file)).toEqual([]);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);

@@ -3,6 +3,7 @@
  * look rows up by key (so a save costs the same at any history length), the row list()
  * shows, rename, and space handed back by delete.
  */
+import { registerChecksumFunction } from "../../src/main/agent/stores/sqlite/row-checksum";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -62,6 +63,7 @@ describe("SqliteStore", () => {
   it("saves through statements that look rows up by key, never scanning a table", () => {
     const store = openStore();
     const db = connect(store.path);
+    registerChecksumFunction(db); // the conversation row's stamp computes its checksum in SQL
     for (const name of SAVE_STATEMENTS) {
       const plan = queryPlan(db, STORE_SQL[name]);
       expect([name, plan.filter((step) => /\bSCAN\b/.test(step))]).toEqual([name, []]);

@@ -5,12 +5,16 @@
  * - what cannot be read fails with a clear error naming the broken file (or the database
  *   and the State), never a crash or a bare TypeError;
  * - a refused file is left byte for byte as it was;
- * - when one conversation is broken, the others still load unchanged and list() works.
+ * - when one conversation is broken, the others still load unchanged and list() works;
+ * - damage is named, never hidden (SQLite, whose rows carry checksums): a conversation either
+ *   loads exactly as saved or fails with an error naming the database and it, never as "not
+ *   saved"; list() shows no id that was never saved unless the row is marked damaged, and
+ *   leaves no conversation out unless some row is marked damaged.
  */
 import Database from "better-sqlite3";
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Store } from "../../src/main/agent";
+import type { SavedStateInfo, Store } from "../../src/main/agent";
 import { folderNameOf } from "../../src/main/agent/stores/file/file-store";
 import { canonicalJson } from "../canonical-json";
 import { driveConversation } from "../drive";
@@ -198,6 +202,18 @@ async function buildPristine(ctx: RunContext): Promise<Pristine> {
   return { location, ids, loaded, hotWal };
 }
 
+/** What list() shows of a damaged database: no garbage id unmarked, no conversation left out unmarked. */
+function checkListing(listed: SavedStateInfo[], pristine: Pristine, fail: (what: string) => void): void {
+  const saved = new Set<string>(pristine.ids);
+  for (const row of listed) {
+    if (!saved.has(row.id) && !row.damaged) fail(`list() shows an id that was never saved, not marked damaged: ${JSON.stringify(row.id)}`);
+  }
+  if (listed.some((row) => row.damaged)) return;
+  for (const id of pristine.ids) {
+    if (!listed.some((row) => row.id === id)) fail(`${id} vanished from list() with no row marked damaged`);
+  }
+}
+
 /** A clear error: one of ours, or any Error whose message names the broken path. */
 function unclear(error: unknown, named: string): string | null {
   if (!(error instanceof Error)) return `a thrown non-error ${String(error)}`;
@@ -233,7 +249,8 @@ async function tryCase(ctx: RunContext, pristine: Pristine, kase: Case, index: n
       return;
     }
     try {
-      await store.list();
+      const listed = await store.list();
+      if (ctx.kind === "sqlite") checkListing(listed, pristine, fail);
     } catch (error) {
       // Garbled pages of the whole database may hold the list itself: then a clear error is right.
       const problem = unclear(error, ctx.kind === "sqlite" ? location : named);
@@ -246,6 +263,10 @@ async function tryCase(ctx: RunContext, pristine: Pristine, kase: Case, index: n
         await store.load(id);
         if (!broken && canonicalJson(record) !== pristine.loaded.get(id)) fail(`the untouched conversation ${id} changed`);
         if (broken && !kase.mayGoUnnoticed) fail(`the broken conversation ${id} loaded without an error`);
+        // Rows carry checksums: what loads without an error is what was saved.
+        else if (broken && ctx.kind === "sqlite" && canonicalJson(record) !== pristine.loaded.get(id)) {
+          fail(`the broken conversation ${id} loaded changed, with no word of damage`);
+        }
       } catch (error) {
         if (!broken) fail(`the untouched conversation ${id} does not load: ${String(error).split("\n")[0]}`);
         else {

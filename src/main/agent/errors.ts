@@ -91,6 +91,16 @@ export class StoreCorruptError extends AgentError {
   }
 }
 
+/**
+ * One conversation's stored rows fail their check (a checksum, a count, a lookup): the
+ * store's file is damaged there. Names the file and the conversation; nothing was changed.
+ */
+export class DamagedConversationError extends StoreCorruptError {
+  constructor(path: string, readonly stateId: string, readonly damage: string, options?: { cause?: unknown }) {
+    super(path, `conversation ${JSON.stringify(stateId)} is damaged: ${damage}`, options);
+  }
+}
+
 /** Data written by a newer version of Alpine than this one. Never modified. */
 export class SchemaTooNewError extends AgentError {
   constructor(readonly path: string, readonly found: number, readonly supported: number) {

@@ -20,8 +20,10 @@ export {
   DatabaseBusyError,
   MigrationFailedError,
   StoreClosedError,
+  type SearchOptions,
   type SearchPage,
   type SearchResult,
+  type SnippetMark,
   type SqliteStoreOptions,
 } from "./stores/sqlite";
 export {
@@ -45,6 +47,7 @@ export {
   StateExistsError,
   StateNotFoundError,
   StoreCorruptError,
+  DamagedConversationError,
   StoreMismatchError,
   StoreOperationNotSupportedError,
   ToolInputError,

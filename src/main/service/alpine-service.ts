@@ -4,7 +4,7 @@
  * host both create it and carry its requests and events to a window.
  */
 import path from "node:path";
-import type { AppInfo, LaunchView } from "../../shared/view-types";
+import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
@@ -25,6 +25,7 @@ import { PriceFile, usageTotals } from "./models/prices";
 import { optionsView } from "./conversations/conversation-options";
 import { ConversationNotFoundError } from "./service-errors";
 import { WindowStateFile } from "./window-state";
+import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
 import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { DatabaseBackups } from "./database-backups";
@@ -109,6 +110,7 @@ export class AlpineService {
       tools,
       client: options.model ?? {},
       attachments: this.attachments,
+      keyWait: new KeyWaitFile(options.dataFolder),
       applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
@@ -157,6 +159,13 @@ export class AlpineService {
       }
     }
     return { settings: this.settings.view(), info: this.info(), list, open };
+  }
+
+  /** Set (or with "" forget) the API key; messages that waited for one are sent at once. */
+  setApiKey(apiKey: string): SettingsView {
+    const view = this.settings.setApiKey(apiKey);
+    if (view.hasApiKey) void this.runs.sendWaitingForKey();
+    return view;
   }
 
   info(): AppInfo {

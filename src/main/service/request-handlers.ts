@@ -58,7 +58,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:switch": ({ id }) => service.branching.switchTo(id),
     "settings:get": () => service.settings.view(),
     "settings:set": (change) => service.settings.update(change),
-    "settings:setApiKey": ({ apiKey }) => service.settings.setApiKey(apiKey),
+    "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
     "conversations:setOptions": async ({ id, model, thinkingBudget }) => {

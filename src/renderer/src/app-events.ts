@@ -41,6 +41,7 @@ export type AppEventName =
   | "import-progress"
   | "imported"
   | "open-remembered"
+  | "match-shown"
   | "error";
 
 export interface LoggedAppEvent {

@@ -104,6 +104,12 @@ export interface SavedStateInfo {
   parent: BranchPoint | null;
   /** Only on a State kept for another conversation (never in what `list` returns). */
   retained?: boolean;
+  /**
+   * Only on a row whose stored values fail their check (a garbled page): what is wrong. The
+   * row is listed all the same, so a damaged conversation is shown as damaged, never missing;
+   * its values (even its id) may be garbled.
+   */
+  damaged?: string;
 }
 
 /** One row per conversation (`Store.listConversations`): its shown branch, and how many branches it has. */

@@ -33,14 +33,16 @@ export class Conversations {
 
   /**
    * One row per conversation (its branch updated last), newest first; with a query, the
-   * branches whose title, task or own messages match it (each names the branch that holds the text).
+   * branches whose own messages, or conversations whose title or task, match it: each names
+   * the branch that holds the text and carries a snippet with the matching words marked.
    */
   list({ offset, limit, query }: ListRequest): { items: ConversationSummary[]; total: number } {
     this.gate.assertOpen();
     const words = query?.trim();
     if (words) {
-      const items = this.store.search(words, { limit, offset }).map((info) => this.summary(info));
-      return { items, total: this.store.searchCount(words) };
+      const page = this.store.searchPage(words, { limit, offset });
+      const items = page.items.map((hit) => ({ ...this.summary(hit), match: { snippet: hit.snippet, marks: hit.marks, seq: hit.hitSeq } }));
+      return { items, total: page.total };
     }
     const rows = this.store.listConversations({ limit, offset });
     return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
@@ -157,6 +159,7 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
     };
   }
 }

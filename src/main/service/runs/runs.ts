@@ -4,13 +4,14 @@
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
 import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
-import type { StepEvent as WireStepEvent } from "../../../shared/wire-types";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
-import { entryRecord, interruptionOf, summaryOf } from "../conversations/conversation-view";
-import { friendlyErrorText, namedError } from "./friendly-errors";
+import { interruptionOf, summaryOf } from "../conversations/conversation-view";
+import { wireEvent } from "./wire-event";
+import { namedError } from "./friendly-errors";
 import { createModelClient, type ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
+import type { KeyWaitFile } from "./key-wait";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import {
   ConversationNotFoundError,
@@ -20,6 +21,7 @@ import {
   NothingToContinueError,
   RunInProgressError,
   ServiceShuttingDownError,
+  StoppedByPersonError,
 } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { SettingsFile } from "../settings/settings-file";
@@ -29,14 +31,6 @@ import { titleInBackground } from "../models/titles";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export type MessageAttachment = { id: string; name: string };
-
-/** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
-export class StoppedByPersonError extends Error {
-  override name = "StoppedByPersonError";
-  constructor() {
-    super("The person pressed Stop.");
-  }
-}
 
 interface ActiveRun {
   readonly id: string;
@@ -61,6 +55,8 @@ export interface RunsOptions {
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
   attachments: Attachments;
+  /** The conversations whose message waits for an API key. */
+  keyWait: KeyWaitFile;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
   applyTitle(id: string, title: string): boolean;
 }
@@ -77,6 +73,11 @@ export class Runs {
 
   isRunning(id: string): boolean {
     return this.active.has(id);
+  }
+
+  /** Its message waits for an API key. */
+  waitsForKey(id: string): boolean {
+    return this.options.keyWait.has(id);
   }
 
   /** The live State of a running conversation (its history includes what is not saved yet). */
@@ -169,6 +170,11 @@ export class Runs {
   /** How many branches the State's conversation has (the sidebar row shows it). */
   branchCount(state: State): number {
     return Math.max(1, this.options.store.listBranches(state.conversationId).length);
+  }
+
+  /** Once a key is set: send each conversation whose message waited for one, oldest first. */
+  async sendWaitingForKey(): Promise<void> {
+    for (const id of this.options.keyWait.ids()) await this.continue(id).catch(() => this.options.keyWait.delete(id));
   }
 
   /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
@@ -264,13 +270,15 @@ export class Runs {
       clearRunFailure(state);
       const apiKey = this.options.secrets.get();
       if (!apiKey) {
-        // Nothing goes to the model; the message is saved and the reason shown in the conversation.
+        // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
         await (await this.agent(null, state)).save(state);
+        this.options.keyWait.add(state.id);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
+      this.options.keyWait.delete(state.id);
       const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
       await (await this.agent(apiKey, state, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
@@ -286,13 +294,4 @@ export class Runs {
     if (this.active.get(run.id) === run) this.active.delete(run.id);
     run.finish();
   }
-}
-
-/** A step event as plain JSON for the window: no live Error objects, and errors in friendly words. */
-function wireEvent(event: StepEvent): WireStepEvent {
-  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) };
-  if (event.type === "run_end" && event.error) {
-    return { ...event, error: { name: event.error.name, message: friendlyErrorText(event.error) } };
-  }
-  return event;
 }

@@ -63,12 +63,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
     case "usage":
       return <UsageLine usage={item.usage} model={item.model} seq={item.seq} />;
     case "assistant":
-      return (
-        <div className="message message--assistant" data-seq={item.seq}>
-          <Markdown text={item.text} />
-          <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
-        </div>
-      );
+      return <AssistantMessage item={item} />;
     case "finish":
       return (
         <div className="message message--assistant message--final" data-seq={item.seq}>
@@ -122,6 +117,17 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
         </div>
       );
   }
+}
+
+/** A reply of the model; one the person stopped keeps its words, marked as stopped. */
+function AssistantMessage({ item }: { item: Extract<MessageItemProps["item"], { kind: "assistant" }> }) {
+  return (
+    <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
+      <Markdown text={item.text} />
+      {item.partial && <p className="message__partial-note">Stopped here: the reply was not finished</p>}
+      <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
+    </div>
+  );
 }
 
 function CompactionNotice({ text, through }: { text: string; through: number }) {

@@ -11,7 +11,7 @@ import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
 import { searchTextOf } from "../sqlite/entry-search-text";
-import type { SearchOptions, SearchPage, SearchResult } from "../sqlite/search";
+import type { SearchOptions, SearchPage, SearchResult } from "../search/search-types";
 import { type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { Connection, describeServer, quoteSchema } from "./connection";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
@@ -216,17 +216,17 @@ export class PostgresStore extends Store {
     });
   }
 
-  /** Conversations whose task, title or message text match every word of `query` (as prefixes), newest first. */
-  async search(query: string, options?: SearchOptions): Promise<SearchResult[]> {
+  /** Branches whose own messages, or conversations whose task or title, match every word of `query` (as prefixes), newest first. */
+  override async search(query: string, options?: SearchOptions): Promise<SearchResult[]> {
     return (await this.searchIndex.page(query, options)).items;
   }
 
-  /** One page of `search(query)` and how many conversations match in all. */
-  async searchPage(query: string, options?: SearchOptions): Promise<SearchPage> {
+  /** One page of `search(query)` and how many results match in all. */
+  override async searchPage(query: string, options?: SearchOptions): Promise<SearchPage> {
     return this.searchIndex.page(query, options);
   }
 
-  async searchCount(query: string): Promise<number> {
+  override async searchCount(query: string): Promise<number> {
     return this.searchIndex.count(query);
   }
 

@@ -1,7 +1,9 @@
 /** A row of the `conversations` table and its public shape. */
+import { conversationChecksum } from "./row-checksum";
 import { type SavedStateInfo, type Snapshot, type StoppedBy, conversationIdOf } from "../../state/snapshot";
 
 export interface ConversationRow {
+  num: number;
   id: string;
   task: string;
   title: string;
@@ -13,12 +15,27 @@ export interface ConversationRow {
   parent_id: string | null;
   parent_seq: number | null;
   retained: number;
+  checksum: number;
 }
 
 /** The columns of a ConversationRow, for SELECT lists. */
-export const CONVERSATION_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained";
+export const CONVERSATION_COLUMNS = "num, id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, checksum";
 
+/** True when the row's values no longer match the checksum written with them. */
+export function isDamagedRow(row: ConversationRow): boolean {
+  return conversationChecksum(row) !== row.checksum;
+}
+
+/** The row as `list()` shows it; a row that fails its checksum is shown, marked damaged. */
 export function toSavedStateInfo(row: ConversationRow): SavedStateInfo {
+  const info = toInfo(row);
+  return isDamagedRow(row) ? { ...info, damaged: DAMAGED_ROW } : info;
+}
+
+/** What a damaged list row says. */
+export const DAMAGED_ROW = "its list row does not match its checksum";
+
+function toInfo(row: ConversationRow): SavedStateInfo {
   return {
     id: row.id,
     task: row.task,

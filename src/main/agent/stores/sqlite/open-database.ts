@@ -9,6 +9,7 @@ import Database from "better-sqlite3";
 import { SchemaTooNewError } from "../../errors";
 import { createDatabaseFile, restrictDatabaseFiles } from "./database-files";
 import { inspectDatabaseFile } from "./header";
+import { registerChecksumFunction } from "./row-checksum";
 import { migrateDatabase, type MigrationOutcome } from "./migrate";
 import type { Migration } from "./migrations";
 import { type IntegrityCheck, validateDatabase } from "./validate";
@@ -54,6 +55,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions): Opened
     if (mode !== "wal") throw new Error(`SQLite refused WAL mode for ${absolute} (journal_mode is ${String(mode)}).`);
     db.pragma(`synchronous = ${options.synchronous}`);
     db.pragma("foreign_keys = ON");
+    registerChecksumFunction(db);
     const migration = migrateDatabase(db, absolute, options.migrations);
     restrictDatabaseFiles(absolute);
     return { db, migration };

@@ -6,25 +6,35 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { ConversationRow } from "./conversation-row";
 import { STORE_SQL } from "./statements";
 
+/** An entry as its row is read: seq, kind, JSON body and checksum. */
+export interface EntryRow {
+  seq: number;
+  kind: string;
+  body: string;
+  checksum: number;
+}
+
 export function prepareStatements(db: BetterSqlite3.Database) {
   const prepare = <Params extends unknown[] | {}, Row = unknown>(name: keyof typeof STORE_SQL) =>
     db.prepare<Params, Row>(STORE_SQL[name]);
   return {
     conversationNum: prepare<[string], { num: number }>("conversationNum"),
     insertConversation: prepare<[Record<string, unknown>], { num: number }>("insertConversation"),
-    insertEntry: prepare<[number, number, string, string]>("insertEntry"),
+    insertEntry: prepare<[number, number, string, string, number]>("insertEntry"),
     insertSearchText: prepare<[number, number, string]>("insertSearchText"),
     updateConversation: prepare<[Record<string, unknown>]>("updateConversation"),
     countNewEntries: prepare<[number, string]>("countNewEntries"),
-    putSnapshot: prepare<[string, string]>("putSnapshot"),
-    selectEntries: prepare<[number, number], { seq: number; kind: string; body: string }>("selectEntries"),
-    selectEntriesThrough: prepare<[number, number, number], { seq: number; kind: string; body: string }>("selectEntriesThrough"),
+    stampConversation: prepare<[string]>("stampConversation"),
+    putSnapshot: prepare<[string, string, number]>("putSnapshot"),
+    selectEntries: prepare<[number, number], EntryRow>("selectEntries"),
+    selectEntriesThrough: prepare<[number, number, number], EntryRow>("selectEntriesThrough"),
     listConversations: prepare<[number, number], ConversationRow & { branch_count: number }>("listConversations"),
     countConversations: prepare<[], { n: number }>("countConversations"),
     listBranches: prepare<[string], ConversationRow>("listBranches"),
-    selectSnapshot: prepare<[string], { body: string }>("selectSnapshot"),
-    selectHead: prepare<[string], { entryCount: number; body: string | null }>("selectHead"),
+    selectSnapshot: prepare<[string], { body: string; checksum: number }>("selectSnapshot"),
+    selectHead: prepare<[string], { entryCount: number; body: string | null; checksum: number | null }>("selectHead"),
     selectInfo: prepare<[string], ConversationRow>("selectInfo"),
+    scanConversations: prepare<[], ConversationRow>("scanConversations"),
     list: prepare<[number, number, number], ConversationRow>("list"),
     count: prepare<[], { n: number }>("count"),
     deleteConversation: prepare<[string]>("deleteConversation"),
@@ -32,7 +42,7 @@ export function prepareStatements(db: BetterSqlite3.Database) {
     deleteSearchText: prepare<[number, number]>("deleteSearchText"),
     deleteLease: prepare<[string]>("deleteLease"),
     renameConversation: prepare<[string, string]>("renameConversation"),
-    renameSnapshot: prepare<[string, string]>("renameSnapshot"),
+    renameSnapshot: prepare<[string, number, string]>("renameSnapshot"),
   };
 }
 

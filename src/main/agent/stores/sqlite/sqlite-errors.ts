@@ -65,3 +65,15 @@ export class MigrationFailedError extends AgentError {
     );
   }
 }
+
+/**
+ * An error preparing the store's statements on a database that passed its checks: its schema
+ * (tables, triggers, search index options) no longer reads as written, as a garbled page of
+ * `sqlite_schema` leaves it. SQLite calls that a plain SQLITE_ERROR; we name the damage.
+ */
+export function translateSchemaError(error: unknown, path: string, busyTimeoutMs: number): unknown {
+  if (sqliteCode(error) === "SQLITE_ERROR") {
+    return new StoreCorruptError(path, `its schema cannot be read: ${String((error as SqliteLikeError).message)}`, { cause: error });
+  }
+  return translateSqliteError(error, path, busyTimeoutMs);
+}

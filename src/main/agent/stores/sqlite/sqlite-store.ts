@@ -15,14 +15,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { StoreCorruptError } from "../../errors";
+import { DamagedConversationError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
 import { type Lease, type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { toSavedStateInfo } from "./conversation-row";
 import { serializeEntry } from "./entry-row";
-import { translateSqliteError } from "./sqlite-errors";
+import { translateSchemaError, translateSqliteError } from "./sqlite-errors";
 import { SqliteLeases } from "./lease";
 import type { MigrationOutcome } from "./migrate";
 import { MIGRATIONS } from "./migrations";
@@ -32,8 +32,9 @@ import { type SearchOptions, type SearchPage, type SearchResult, SqliteSearch } 
 import { readSettings, type SqliteSettings } from "./pragma-settings";
 import { type PreparedStatements, prepareStatements } from "./prepared-statements";
 import { makeStoreTransactions, type StoreTransactions } from "./store-transactions";
+import { RowChecks } from "./row-checks";
 
-export type { SearchOptions, SearchPage, SearchResult } from "./search";
+export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "./search";
 export type { Synchronous } from "./open-database";
 export type { IntegrityCheck } from "./validate";
 export type { SqliteSettings } from "./pragma-settings";
@@ -97,13 +98,14 @@ export class SqliteStore extends Store {
       this.key = `sqlite:${fs.realpathSync(this.path)}`;
       this.leases = new SqliteLeases(db, this.busyTimeoutMs, options.leaseHost);
       this.searchIndex = new SqliteSearch(db);
+      this.sql = prepareStatements(db);
     } catch (error) {
       db.close();
-      throw translateSqliteError(error, this.path, this.busyTimeoutMs);
+      throw translateSchemaError(error, this.path, this.busyTimeoutMs);
     }
-
-    this.sql = prepareStatements(db);
-    this.transactions = makeStoreTransactions(db, this.sql, this.leases, (json, stateId, what) => this.parse(json, stateId, what));
+    const dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+    const checks = new RowChecks(this.path, this.sql, () => dataVersion.get()!);
+    this.transactions = makeStoreTransactions(db, this.sql, this.leases, (json, stateId, what) => this.parse(json, stateId, what), checks);
   }
 
   override get storeKey(): string {
@@ -211,18 +213,18 @@ export class SqliteStore extends Store {
     return this.guard(() => this.transactions.rename.immediate(stateId, title));
   }
 
-  /** Conversations whose task, title or message text match every word of `query` (as prefixes), newest first. */
-  search(query: string, options?: SearchOptions): SearchResult[] {
+  /** Branches whose own messages, or conversations whose task or title, match every word of `query` (as prefixes), newest first. */
+  override search(query: string, options?: SearchOptions): SearchResult[] {
     return this.guard(() => this.searchIndex.page(query, options).items);
   }
 
-  /** One page of `search(query)` and how many conversations match in all, in one query. */
-  searchPage(query: string, options?: SearchOptions): SearchPage {
+  /** One page of `search(query)` and how many results match in all, in one query. */
+  override searchPage(query: string, options?: SearchOptions): SearchPage {
     return this.guard(() => this.searchIndex.page(query, options));
   }
 
   /** How many conversations `search(query)` finds in all. */
-  searchCount(query: string): number {
+  override searchCount(query: string): number {
     return this.guard(() => this.searchIndex.count(query));
   }
 
@@ -253,7 +255,7 @@ export class SqliteStore extends Store {
     try {
       return JSON.parse(json) as T;
     } catch (error) {
-      throw new StoreCorruptError(this.path, `the ${what} of State "${stateId}" is not valid JSON`, { cause: error });
+      throw new DamagedConversationError(this.path, stateId, `its ${what} is not valid JSON`, { cause: error });
     }
   }
 

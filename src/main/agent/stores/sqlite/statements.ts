@@ -4,6 +4,7 @@
  * so its cost does not grow with the number of entries or conversations.
  */
 import { CONVERSATION_COLUMNS } from "./conversation-row";
+import { CONVERSATION_CHECKSUM_SQL } from "./row-checksum";
 
 export const STORE_SQL = {
   conversationNum: "SELECT num FROM conversations WHERE id = ?",
@@ -13,7 +14,7 @@ export const STORE_SQL = {
     RETURNING num`,
   // An entry's id is (conversation num << 32) + seq: a conversation's entries are one key range,
   // and search groups hits by it. The search index is contentless: its rows are written here (migration 4).
-  insertEntry: "INSERT OR IGNORE INTO entries (id, kind, body) VALUES ((? << 32) + ?, ?, ?)",
+  insertEntry: "INSERT OR IGNORE INTO entries (id, kind, body, checksum) VALUES ((? << 32) + ?, ?, ?, ?)",
   insertSearchText: "INSERT INTO entry_search (rowid, search_text) VALUES ((? << 32) + ?, ?)",
   updateConversation: `
     UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
@@ -21,24 +22,28 @@ export const STORE_SQL = {
       conversation_id = :conversationId, parent_id = :parentId, parent_seq = :parentSeq, retained = :retained
     WHERE id = :id`,
   countNewEntries: "UPDATE conversations SET entry_count = entry_count + ? WHERE id = ?",
+  // After every change of a conversation's row, its checksum (schema version 6) from the values it now has.
+  stampConversation: `UPDATE conversations SET checksum = ${CONVERSATION_CHECKSUM_SQL} WHERE id = ?`,
   putSnapshot: `
-    INSERT INTO snapshots (state_id, body) VALUES (?, ?)
-    ON CONFLICT (state_id) DO UPDATE SET body = excluded.body`,
-  selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
+    INSERT INTO snapshots (state_id, body, checksum) VALUES (?, ?, ?)
+    ON CONFLICT (state_id) DO UPDATE SET body = excluded.body, checksum = excluded.checksum`,
+  selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
   // A branch's load reads each ancestor's own entries up to its fork point: one key range.
-  selectEntriesThrough: "SELECT id & 0xFFFFFFFF AS seq, kind, body FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + ? ORDER BY id",
-  selectSnapshot: "SELECT body FROM snapshots WHERE state_id = ?",
+  selectEntriesThrough: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + ? ORDER BY id",
+  selectSnapshot: "SELECT body, checksum FROM snapshots WHERE state_id = ?",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `
-    SELECT c.entry_count AS entryCount, s.body AS body
+    SELECT c.entry_count AS entryCount, s.body AS body, s.checksum AS checksum
     FROM conversations c LEFT JOIN snapshots s ON s.state_id = c.id WHERE c.id = ?`,
   selectInfo: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = ?`,
+  // Every row read from the table itself, past its indexes: what a failed lookup checks against.
+  scanConversations: `SELECT ${CONVERSATION_COLUMNS} FROM conversations NOT INDEXED`,
   list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ? ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   count: "SELECT count(*) AS n FROM conversations WHERE retained = 0",
   // One row per conversation: the branch updated last (the one shown), and how many branches it has.
   listConversations: `
     SELECT * FROM (
-      SELECT ${CONVERSATION_COLUMNS}, num,
+      SELECT ${CONVERSATION_COLUMNS},
         row_number() OVER (PARTITION BY conversation_id ORDER BY updated_at DESC, num DESC) AS place,
         count(*) OVER (PARTITION BY conversation_id) AS branch_count
       FROM conversations WHERE retained = 0
@@ -51,7 +56,7 @@ export const STORE_SQL = {
   deleteLease: "DELETE FROM leases WHERE state_id = ?",
   renameConversation: "UPDATE conversations SET title = ? WHERE id = ?",
   // The new title is set in JavaScript: SQLite's json_set fails on JSON nested over 1,000 deep.
-  renameSnapshot: "UPDATE snapshots SET body = ? WHERE state_id = ?",
+  renameSnapshot: "UPDATE snapshots SET body = ?, checksum = ? WHERE state_id = ?",
 } as const;
 
 /** The statements one save runs. */
@@ -62,6 +67,7 @@ export const SAVE_STATEMENTS = [
   "insertSearchText",
   "updateConversation",
   "countNewEntries",
+  "stampConversation",
   "putSnapshot",
   "selectHead",
 ] as const;

@@ -11,6 +11,8 @@ import { conversationColumns, toSavedStateInfo } from "./conversation-row";
 import { type SerializedEntry, entryFromRow } from "./entry-row";
 import type { SqliteLeases } from "./lease";
 import type { PreparedStatements } from "./prepared-statements";
+import { entryChecksum, snapshotChecksum } from "./row-checksum";
+import type { RowChecks } from "./row-checks";
 
 export interface SerializedSnapshot {
   value: Snapshot;
@@ -28,7 +30,7 @@ function writeRows(sql: PreparedStatements, stateId: string, rows: SerializedEnt
   const num = existing ? existing.num : sql.insertConversation.get({ ...conversationColumns(snapshot!.value), id: stateId })!.num;
   let added = 0;
   for (const [seq, kind, body, searchText] of rows) {
-    if (sql.insertEntry.run(num, seq, kind, body).changes === 0) continue; // already stored: re-sent after a failed save
+    if (sql.insertEntry.run(num, seq, kind, body, entryChecksum(num, seq, kind, body)).changes === 0) continue; // already stored: re-sent after a failed save
     added++;
     if (searchText !== null) sql.insertSearchText.run(num, seq, searchText);
   }
@@ -37,10 +39,11 @@ function writeRows(sql: PreparedStatements, stateId: string, rows: SerializedEnt
   } else if (added > 0) {
     sql.countNewEntries.run(added, stateId);
   }
-  if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json);
+  if (create || snapshot !== null || added > 0) sql.stampConversation.run(stateId);
+  if (snapshot !== null) sql.putSnapshot.run(stateId, snapshot.json, snapshotChecksum(stateId, snapshot.json));
 }
 
-export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored) {
+export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored, checks: RowChecks) {
   const refuseLiveHolder = (stateId: string) => {
     const holder = leases.liveHolder(stateId);
     if (holder !== null) throw new StateBusyError(stateId, holder);
@@ -48,31 +51,26 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
 
   const head = (stateId: string): StoredHead | null => {
     const row = sql.selectHead.get(stateId);
-    if (row === undefined) return null;
-    const snapshot = row.body === null ? null : parse<Snapshot>(row.body, stateId, "snapshot");
-    return { snapshot, entryCount: row.entryCount };
+    if (row === undefined) {
+      checks.conversation(stateId); // throws when the lookup failed on damage
+      return null;
+    }
+    const body = checks.headSnapshot(stateId, row.body, row.checksum);
+    return { snapshot: body === null ? null : parse<Snapshot>(body, stateId, "snapshot"), entryCount: row.entryCount };
   };
 
-  const read = (stateId: string): StoredRecord | null => {
-    const conversation = sql.conversationNum.get(stateId);
+  // The whole history, or (for a branch's ancestor) its own entries through a fork point.
+  const readRange = (stateId: string, throughSeq?: number): StoredRecord | null => {
+    const conversation = checks.conversation(stateId);
     if (conversation === undefined) return null;
-    const entries = sql.selectEntries
-      .all(conversation.num, conversation.num)
+    const { num } = conversation;
+    const rows = throughSeq === undefined ? sql.selectEntries.all(num, num) : sql.selectEntriesThrough.all(num, num, throughSeq);
+    const entries = checks
+      .entries(stateId, num, rows)
       .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
-    const snapshotRow = sql.selectSnapshot.get(stateId);
-    const snapshot = snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
-    return { entries, snapshot };
+    return { entries, snapshot: parse<Snapshot>(checks.snapshot(stateId, sql.selectSnapshot.get(stateId)), stateId, "snapshot") };
   };
-
-  const readRange = (stateId: string, throughSeq: number): StoredRecord | null => {
-    const conversation = sql.conversationNum.get(stateId);
-    if (conversation === undefined) return null;
-    const entries = sql.selectEntriesThrough
-      .all(conversation.num, conversation.num, throughSeq)
-      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
-    const snapshotRow = sql.selectSnapshot.get(stateId);
-    return { entries, snapshot: snapshotRow === undefined ? null : parse<Snapshot>(snapshotRow.body, stateId, "snapshot") };
-  };
+  const read = (stateId: string): StoredRecord | null => readRange(stateId);
 
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);
@@ -82,17 +80,22 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
       sql.deleteEntries.run(conversation.num, conversation.num);
       sql.deleteConversation.run(stateId); // its snapshot follows (cascade)
     }
+    checks.forget();
     sql.deleteLease.run(stateId);
   };
 
   const rename = (stateId: string, title: string): SavedStateInfo => {
-    if (sql.renameConversation.run(title, stateId).changes === 0) throw new StateNotFoundError(stateId);
+    // A damaged row is refused: stamping it with a new checksum would hide the damage.
+    if (checks.conversation(stateId) === undefined) throw new StateNotFoundError(stateId);
+    sql.renameConversation.run(title, stateId);
     const snapshotRow = sql.selectSnapshot.get(stateId);
     if (snapshotRow !== undefined) {
       // Rewritten in JavaScript: SQLite's JSON functions refuse data nested over 1,000 deep.
-      const snapshot = parse<Snapshot>(snapshotRow.body, stateId, "snapshot");
-      sql.renameSnapshot.run(JSON.stringify({ ...snapshot, title }), stateId);
+      const snapshot = parse<Snapshot>(checks.snapshot(stateId, snapshotRow), stateId, "snapshot");
+      const json = JSON.stringify({ ...snapshot, title });
+      sql.renameSnapshot.run(json, snapshotChecksum(stateId, json), stateId);
     }
+    sql.stampConversation.run(stateId);
     return toSavedStateInfo(sql.selectInfo.get(stateId)!);
   };
 

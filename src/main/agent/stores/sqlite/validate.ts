@@ -86,6 +86,9 @@ export function validateDatabase(file: string, migrations: readonly Migration[],
     if (isCorruptionError(error)) {
       throw new StoreCorruptError(file, `SQLite cannot read it: ${(error as Error).message}`, { cause: error });
     }
+    if ((error as { code?: unknown }).code === "SQLITE_ERROR") {
+      throw new StoreCorruptError(file, `its schema cannot be read: ${(error as Error).message}`, { cause: error });
+    }
     throw error;
   } finally {
     db?.close();

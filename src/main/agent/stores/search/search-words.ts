@@ -1,0 +1,34 @@
+/**
+ * The words of what a person types and of a searched text, compared the way every index
+ * does: case and accents ignored, each typed word matched as the prefix of a word, so
+ * "hel" already finds "hello" while typing.
+ */
+
+/** Words are runs of letters, digits and marks, close to how the index tokenizers cut text. */
+export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** Enough words for any real query; more only slows the search down. */
+const MAX_WORDS = 16;
+
+/** The words of `input` to search for (at most 16). */
+export function searchWords(input: string): string[] {
+  return (String(input).normalize("NFKC").match(WORD) ?? []).slice(0, MAX_WORDS);
+}
+
+/** Lower case without accents: "Café" and "cafe" compare equal, as in the index. */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** Whether a word of a text matches one of the searched (folded) words. */
+export function wordMatches(word: string, foldedSearched: readonly string[]): boolean {
+  const folded = foldForSearch(word);
+  // Scripts written without spaces (Thai, Chinese) make one long "word": a searched word inside it matches too.
+  return foldedSearched.some((searched) => folded.startsWith(searched) || (searched.length > 0 && folded.includes(searched) && !/[a-z0-9]/.test(folded)));
+}
+
+/** Whether `text` holds every searched word (as a word prefix): what an index match means. */
+export function textMatchesAll(text: string, foldedSearched: readonly string[]): boolean {
+  if (foldedSearched.length === 0) return false;
+  const words = [...new Set(foldForSearch(text.normalize("NFKC")).match(WORD) ?? [])];
+  return foldedSearched.every((searched) => words.some((word) => wordMatches(word, [searched])));
+}

@@ -1,0 +1,90 @@
+/**
+ * A checksum for each stored row (schema version 6). SQLite keeps no page checksums, so a
+ * garbled page can change a row's bytes and still parse: an id with garbage characters, a
+ * conversation that no longer matches its lookup, a changed text. Each row carries a hash of
+ * its own values, written with it and verified whenever it is read, so damage is named
+ * instead of read as data.
+ *
+ * The hash is SHA-1 (fast, in every Node) cut to 48 bits, so it fits a JavaScript number and
+ * a SQLite integer. Values are framed by type and length: ("ab", "c") never hashes as ("a", "bc").
+ */
+import { createHash } from "node:crypto";
+import type BetterSqlite3 from "better-sqlite3";
+
+/** The SQL function of the same checksum (registered on the store's connection). */
+export const CHECKSUM_FUNCTION = "alpine_row_checksum";
+
+export type ChecksumValue = string | number | bigint | null;
+
+/** The checksum of one row's values, in column order. */
+export function rowChecksum(...values: ChecksumValue[]): number {
+  const hash = createHash("sha1");
+  for (const value of values) {
+    if (value === null || value === undefined) hash.update("z;");
+    else if (typeof value === "string") hash.update(`s${value.length}:`).update(value);
+    else hash.update(`n${String(value)};`);
+  }
+  return hash.digest().readUIntBE(0, 6);
+}
+
+/** The conversation row's values a checksum covers, in order (see CONVERSATION_CHECKSUM_SQL). */
+export interface ChecksummedConversation {
+  num: number;
+  id: string;
+  task: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  stopped_by: string | null;
+  entry_count: number;
+  conversation_id: string;
+  parent_id: string | null;
+  parent_seq: number | null;
+  retained: number;
+}
+
+export function conversationChecksum(row: ChecksummedConversation): number {
+  return rowChecksum(
+    row.num,
+    row.id,
+    row.task,
+    row.title,
+    row.created_at,
+    row.updated_at,
+    row.stopped_by,
+    row.entry_count,
+    row.conversation_id,
+    row.parent_id,
+    row.parent_seq,
+    row.retained,
+  );
+}
+
+/** The same values in SQL, for statements that stamp a row where it is. */
+export const CONVERSATION_CHECKSUM_SQL = `${CHECKSUM_FUNCTION}(num, id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained)`;
+/** An entry's checksum covers its conversation's num, its seq, kind and body. */
+export const ENTRY_CHECKSUM_SQL = `${CHECKSUM_FUNCTION}(id >> 32, id & 0xFFFFFFFF, kind, body)`;
+/** A snapshot's checksum covers the State id it belongs to and its body. */
+export const SNAPSHOT_CHECKSUM_SQL = `${CHECKSUM_FUNCTION}(state_id, body)`;
+
+export function entryChecksum(num: number, seq: number, kind: string, body: string): number {
+  return rowChecksum(num, seq, kind, body);
+}
+
+export function snapshotChecksum(stateId: string, body: string): number {
+  return rowChecksum(stateId, body);
+}
+
+/** Lets the connection's SQL compute the checksum (migration 6 and the conversation row's stamp). */
+export function registerChecksumFunction(db: BetterSqlite3.Database): void {
+  db.function(CHECKSUM_FUNCTION, { deterministic: true, varargs: true }, (...values: unknown[]) => rowChecksum(...(values as ChecksumValue[])));
+}
+
+/** Stamp every row of the three tables with its checksum (migration 6; the fixture builder). */
+export function stampAllRows(db: BetterSqlite3.Database): void {
+  db.exec(`
+    UPDATE conversations SET checksum = ${CONVERSATION_CHECKSUM_SQL};
+    UPDATE entries SET checksum = ${ENTRY_CHECKSUM_SQL};
+    UPDATE snapshots SET checksum = ${SNAPSHOT_CHECKSUM_SQL};
+  `);
+}
