@@ -124,6 +124,16 @@ describe("accessibility: axe over every view, light and dark", () => {
     await audit("reply");
   });
 
+  it("a reply stopped by the person, its words kept and marked", async () => {
+    await session.model.control.script({ hang: true, text: "Once upon a time, in a quiet valley, there lived" });
+    const since = await sendMessage(win(), "Tell me a story");
+    await win().waitFor("stream-rendered", {}, since);
+    await page().getByRole("button", { name: "Stop", exact: true }).click();
+    await win().waitFor("run-ended", { stoppedBy: "aborted" }, since);
+    await page().locator('.message--assistant[data-partial="stopped"]').waitFor();
+    await audit("stopped-reply");
+  });
+
   it("a file write's approval with its diff, then the denied and a finished tool card", async () => {
     session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "todo.txt", content: "water the plants\nfeed the cat\n" } }], text: "Adding it." },
@@ -225,14 +235,19 @@ describe("accessibility: axe over every view, light and dark", () => {
     await audit("interrupted");
   });
 
-  it("the missing-key notice", async () => {
+  it("the missing-key notice, and a message waiting for the key", async () => {
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
-    await dialog.getByRole("button", { name: /^Remove/ }).click();
+    // The key's Remove comes first; the MCP server has one too.
+    await dialog.getByRole("button", { name: "Remove", exact: true }).first().click();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page().locator(".sidebar__settings .badge--warn").getByText("No API key").waitFor();
     await page().getByRole("button", { name: "New conversation" }).click();
     await audit("no-key");
+    const { id, since } = await startConversation(win(), "Plan my day");
+    await win().waitFor("conversation-opened", { id }, since);
+    await page().locator('[data-interruption="needs_key"]').waitFor();
+    await audit("waiting-for-key");
   });
 });
