@@ -5,6 +5,7 @@ import { SettingsDialog } from "./SettingsDialog";
 import { TransferDialog } from "./TransferDialog";
 import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
+import { StorageBanner } from "./StorageBanner";
 import { NewMessageAnnouncer } from "./conversation-pane/NewMessageAnnouncer";
 
 export function App() {
@@ -18,6 +19,7 @@ export function App() {
       {transferOpen && <TransferDialog />}
       <Toasts />
       <ConnectionLostNotice />
+      <StorageBanner />
       <NewMessageAnnouncer />
     </div>
   );

@@ -63,7 +63,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
     case "usage":
       return <UsageLine usage={item.usage} model={item.model} seq={item.seq} />;
     case "assistant":
-      return <AssistantMessage item={item} />;
+      return <AssistantReply item={item} />;
     case "finish":
       return (
         <div className="message message--assistant message--final" data-seq={item.seq}>
@@ -119,8 +119,8 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
   }
 }
 
-/** A reply of the model; one the person stopped keeps its words, marked as stopped. */
-function AssistantMessage({ item }: { item: Extract<MessageItemProps["item"], { kind: "assistant" }> }) {
+/** The model's text; a reply stopped while it was written says so below what had arrived. */
+function AssistantReply({ item }: { item: Extract<DisplayItem, { kind: "assistant" }> }) {
   return (
     <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
       <Markdown text={item.text} />
