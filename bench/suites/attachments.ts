@@ -113,7 +113,7 @@ async function listAndSearch(config: BenchConfig) {
             }
           }
         });
-        const found = searchPage(services[1]).items.length;
+        const found = (await searchPage(services[1])).items.length;
         if (found !== 1) throw new Error(`the search found ${found} conversations, not the one with the word`);
         const median = (values: number[]) => summarise(values).medianMs;
         return {
