@@ -118,6 +118,8 @@ describe("attachments, caching, usage and thinking in the window", () => {
     await win().waitForStep("run_end", {}, again);
     const requests = await session.model.control.requests(2);
     expect(requests[1].cacheUsage!.cache_read_input_tokens).toBeGreaterThan(0);
+    // The next step: system, the previous request's end (read from the cache), this request's end.
+    expect(requests[1].cacheBreakpoints!.map((b) => b.path)).toEqual(["system.0", "messages.0.content.2", "messages.2.content.1"]);
     const files = fs.readdirSync(path.join(session.dataFolder, "attachments", "files"));
     expect(files).toHaveLength(2);
     expect(await conversationRow(win(), id).count()).toBe(1);
