@@ -132,24 +132,14 @@ export class AlpineService {
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
-<<<<<<< HEAD
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {
       usage: (history) =>
         usageTotals(
-          history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+          history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
           this.prices.table(),
         ),
       options: (state) => optionsView(state, settingsFile.get().model),
     });
-=======
-    this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
-      usage: usageTotals(
-        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
-        this.prices.table(),
-      ),
-      options: optionsView(state, settingsFile.get().model),
-    }));
->>>>>>> main
     this.models = new ModelList(options.secrets, options.model ?? {});
     this.branching = new Branching(this.runs, this.gate);
     this.transfer = new Transfer({
