@@ -20,6 +20,8 @@ export interface ConversationSummary {
   stoppedBy: StoppedBy;
   /** A run of this conversation is going now. */
   running: boolean;
+  /** A run of it is going on another machine (who holds it, in words): it cannot be run here until that ends. */
+  runningElsewhere?: string | null;
   /** Its last message waits for an API key (sent once one is set). */
   waitingForKey?: boolean;
   /** Only on a search result: why it matches, and where. */

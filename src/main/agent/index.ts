@@ -33,6 +33,10 @@ export {
   PostgresUnreachableError,
   type PostgresMigrationOutcome,
   type PostgresStoreOptions,
+  type LiveLease,
+  type StoreChange,
+  type StoreWatch,
+  type StoreWatchListener,
 } from "./stores/postgres";
 export {
   AgentError,

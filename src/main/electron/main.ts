@@ -8,7 +8,7 @@ import { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { createRequestHandlers } from "../service/request-handlers";
 import { installApplicationMenu } from "./app-menu";
-import { APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
+import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { sqliteBindingFor } from "./sqlite-binding";
@@ -20,6 +20,8 @@ import { createMainWindow } from "./window";
 const API_KEY_FILE = "api-key.bin";
 /** MCP servers' env values and headers, encrypted like the API key. */
 const MCP_SECRETS_FILE = "mcp-secrets.bin";
+/** The PostgreSQL server's password (Settings → Storage), encrypted like the API key. */
+const STORAGE_SECRETS_FILE = "storage-password.bin";
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
@@ -41,10 +43,12 @@ if (!app.requestSingleInstanceLock()) {
     const dataFolder = app.getPath("userData");
     const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
     const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
+    const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
     const service = new AlpineService({
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
       mcpSecrets,
+      storageSecrets,
       appVersion: app.getVersion(),
       sqliteBinding: sqliteBindingFor(app.isPackaged),
       chooseFolder: async () => {
@@ -58,11 +62,11 @@ if (!app.requestSingleInstanceLock()) {
 
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => service.shutdown() });
-    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush()]).then(() => undefined) });
+    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush()]).then(() => undefined) });
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy(), service.attachments);
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), service.attachments);
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
     const checkForUpdates = () => {

@@ -5,10 +5,14 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
-import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
+import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
+import { SwitchableStore } from "./storage/switchable-store";
+import { StorageService } from "./storage/storage-service";
+import { StorageFile } from "./storage/storage-file";
+import type { ServerStoreOptions } from "./storage/connect-server";
 import { Branching } from "./branches/branching";
 import { Conversations } from "./conversations/conversations";
 import type { ModelClientOptions } from "./models/model-client";
@@ -54,6 +58,10 @@ export interface AlpineServiceOptions {
   mcpSecrets?: SecretKeeper;
   /** Restart backoff and start timeout of MCP servers (tests shorten them). */
   mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** Where the PostgreSQL server's password is kept, encrypted in the app (in memory by default). */
+  storageSecrets?: SecretKeeper;
+  /** Connection timeout and lease duration on a PostgreSQL server (tests shorten them). */
+  server?: ServerStoreOptions;
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
   /**
@@ -79,15 +87,19 @@ export class AlpineService {
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
+  readonly storage: StorageService;
   private readonly gate = new ServiceGate();
-  private readonly store: ConversationStore;
+  private readonly store: SwitchableStore;
+  /** This computer's database, open while the app runs (the source or target of a move). */
+  private readonly local: SqliteStore;
   private closing: Promise<void> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
-    this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    const local = (this.local = openConversationStore(options.dataFolder, options.sqliteBinding));
+    this.store = new SwitchableStore(local);
     this.attachments = new Attachments(options.dataFolder);
     this.recovered = this.attachments.recover(conversationLookup(this.store));
     this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
@@ -111,13 +123,14 @@ export class AlpineService {
       client: options.model ?? {},
       attachments: this.attachments,
       keyWait: new KeyWaitFile(options.dataFolder),
-      applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
+      assertFree: (id) => this.storage.assertFree(id),
+      applyTitle: async (id, title) => (await conversations?.applyTitleIfUntitled(id, title)) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
       usage: usageTotals(
-        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
         this.prices.table(),
       ),
       options: optionsView(state, settingsFile.get().model),
@@ -132,6 +145,18 @@ export class AlpineService {
       chooseExportFile: options.chooseExportFile,
       chooseImportFile: options.chooseImportFile,
     });
+    this.storage = new StorageService({
+      file: new StorageFile(options.dataFolder),
+      secrets: options.storageSecrets ?? new MemorySecretKeeper(),
+      store: this.store,
+      local,
+      bus: this.events,
+      gate: this.gate,
+      runs: this.runs,
+      announce: (id) => this.conversations.announce(id),
+      server: options.server,
+    });
+    this.conversations.elsewhere = { refresh: () => this.storage.refreshLeases(), holder: (id) => this.storage.runningElsewhere(id) };
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
     // In the background: the window's first paint never waits for a server.
@@ -146,14 +171,19 @@ export class AlpineService {
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
-    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
+    const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
+      if (!(error instanceof PostgresUnreachableError)) throw error;
+      return { items: [], total: 0 };
+    });
     const openId = this.windowState.openConversationId;
     let open = null;
     if (openId) {
       try {
         open = await this.conversations.get(openId, tail);
       } catch (error) {
-        // Deleted since: open a new conversation instead, and forget it.
+        // Deleted since: open a new conversation instead, and forget it (kept while the server is away).
+        if (error instanceof PostgresUnreachableError || (error as Error)?.cause instanceof PostgresUnreachableError) return { settings: this.settings.view(), info: this.info(), list, open: null };
         if (!(error instanceof ConversationNotFoundError)) throw error;
         this.windowState.remember(null);
       }
@@ -190,7 +220,8 @@ export class AlpineService {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
       await this.mcp.shutdown(); // every server process ends here
-      this.store.close();
+      await this.storage.close(); // the server's connections, if one is in use
+      this.local.close();
     })();
     return this.closing;
   }

@@ -82,6 +82,11 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "backups:list": () => service.backups.view(),
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
+    "storage:get": () => service.storage.view(),
+    "storage:usePostgres": (choice) => service.storage.usePostgres(choice),
+    "storage:useLocal": () => service.storage.useLocal(),
+    "storage:move": ({ direction }) => service.storage.move(direction),
+    "storage:removeSource": ({ direction }) => service.storage.removeSource(direction),
   };
 }
 

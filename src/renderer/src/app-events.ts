@@ -15,6 +15,7 @@ export type AppEventName =
   | "run-started"
   | "run-ended"
   | "stream-rendered"
+  | "message-announced"
   | "ask-shown"
   | "answer-sent"
   | "message-sent"
@@ -40,6 +41,11 @@ export type AppEventName =
   | "import-progress"
   | "imported"
   | "open-remembered"
+  | "storage-changed"
+  | "storage-status"
+  | "storage-move-progress"
+  | "storage-moved"
+  | "storage-source-removed"
   | "match-shown"
   | "error";
 

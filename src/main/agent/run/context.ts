@@ -5,7 +5,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, CompactionEntry, HistoryEntry } from "../state/history";
 import type { State } from "../state/state";
-import { messageBuilderOf } from "./message-builder";
+import { builtMessageBuilderOf, messageBuilderOf } from "./message-builder";
 
 export { SUMMARY_PREFIX } from "./message-builder";
 
@@ -16,9 +16,20 @@ export function isExcluded(state: State, seq: number): boolean {
   return false;
 }
 
-/** The latest compaction the context starts from, if any. */
+/**
+ * The latest compaction the context starts from, if any. A State whose request was never
+ * built (just loaded, or a new branch) is scanned from its end instead of building its
+ * whole request: a load or a branch's creation asks this once, and may never run.
+ */
 export function latestCompaction(state: State): CompactionEntry | null {
-  return messageBuilderOf(state).compaction;
+  const built = builtMessageBuilderOf(state);
+  if (built) return built.compaction;
+  const history = state.history;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const entry = history[i];
+    if (entry.kind === "compaction" && !isExcluded(state, entry.seq)) return entry;
+  }
+  return null;
 }
 
 /** The entries the model sees (after the latest compaction, not excluded). */
@@ -50,21 +61,31 @@ export interface OpenCall {
   assistantSeq: number;
 }
 
-/** Tool calls in the context that have no result yet, oldest first. */
+/**
+ * Tool calls in the context that have no result yet, oldest first. One pass over history with
+ * nothing made for the calls that were answered (a new branch asks this of its whole past).
+ */
 export function openCalls(state: State): OpenCall[] {
-  const open = new Map<string, OpenCall>();
-  for (const entry of contextEntries(state)) {
+  const open = new Map<string, { entry: AssistantEntry; block: number }>();
+  const history = state.history;
+  const compaction = latestCompaction(state);
+  const excluding = state.excluded.length > 0;
+  for (let i = compaction ? compaction.seq + 1 : 0; i < history.length; i++) {
+    const entry = history[i];
+    if (excluding && isExcluded(state, entry.seq)) continue;
     if (entry.kind === "assistant") {
-      for (const block of entry.content) {
-        if (block.type === "tool_use") open.set(block.id, { id: block.id, name: block.name, input: block.input, assistantSeq: entry.seq });
-      }
+      const content = entry.content;
+      for (let b = 0; b < content.length; b++) if (content[b].type === "tool_use") open.set((content[b] as { id: string }).id, { entry, block: b });
     } else if (entry.kind === "tool_result") {
       open.delete(entry.callId);
     } else if (entry.kind === "user" && entry.answersCallId && !entry.answersTool) {
       open.delete(entry.answersCallId); // a tool's question stays open until the tool, run again, gives the result
     }
   }
-  return [...open.values()];
+  return [...open.values()].map(({ entry, block }) => {
+    const use = entry.content[block] as { id: string; name: string; input: unknown };
+    return { id: use.id, name: use.name, input: use.input, assistantSeq: entry.seq };
+  });
 }
 
 /** The text of the last assistant turn in the context ("" if none). */

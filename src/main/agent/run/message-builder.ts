@@ -203,3 +203,11 @@ export function messageBuilderOf(state: State): MessageBuilder {
   builder.consume(state);
   return builder;
 }
+
+/** This State's builder when one was made and still fits (brought up to date), else null: nothing is built. */
+export function builtMessageBuilderOf(state: State): MessageBuilder | null {
+  const builder = builders.get(state);
+  if (!builder || !builder.fits(state)) return null;
+  builder.consume(state);
+  return builder;
+}

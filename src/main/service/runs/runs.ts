@@ -28,21 +28,10 @@ import type { SettingsFile } from "../settings/settings-file";
 import type { Attachments } from "../attachments/attachments";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
 import { titleInBackground } from "../models/titles";
+import type { ActiveRun } from "./active-run";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export type MessageAttachment = { id: string; name: string };
-
-interface ActiveRun {
-  readonly id: string;
-  /** Set once the State is loaded or created. */
-  state: State | null;
-  /** Attachments claimed for the message of this run, confirmed once it is saved. */
-  claimed: string[];
-  readonly controller: AbortController;
-  /** Resolves when the run has ended and saved (or failed to start). */
-  readonly finished: Promise<void>;
-  readonly finish: () => void;
-}
 
 export interface RunsOptions {
   store: ConversationStore;
@@ -57,8 +46,10 @@ export interface RunsOptions {
   attachments: Attachments;
   /** The conversations whose message waits for an API key. */
   keyWait: KeyWaitFile;
+  /** Throws when the conversation may not run here now (it runs on another machine). */
+  assertFree?(id: string): void;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
-  applyTitle(id: string, title: string): boolean;
+  applyTitle(id: string, title: string): boolean | Promise<boolean>;
 }
 
 export class Runs {
@@ -168,8 +159,8 @@ export class Runs {
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
-  branchCount(state: State): number {
-    return Math.max(1, this.options.store.listBranches(state.conversationId).length);
+  async branchCount(state: State): Promise<number> {
+    return Math.max(1, (await this.options.store.listBranches(state.conversationId)).length);
   }
 
   /** Once a key is set: send each conversation whose message waited for one, oldest first. */
@@ -200,7 +191,7 @@ export class Runs {
 
   /** Load a saved conversation (a State kept only for another conversation's branches is not one). */
   async load(id: string): Promise<State> {
-    if (this.options.store.info(id)?.retained) throw new ConversationNotFoundError(id);
+    if ((await this.options.store.info(id))?.retained) throw new ConversationNotFoundError(id);
     try {
       return await this.options.store.load(id);
     } catch (error) {
@@ -231,6 +222,7 @@ export class Runs {
   private async launch(id: string, prepare: (run: ActiveRun) => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
     if (this.active.has(id)) throw new RunInProgressError(id);
+    this.options.assertFree?.(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const run: ActiveRun = { id, state: null, claimed: [], controller: new AbortController(), finished, finish };
@@ -248,7 +240,7 @@ export class Runs {
 
   private async execute(run: ActiveRun, state: State): Promise<void> {
     const { bus } = this.options;
-    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, this.branchCount(state)) });
+    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, await this.branchCount(state).catch(() => 1)) });
     let ended = false;
     const onEvent = (event: StepEvent) => {
       if (event.type === "run_end") {
@@ -259,7 +251,9 @@ export class Runs {
         this.confirmClaims(run);
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
-        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
+        void this.branchCount(state)
+          .catch(() => 1)
+          .then((count) => this.active.has(state.id) || bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, count) }));
         titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
         return;
       }

@@ -5,6 +5,8 @@ import { SettingsDialog } from "./SettingsDialog";
 import { TransferDialog } from "./TransferDialog";
 import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
+import { StorageBanner } from "./StorageBanner";
+import { NewMessageAnnouncer } from "./conversation-pane/NewMessageAnnouncer";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -17,6 +19,8 @@ export function App() {
       {transferOpen && <TransferDialog />}
       <Toasts />
       <ConnectionLostNotice />
+      <StorageBanner />
+      <NewMessageAnnouncer />
     </div>
   );
 }

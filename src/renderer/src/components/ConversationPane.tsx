@@ -65,6 +65,7 @@ export function ConversationPane() {
       <PaneBottom
         openId={openId}
         running={running}
+        elsewhere={running ? null : (view?.summary.runningElsewhere ?? null)}
         pendingAsk={pendingAsk}
         interruption={interruption}
         pendingAction={pendingAction}

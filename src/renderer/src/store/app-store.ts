@@ -14,6 +14,7 @@ import { createConnectionSlice, type ConnectionSlice } from "./connection-slice"
 import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
+import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -21,7 +22,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & StorageSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -32,6 +33,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToolsSlice(...a),
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
+  ...createStorageSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -41,10 +43,12 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "conversation_changed":
         get().applySummary(event.summary);
         get().applyOpenSummary(event.summary);
+        get().applyInterruptedChange(event.summary.id, event.summary);
         break;
       case "conversation_deleted":
         get().removeFromList(event.id);
         get().forgetConversation(event.id);
+        get().applyInterruptedChange(event.id, null);
         break;
       case "update_status":
         get().applyUpdateStatus(event.status);
@@ -58,6 +62,19 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "mcp_changed":
         get().applyTools(event.tools);
+        break;
+      case "storage_status":
+        get().applyStorageStatus(event.status);
+        break;
+      case "storage_move":
+        get().applyMoveProgress(event.progress);
+        break;
+      case "conversation_saved_elsewhere":
+        // Another machine went on with the conversation shown here: show what it saved.
+        if (get().openId === event.id && !get().live[event.id]) void get().reloadView(event.id);
+        break;
+      case "conversations_reset":
+        get().reloadConversations();
         break;
     }
   },

@@ -16,7 +16,8 @@ import { type ListOptions, Store, type StoredHead, type WriteOptions } from "../
 import { Connection, describeServer, quoteSchema } from "./connection";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
 import type { PostgresMigrationOutcome } from "./migrate";
-import { PostgresLease, PostgresLeases, describeHolder } from "./postgres-lease";
+import { type LiveLease, PostgresLease, PostgresLeases, describeHolder } from "./postgres-lease";
+import { type StoreWatch, type StoreWatchListener, watchChanges } from "./postgres-watch";
 import { PostgresSearch } from "./postgres-search";
 import { indexedWords } from "./search-words";
 import { type Statements, conversationValues, statements } from "./statements";
@@ -67,6 +68,7 @@ export class PostgresStore extends Store {
   private readonly sql: Statements;
   private readonly leases: PostgresLeases;
   private readonly searchIndex: PostgresSearch;
+  private readonly watchOptions: { connectionString: string; connectTimeoutMs: number };
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
     super();
@@ -82,6 +84,17 @@ export class PostgresStore extends Store {
     this.sql = statements(s);
     this.leases = new PostgresLeases(this.connection.query, s, options.leaseDurationMs ?? 5_000);
     this.searchIndex = new PostgresSearch(this.connection.query, s);
+    this.watchOptions = { connectionString, connectTimeoutMs: options.connectTimeoutMs ?? 5_000 };
+  }
+
+  /** Hear every change any machine commits to this schema (needs the schema opened, see `open()`). */
+  watch(listener: StoreWatchListener): StoreWatch {
+    return watchChanges(this.watchOptions.connectionString, this.schemaName, listener, { connectTimeoutMs: this.watchOptions.connectTimeoutMs });
+  }
+
+  /** The leases held now by any runner on any machine. */
+  async liveLeases(): Promise<LiveLease[]> {
+    return this.leases.live();
   }
 
   override get storeKey(): string {

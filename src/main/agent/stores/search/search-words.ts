@@ -19,16 +19,24 @@ export function foldForSearch(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/** Whether a folded word matches a folded searched word. */
+function foldedWordMatches(word: string, searched: string): boolean {
+  // Scripts written without spaces (Thai, Chinese) make one long "word": a searched word inside it matches too.
+  return word.startsWith(searched) || (searched.length > 0 && word.includes(searched) && !/[a-z0-9]/.test(word));
+}
+
 /** Whether a word of a text matches one of the searched (folded) words. */
 export function wordMatches(word: string, foldedSearched: readonly string[]): boolean {
   const folded = foldForSearch(word);
-  // Scripts written without spaces (Thai, Chinese) make one long "word": a searched word inside it matches too.
-  return foldedSearched.some((searched) => folded.startsWith(searched) || (searched.length > 0 && folded.includes(searched) && !/[a-z0-9]/.test(folded)));
+  return foldedSearched.some((searched) => foldedWordMatches(folded, searched));
 }
 
 /** Whether `text` holds every searched word (as a word prefix): what an index match means. */
 export function textMatchesAll(text: string, foldedSearched: readonly string[]): boolean {
   if (foldedSearched.length === 0) return false;
-  const words = [...new Set(foldForSearch(text.normalize("NFKC")).match(WORD) ?? [])];
-  return foldedSearched.every((searched) => words.some((word) => wordMatches(word, [searched])));
+  const folded = foldForSearch(text.normalize("NFKC"));
+  // Most texts lack a searched word altogether: that is found without cutting them into words.
+  if (!foldedSearched.every((searched) => folded.includes(searched))) return false;
+  const words = [...new Set(folded.match(WORD) ?? [])];
+  return foldedSearched.every((searched) => words.some((word) => foldedWordMatches(word, searched)));
 }
