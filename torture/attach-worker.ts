@@ -24,7 +24,8 @@ export async function runAttachWorker(job: AttachJob): Promise<void> {
   const service = new AlpineService({
     dataFolder: job.dataFolder,
     secrets: new MemorySecretKeeper("sk-ant-torture-key"),
-    model: { baseURL: job.modelUrl, maxRetries: 0 },
+    // The app's own retries (the SDK's default): a connection dropped by the loaded model server is retried as in the app.
+    model: { baseURL: job.modelUrl },
     startMcpServers: false,
   });
   await service.recovered;

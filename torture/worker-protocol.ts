@@ -45,6 +45,8 @@ export type WorkerMessage =
   /** A write the store acknowledged: the seqs of its entries (none for a snapshot-only write). */
   | { type: "ack"; seqs: number[]; total: number }
   | { type: "fault"; mode: FaultMode; write: number }
+  /** The worker is loaded and starts the MCP server (mcp jobs), which may take a while on a loaded machine. */
+  | { type: "mcp_starting" }
   /** The MCP server is ready (mcp jobs): the pid of the guard it runs under. */
   | { type: "mcp_ready"; guardPid: number | null }
   /** A tool call started running. */

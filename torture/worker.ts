@@ -59,6 +59,7 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
       say({ type: "fault", mode, write: call.n });
     },
   });
+  if (job.mcp) say({ type: "mcp_starting" });
   const mcp = job.mcp ? await startTortureMcp(job.mcp) : null;
   if (mcp) say({ type: "mcp_ready", guardPid: mcp.guardPid });
   const agent = new Agent({

@@ -37,15 +37,21 @@ function planAttachStop(prng: Prng, job: AttachJob): AttachStop {
 
 function runAttachChild(job: AttachJob, stop: AttachStop | null): Promise<ChildEnd<AttachMessage> & { stuck: boolean }> {
   let stuck = false;
+  const watch = () =>
+    setTimeout(() => {
+      stuck = true;
+      child.signal("SIGKILL");
+    }, STUCK_MS);
+  let watchdog: NodeJS.Timeout;
   const child = startTortureChild<AttachMessage>("attach-worker", job, (message, self) => {
+    // Each message is progress: a loaded machine makes a child slow, not stuck.
+    clearTimeout(watchdog);
+    watchdog = watch();
     if (message.type !== "point" || !stop) return;
     if (message.paused) self.signal("SIGKILL");
     else if (stop.afterBeginMs && message.point === "begin" && message.op === stop.afterBeginMs.op) setTimeout(() => self.signal("SIGKILL"), stop.afterBeginMs.ms);
   });
-  const watchdog = setTimeout(() => {
-    stuck = true;
-    child.signal("SIGKILL");
-  }, STUCK_MS);
+  watchdog = watch();
   return child.ended.then((end) => {
     clearTimeout(watchdog);
     return { ...end, stuck };
@@ -93,7 +99,7 @@ export async function attachmentsRun(ctx: RunContext): Promise<Partial<Tally>> {
     see(tally, "attachment operations skipped (their conversation was gone)", end.messages.filter((m) => m.type === "skipped").length);
     if (end.stuck) {
       tally.crashes!++;
-      fail(`an attachments child made no progress for ${STUCK_MS} ms and was killed (${describeEnd(end)})`);
+      fail(`an attachments child said nothing for ${STUCK_MS} ms and was killed (${describeEnd(end)})`);
       return tally;
     }
     const killed = end.sent === "SIGKILL" && end.signal === "SIGKILL";

@@ -23,7 +23,7 @@ import { stateIdOf, type RunContext } from "./run-context";
 
 export type KillMode = "sigkill" | "sigterm" | "faults" | "mcp";
 
-/** A child that runs longer than this is stuck: killed and reported. */
+/** A child that says nothing for this long is stuck: killed and reported. */
 const STUCK_MS = 90_000;
 
 interface StopPlan {
@@ -55,16 +55,22 @@ function runChild(job: WorkerJob, plan: StopPlan | null): Promise<ChildEnd & { s
     armed = true;
     setTimeout(() => child.signal(plan.signal), delayMs);
   };
+  const watch = () =>
+    setTimeout(() => {
+      stuck = true;
+      child.signal("SIGKILL");
+    }, STUCK_MS);
+  let watchdog: NodeJS.Timeout;
   const child = startWorker(job, (message: WorkerMessage, self) => {
+    // Each message is progress: a loaded machine makes a child slow, not stuck.
+    clearTimeout(watchdog);
+    watchdog = watch();
     if (!plan) return;
     if (message.type === "ready" && plan.afterAcks === null && plan.afterCalls === undefined) arm(self, plan.delayMs);
     if (message.type === "call_start" && plan.afterCalls !== undefined && ++calls >= plan.afterCalls) arm(self, plan.delayMs);
     if (message.type === "ack" && plan.afterAcks !== null && ++acks >= plan.afterAcks) arm(self, plan.delayMs);
   });
-  const watchdog = setTimeout(() => {
-    stuck = true;
-    child.signal("SIGKILL");
-  }, STUCK_MS);
+  watchdog = watch();
   return child.ended.then((end) => {
     clearTimeout(watchdog);
     return { ...end, stuck };
@@ -130,7 +136,7 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
     await checkServersGone(end);
     if (end.stuck) {
       tally.crashes!++;
-      fail(`a child made no progress for ${STUCK_MS} ms and was killed (${describeEnd(end)})`);
+      fail(`a child said nothing for ${STUCK_MS} ms and was killed (${describeEnd(end)})`);
       return tally;
     }
     const killed = end.sent === "SIGKILL" && end.signal === "SIGKILL";
