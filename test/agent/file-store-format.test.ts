@@ -105,7 +105,7 @@ describe("FileStore format", () => {
     expect(lines[0]).toBe('{"format":"alpine-history","version":1}');
     expect(lines.slice(1, 5).every((line) => !line.includes("\t"))).toBe(true);
     expect(lines[5]).toMatch(/"One more idea\?".*\t[0-9a-f]{12}$/);
-    expect(readFileSync(join(root, "=format-=two", "snapshot.json"), "utf8")).toMatch(/\t[0-9a-f]{12}\n$/);
+    expect(readFileSync(join(root, "=format-=two", "snapshot.json"), "utf8")).toMatch(/^[0-9a-f]{12}\t\{.*\}\n$/);
     expect((await new FileStore(root).load("Format-Two")).history).toHaveLength(5);
 
     // Noise inside a text of a checksummed line still parses as JSON: it is named, not read.
@@ -128,7 +128,10 @@ describe("FileStore format", () => {
     const text = readFileSync(snapshot, "utf8");
     writeFileSync(snapshot, text.replace("Plan a walk", "Plan a talk"));
     await expect(new FileStore(root).load("Format-Two")).rejects.toThrow(/snapshot\.json.*does not match its checksum/);
-    writeFileSync(snapshot, text.split("\t")[0].replace('"id":"Format-Two"', '"id":"Format-Twx"'));
+    // Cut short anywhere, even right after its JSON, it keeps its checksum and fails it.
+    writeFileSync(snapshot, text.slice(0, text.length - 2));
+    await expect(new FileStore(root).load("Format-Two")).rejects.toThrow(/does not match its checksum/);
+    writeFileSync(snapshot, text.split("\t")[1].replace('"id":"Format-Two"', '"id":"Format-Twx"'));
     await expect(new FileStore(root).load("Format-Two")).rejects.toThrow(/names State "Format-Twx", not "Format-Two"/);
   });
 });

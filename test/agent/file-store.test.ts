@@ -50,7 +50,7 @@ describe("FileStore", () => {
     // Each line: the entry's JSON, a tab, and the checksum of that JSON (format 3).
     expect(lines.slice(1).map((l) => l.split("\t")[1])).toEqual([expect.stringMatching(/^[0-9a-f]{12}$/), expect.stringMatching(/^[0-9a-f]{12}$/)]);
     expect(lines.slice(1).map((l) => JSON.parse(l.split("\t")[0]).seq)).toEqual([0, 1]);
-    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[0]).version).toBe(2);
+    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[1]).version).toBe(2);
   });
 
   it("ignores a torn last line on reading, and cuts it away before the next append", async () => {
@@ -98,7 +98,7 @@ describe("FileStore", () => {
     const store = new FileStore(dir);
     await savedState(store, "future");
     const file = join(dir, "future", "snapshot.json");
-    const snapshot = JSON.parse(readFileSync(file, "utf8").split("\t")[0]) as Snapshot;
+    const snapshot = JSON.parse(readFileSync(file, "utf8").split("\t")[1]) as Snapshot;
     writeFileSync(file, JSON.stringify({ ...snapshot, version: 99 }));
     const failure = await rejectionOf(store.load("future"));
     expect(failure).toBeInstanceOf(SchemaTooNewError);

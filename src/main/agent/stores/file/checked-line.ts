@@ -1,7 +1,8 @@
 /**
- * A checksum after each history line and after the snapshot's JSON (FileStore format 3):
- * `<json>\t<12 hex digits>`. JSON text never holds a raw tab, so the last tab of a line is
- * where its checksum starts. Noise inside a text still parses as JSON; with the checksum it
+ * A checksum after each history line (`<json>\t<12 hex digits>`) and before the snapshot's
+ * JSON (`<12 hex digits>\t<json>`), FileStore format 3. JSON text never holds a raw tab, so
+ * the tab is where the checksum starts or ends. The snapshot's comes first so that a file cut
+ * short keeps it: a cut cannot turn a checked snapshot into one that looks older. Noise inside a text still parses as JSON; with the checksum it
  * is named as damage instead of read as data. The hash is SHA-1 cut to 48 bits.
  */
 import { createHash } from "node:crypto";
@@ -32,4 +33,18 @@ export function checkText(text: string): CheckedText {
   if (tab < 0) return { ok: true, json: text, checked: false };
   const json = text.slice(0, tab);
   return text.slice(tab + 1) === textChecksum(json) ? { ok: true, json, checked: true } : { ok: false };
+}
+
+/** The snapshot's text: its checksum, a tab, its JSON. */
+export function withLeadingChecksum(json: string): string {
+  return `${textChecksum(json)}${TAB}${json}`;
+}
+
+/** A snapshot's text: one written before format 3 starts with its JSON object's brace. */
+export function checkLeading(text: string): CheckedText {
+  if (text.startsWith("{")) return { ok: true, json: text, checked: false };
+  const tab = text.indexOf(TAB);
+  if (tab < 0) return { ok: false };
+  const json = text.slice(tab + 1);
+  return text.slice(0, tab) === textChecksum(json) ? { ok: true, json, checked: true } : { ok: false };
 }

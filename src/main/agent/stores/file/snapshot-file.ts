@@ -1,14 +1,14 @@
 /**
  * snapshot.json of a FileStore State: reading it (refusing a newer version), writing its
  * text, and the list line (SavedStateInfo) it gives. From FileStore format 3 its JSON is
- * followed by a checksum (checked-line.ts), verified when read; a snapshot written before
+ * preceded by a checksum (checked-line.ts), verified when read; a snapshot written before
  * has none and is read as it is, until its next save writes one.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SchemaTooNewError, StoreCorruptError } from "../../errors";
 import { toJsonText } from "../../state/json-check";
-import { checkText, withChecksum } from "./checked-line";
+import { checkLeading, withLeadingChecksum } from "./checked-line";
 import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, conversationIdOf } from "../../state/snapshot";
 
 export const SNAPSHOT_FILE = "snapshot.json";
@@ -16,7 +16,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 const LEGACY_META_FILE = "meta.json";
 
 export function snapshotText(snapshot: Snapshot): string {
-  return `${withChecksum(toJsonText(snapshot, `The snapshot of State ${snapshot.id}`))}\n`;
+  return `${withLeadingChecksum(toJsonText(snapshot, `The snapshot of State ${snapshot.id}`))}\n`;
 }
 
 export function listInfoOf(snapshot: Pick<Snapshot, "id" | "task" | "title" | "createdAt" | "updatedAt" | "stoppedBy" | "entryCount" | "conversationId" | "parent" | "retained">): SavedStateInfo {
@@ -42,7 +42,7 @@ export async function readSnapshot(path: string): Promise<Snapshot> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoreCorruptError(path, "the file is missing");
     throw error;
   }
-  const checked = checkText(text.endsWith("\n") ? text.slice(0, -1) : text);
+  const checked = checkLeading(text.endsWith("\n") ? text.slice(0, -1) : text);
   if (!checked.ok) throw new StoreCorruptError(path, "it does not match its checksum");
   let snapshot: Snapshot;
   try {
@@ -66,7 +66,7 @@ export async function readListInfo(stateFolder: string): Promise<SavedStateInfo 
   for (const name of [SNAPSHOT_FILE, LEGACY_META_FILE]) {
     try {
       const text = await readFile(join(stateFolder, name), "utf8");
-      const checked = checkText(text.endsWith("\n") ? text.slice(0, -1) : text);
+      const checked = checkLeading(text.endsWith("\n") ? text.slice(0, -1) : text);
       if (!checked.ok) continue; // damaged: load() names it
       const found = JSON.parse(checked.json);
       if (isListInfo(found)) return listInfoOf(found);
