@@ -23,6 +23,7 @@ export {
   type SearchPage,
   type SearchResult,
   type SqliteStoreOptions,
+  type SalvagedConversation,
 } from "./stores/sqlite";
 export {
   PostgresStore,
