@@ -13,6 +13,7 @@ import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
+import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 /** How many of its newest entries a conversation opens with, and how many an older page holds. */
 export const DEFAULT_TAIL_ENTRIES = 200;
@@ -124,6 +125,14 @@ export const requestSchemas = {
     }),
   /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
   "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
+  /**
+   * A conversation listed as damaged, by the id the list showed (which may be garbled, so any
+   * text): export the entries that still pass their check, or restore it from the latest backup.
+   */
+  "damaged:exportReadable": z.object({ listedId: z.string().min(1).max(1024), format: z.enum(["markdown", "json"]) }).strict(),
+  "damaged:restore": z.object({ listedId: z.string().min(1).max(1024) }).strict(),
+  /** Whether the last shutdown was unclean, and what the database check after it found. */
+  "database:health": z.object({}).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -164,6 +173,10 @@ export interface RequestResults extends McpRequestResults {
   "transfer:export": ExportResult | null;
   /** null: the open dialog was cancelled. */
   "transfer:import": ImportReport | null;
+  /** null: the save dialog was cancelled. */
+  "damaged:exportReadable": ReadableExportView | null;
+  "damaged:restore": { id: string; backup: string };
+  "database:health": DatabaseHealthView;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -197,7 +210,9 @@ export type AppEvent =
   | { type: "show_updates" }
   | { type: "import_progress"; progress: ImportProgress }
   /** A server's state or tools changed, or the MCP settings did. */
-  | { type: "mcp_changed"; tools: McpSettingsView };
+  | { type: "mcp_changed"; tools: McpSettingsView }
+  /** The database check after an unclean shutdown finished. */
+  | { type: "database_checked"; check: DatabaseCheckView };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -20,6 +20,8 @@ export interface ConversationSummary {
   stoppedBy: StoppedBy;
   /** A run of this conversation is going now. */
   running: boolean;
+  /** Only on a row whose stored values fail their check: what is wrong (its id and title may be garbled). */
+  damaged?: string;
 }
 
 /** How a conversation's last run ended when it did not end by itself. */

@@ -162,6 +162,16 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ path: 3 }, "path"],
     [{ path: "x".repeat(4097) }, "path"],
   ],
+  "damaged:exportReadable": [
+    [{ listedId: "", format: "json" }, "listedId"],
+    [{ listedId: "a", format: "pdf" }, "format"],
+    [{ listedId: "x".repeat(1025), format: "markdown" }, "listedId"],
+  ],
+  "damaged:restore": [
+    [{ listedId: "" }, "listedId"],
+    [{ listedId: 7 }, "listedId"],
+  ],
+  "database:health": [[{ extra: 1 }, "extra"]],
 };
 
 describe("dispatchRequest", () => {

@@ -30,6 +30,8 @@ import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
+import { DamagedConversations } from "./damage/damaged-conversations";
+import { DatabaseHealth } from "./damage/database-health";
 
 export interface AlpineServiceOptions {
   /** Where the database and the settings file live (the app's user-data folder). */
@@ -60,6 +62,8 @@ export interface AlpineServiceOptions {
    * processes do not compete with the window's first paint. A run starts them at once.
    */
   mcpStartDelayMs?: number;
+  /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
+  databaseCheckDelayMs?: number;
 }
 
 export class AlpineService {
@@ -78,6 +82,10 @@ export class AlpineService {
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
+  readonly damaged: DamagedConversations;
+  readonly health: DatabaseHealth;
+  /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
+  readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
   private readonly store: ConversationStore;
   private closing: Promise<void> | null = null;
@@ -87,6 +95,9 @@ export class AlpineService {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
     this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    const databaseFile = path.join(options.dataFolder, DATABASE_FILE_NAME);
+    this.health = new DatabaseHealth({ dataFolder: options.dataFolder, databaseFile, bus: this.events, nativeBinding: options.sqliteBinding });
+    this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
     this.attachments = new Attachments(options.dataFolder);
     this.recovered = this.attachments.recover(conversationLookup(this.store));
     this.recovered.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
@@ -138,8 +149,16 @@ export class AlpineService {
     }
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
-    this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
+    this.backups = new DatabaseBackups(databaseFile);
     this.backups.prune();
+    this.damaged = new DamagedConversations({
+      store: this.store,
+      backups: () => this.backups,
+      bus: this.events,
+      gate: this.gate,
+      dataFolder: options.dataFolder,
+      chooseExportFile: options.chooseExportFile,
+    });
   }
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
@@ -182,6 +201,7 @@ export class AlpineService {
       }
       await this.mcp.shutdown(); // every server process ends here
       this.store.close();
+      this.health.markCleanShutdown();
     })();
     return this.closing;
   }

@@ -82,6 +82,9 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "backups:list": () => service.backups.view(),
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
+    "damaged:exportReadable": ({ listedId, format }) => service.damaged.exportReadable(listedId, format),
+    "damaged:restore": ({ listedId }) => service.damaged.restore(listedId),
+    "database:health": () => service.health.view(),
   };
 }
 

@@ -157,6 +157,7 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      ...(info.damaged ? { damaged: info.damaged } : {}),
     };
   }
 }
