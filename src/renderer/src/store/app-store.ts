@@ -14,6 +14,7 @@ import { createConnectionSlice, type ConnectionSlice } from "./connection-slice"
 import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
+import { createDamageSlice, type DamageSlice } from "./damage-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -21,7 +22,7 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & EventSlice;
+export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & DamageSlice & EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -32,6 +33,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToolsSlice(...a),
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
+  ...createDamageSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -58,6 +60,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "mcp_changed":
         get().applyTools(event.tools);
+        break;
+      case "database_checked":
+        get().applyDatabaseCheck(event.check);
         break;
     }
   },
