@@ -25,11 +25,11 @@ export function DamagedRow({ summary, onDelete }: DamagedRowProps) {
         </span>
       </span>
       <span className="conversation-row__damage-actions">
-        <button type="button" className="button button--ghost" data-action="export-readable" onClick={() => void exportReadable(summary.id, "markdown")}>
-          Export readable
+        <button type="button" className="button button--ghost" data-action="export-readable" aria-label="Export readable" title="Export what is still readable (Markdown)" onClick={() => void exportReadable(summary.id, "markdown")}>
+          Export
         </button>
-        <button type="button" className="button button--ghost" data-action="restore-backup" onClick={() => void restoreDamaged(summary.id)}>
-          Restore from backup
+        <button type="button" className="button button--ghost" data-action="restore-backup" aria-label="Restore from backup" title="Restore it from the latest backup copy of the database" onClick={() => void restoreDamaged(summary.id)}>
+          Restore
         </button>
         <button type="button" className="icon-button icon-button--danger" aria-label={`Delete damaged “${title}”`} title="Delete" onClick={() => onDelete(summary)}>
           <TrashIcon />
