@@ -36,6 +36,10 @@ export interface BenchConfig {
   windowTokens: number;
   /** Sizes of the generated export files the import is timed on (memory must not grow with them). */
   importSizesMB: number[];
+  /** MCP calls timed each way (through the app, bare SDK), after a warm-up. */
+  mcpCalls: number;
+  /** Service starts timed with three configured MCP servers and with none. */
+  mcpLaunchRounds: number;
 }
 
 const full: BenchConfig = {
@@ -59,6 +63,8 @@ const full: BenchConfig = {
   windowMessages: 5_000,
   windowTokens: 2_000,
   importSizesMB: [10, 100],
+  mcpCalls: 300,
+  mcpLaunchRounds: 7,
 };
 
 const quick: BenchConfig = {
@@ -82,6 +88,8 @@ const quick: BenchConfig = {
   windowMessages: 200,
   windowTokens: 100,
   importSizesMB: [1, 2],
+  mcpCalls: 30,
+  mcpLaunchRounds: 2,
 };
 
 export function configFor(mode: Mode): BenchConfig {

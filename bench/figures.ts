@@ -50,22 +50,11 @@ export const WINDOW_FIGURES = [
   "window.memory.afterStreamMB",
   "window.domNodes.afterOpen",
   "window.domNodes.afterScroll",
-  "windowMarkdown.ordinary.longTasks",
-  "windowMarkdown.ordinary.maxLongTaskMs",
-  "windowMarkdown.ordinary.runMaxLongTaskMs",
-  "windowMarkdown.underscores.longTasks",
-  "windowMarkdown.underscores.maxLongTaskMs",
-  "windowMarkdown.underscores.runMaxLongTaskMs",
-  "windowMarkdown.stars.longTasks",
-  "windowMarkdown.stars.maxLongTaskMs",
-  "windowMarkdown.stars.runMaxLongTaskMs",
-  "windowMarkdown.table.longTasks",
-  "windowMarkdown.table.maxLongTaskMs",
-  "windowMarkdown.table.runMaxLongTaskMs",
-  "windowMarkdown.code.longTasks",
-  "windowMarkdown.code.maxLongTaskMs",
-  "windowMarkdown.code.runMaxLongTaskMs",
+  ...["ordinary", "underscores", "stars", "table", "code", "unclosedFence", "nestedFences", "paragraph"].flatMap((reply) =>
+    ["longTasks", "maxLongTaskMs", "runMaxLongTaskMs", "maxTaskCpuMs"].map((figure) => `windowMarkdown.${reply}.${figure}`),
+  ),
   "windowMarkdown.maxLongTaskMs",
+  "windowMarkdown.maxTaskCpuMs",
   "windowLaunch.serviceMs",
   "windowLaunch.firstPaintMs",
   "windowLaunch.sidebarMs",
@@ -126,6 +115,8 @@ export function expectedFigures(config: BenchConfig): string[] {
       for (const figure of ["medianMs", "p99Ms", "writtenBytesPerSave", "storedBytesPerSave", "storedVsRaw"]) keys.push(`why.sqlite.${variant}.${size}.${figure}`);
     }
   }
+  keys.push("mcp.call.sdkMedianMs", "mcp.call.appMedianMs", "mcp.call.overheadMedianMs");
+  keys.push("mcp.start.noneMedianMs", "mcp.start.threeMedianMs", "mcp.start.differenceMs");
   keys.push(...WINDOW_FIGURES);
   for (const size of config.importSizesMB) {
     for (const figure of ["MBps", "cpuSeconds", "peakRssMB", "rssGrowthMB", "conversations"]) keys.push(`import.${size}MB.${figure}`);

@@ -37,7 +37,13 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
+  const stored = `${config.attachmentsStoredMB.toLocaleString("en-US")} MB of attachments stored vs none`;
+  report.target(`list first page of ${n}, ${stored} (unchanged: within noise)`, "attachments.list.storedVsNone", "<=", 1.25, "x");
+  report.target(`search ${n} conversations, ${stored} (unchanged: within noise)`, "attachments.search.storedVsNone", "<=", 1.25, "x");
+  report.target("attachment files opened while listing and searching", "attachments.listSearch.filesOpened", "==", 0, "");
   report.target(`prompt caching: weighted input tokens over ${config.cachingTurns} turns vs no caching`, "caching.ratio", "<=", 0.25, "x");
+  report.target("MCP call through the app vs a bare SDK callTool, same server (overhead, median)", "mcp.call.overheadMedianMs", "<=", 2, "ms");
+  report.target("service start to first answered request, three stdio MCP servers vs none", "mcp.start.differenceMs", "<=", 10, "ms");
   const messages = config.windowMessages.toLocaleString("en-US");
   report.target(`window: open ${messages} messages (median of repeated opens)`, "window.open.medianMs", "<=", 300, "ms");
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
@@ -45,6 +51,7 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens right after opening`, "window.streamFresh.longTasks", "==", 0, "");
   report.target("window: launch to the reopened conversation shown (bundled host, 10,000 conversations)", "windowLaunch.totalMs", "<=", 400, "ms");
   report.target("window: longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxLongTaskMs", "<=", 50, "ms");
+  report.target("window: CPU time of the longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxTaskCpuMs", "<=", 50, "ms");
   report.target("window: heap after a long reply finishes, above before (after GC)", "windowMemory.growthAfterFirstMB", "<=", 10, "MB");
   report.target("window: heap after three long replies, above before (after GC)", "windowMemory.growthAfterLastMB", "<=", 10, "MB");
   report.target("window: largest heap while a long reply streams", "windowMemory.peakMB", "<=", 150, "MB");

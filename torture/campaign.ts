@@ -97,6 +97,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     const prng = new Prng(options.seed).fork(`schedule:${kind}`);
     // A server the campaign did not start is not restarted.
     const weights = scenarioWeights(kind).filter(([name]) => names.includes(name) && (name !== "server-restart" || cluster !== null));
+    if (weights.length === 0) {
+      log(`${kind}: none of the chosen scenarios runs on this store`);
+      continue;
+    }
     const fitting = weights.map(([name]) => name);
     for (let i = 0; i < options.runs; i++) {
       const name = i < fitting.length ? fitting[i] : prng.weighted(weights);

@@ -3,43 +3,53 @@
  * stdout messages, signal it by pid, and learn how it ended.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { REPO_ROOT, workerArgs } from "./worker-launch";
+import { type ChildEntry, REPO_ROOT, childArgs } from "./worker-launch";
 import { parseWorkerLine, type WorkerJob, type WorkerMessage } from "./worker-protocol";
 
-export interface ChildEnd {
+export interface ChildEnd<Message = WorkerMessage> {
   code: number | null;
   signal: NodeJS.Signals | null;
-  messages: WorkerMessage[];
+  messages: Message[];
   stderr: string;
   /** The signal this parent sent while the child was still running, if any. */
   sent: NodeJS.Signals | null;
 }
 
-export interface WorkerChild {
+export interface WorkerChild<Message = WorkerMessage> {
   readonly pid: number;
-  readonly messages: WorkerMessage[];
+  readonly messages: Message[];
   /** Resolves true at the first message (already received or to come) that matches, false if the child ends first. */
-  waitFor(match: (message: WorkerMessage) => boolean): Promise<boolean>;
+  waitFor(match: (message: Message) => boolean): Promise<boolean>;
   /** Writes a line to the child's stdin. */
   send(line: string): void;
   /** Sends `signal` if the child still runs; true when it was sent. */
   signal(signal: NodeJS.Signals): boolean;
-  readonly ended: Promise<ChildEnd>;
+  readonly ended: Promise<ChildEnd<Message>>;
 }
 
 export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, child: WorkerChild) => void = () => {}): WorkerChild {
-  const child: ChildProcess = spawn(process.execPath, [...workerArgs(), JSON.stringify(job)], {
+  return startTortureChild<WorkerMessage>("worker", job, onMessage);
+}
+
+/** Starts one of the campaign's children with its job (one JSON argument); its stdout lines are JSON messages with a `type`. */
+export function startTortureChild<Message extends { type: string }>(
+  entry: ChildEntry,
+  job: unknown,
+  onMessage: (message: Message, child: WorkerChild<Message>) => void = () => {},
+): WorkerChild<Message> {
+  const child: ChildProcess = spawn(process.execPath, [...childArgs(entry), JSON.stringify(job)], {
     cwd: REPO_ROOT,
     stdio: ["pipe", "pipe", "pipe"],
   });
-  const messages: WorkerMessage[] = [];
+  const messages: Message[] = [];
   let stderr = "";
   let sent: NodeJS.Signals | null = null;
   let exited = false;
   let pending = "";
-  const waiters = new Set<{ match: (message: WorkerMessage) => boolean; resolve: (found: boolean) => void }>();
+  const waiters = new Set<{ match: (message: Message) => boolean; resolve: (found: boolean) => void }>();
+  const parse = (line: string) => parseWorkerLine(line) as Message | null;
 
-  const handle: WorkerChild = {
+  const handle: WorkerChild<Message> = {
     pid: child.pid ?? -1,
     messages,
     waitFor(match) {
@@ -60,11 +70,11 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
       sent = signal;
       return true;
     },
-    ended: new Promise<ChildEnd>((resolve) => {
+    ended: new Promise<ChildEnd<Message>>((resolve) => {
       child.once("close", (code, signal) => {
         exited = true;
         if (pending.trim()) {
-          const last = parseWorkerLine(pending);
+          const last = parse(pending);
           if (last) messages.push(last);
         }
         for (const waiter of waiters) waiter.resolve(false);
@@ -82,7 +92,7 @@ export function startWorker(job: WorkerJob, onMessage: (message: WorkerMessage, 
     while ((newline = pending.indexOf("\n")) >= 0) {
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
-      const message = parseWorkerLine(line);
+      const message = parse(line);
       if (!message) continue;
       messages.push(message);
       onMessage(message, handle);

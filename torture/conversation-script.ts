@@ -12,6 +12,13 @@ export const FAST_TOOL = "fast_note";
 export const SLOW_TOOL = "slow_note";
 export const FAILING_TOOL = "failing_note";
 
+/** The MCP server of the mcp scenario: the model knows its tools as `torture__<tool>`. */
+export const MCP_SERVER_NAME = "torture";
+export const mcpToolName = (tool: string) => `${MCP_SERVER_NAME}__${tool}`;
+
+/** The request offers the MCP server's tools (the mcp scenario) rather than the local ones. */
+const offersMcpTools = (body: any) => Array.isArray(body?.tools) && body.tools.some((t: any) => t?.name === mcpToolName(FAST_TOOL));
+
 export interface ConversationPace {
   /** Milliseconds between streamed frames of a reply (so kills land mid-stream). */
   frameDelayMs: number;
@@ -89,13 +96,19 @@ export function conversationReply(shape: ConversationPace): ScriptedReply {
     }
     if (turn < turns) {
       const tag = `round ${round} turn ${turn}`;
+      // MCP tools take the call id too: the server counts its runs by it.
+      const mcp = offersMcpTools(request.body);
+      const use = (tool: string, short: string, input: Record<string, unknown>) => {
+        const id = callId(round, turn, short);
+        return { id, name: mcp ? mcpToolName(tool) : tool, input: mcp ? { ...input, call: id } : input };
+      };
       return {
         text: `Working on ${tag}.`,
         delayMs: shape.frameDelayMs,
         toolUses: [
-          { id: callId(round, turn, "fast"), name: FAST_TOOL, input: { note: `${tag} fast` } },
-          { id: callId(round, turn, "slow"), name: SLOW_TOOL, input: { note: `${tag} slow`, ms: slowMs ?? shape.slowMs } },
-          { id: callId(round, turn, "failing"), name: FAILING_TOOL, input: { note: `${tag} failing` } },
+          use(FAST_TOOL, "fast", { note: `${tag} fast` }),
+          use(SLOW_TOOL, "slow", { note: `${tag} slow`, ms: slowMs ?? shape.slowMs }),
+          use(FAILING_TOOL, "failing", { note: `${tag} failing` }),
         ],
       };
     }

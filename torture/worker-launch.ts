@@ -1,7 +1,8 @@
 /**
- * How the campaign starts a child. Starting `node --import tsx worker.ts` costs about two
+ * How the campaign starts its children: the conversation worker, the MCP counting server
+ * and the attachment worker. Starting `node --import tsx <entry>.ts` costs about two
  * seconds of CPU (tsx compiles and resolves every module through its loader); the campaign
- * starts hundreds of children. So the worker's sources are bundled once per process with
+ * starts hundreds of children. So each entry's sources are bundled once per process with
  * esbuild (the compiler tsx itself uses), into node_modules/.cache so the native
  * better-sqlite3 still resolves, and children run `node <bundle>`: the same code for a
  * tenth of the start-up. Where esbuild is not at hand, or with TORTURE_CHILD=tsx, children
@@ -11,27 +12,34 @@ import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
-const WORKER = fileURLToPath(new URL("./worker.ts", import.meta.url));
+/** The children the campaign starts, each an entry file of torture/. */
+const ENTRIES = {
+  worker: "./worker.ts",
+  "mcp-server": "./mcp-counting-server.ts",
+  "attach-worker": "./attach-worker.ts",
+} as const;
+export type ChildEntry = keyof typeof ENTRIES;
+
 export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
-let bundled: string[] | null | undefined;
+const bundled = new Map<ChildEntry, string[] | null>();
 
-function bundle(): string[] | null {
+function bundle(entry: ChildEntry): string[] | null {
   if (process.env.TORTURE_CHILD === "tsx") return null;
   try {
     const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
     const folder = fileURLToPath(new URL("../node_modules/.cache/alpine-torture/", import.meta.url));
     mkdirSync(folder, { recursive: true });
     removeBundlesOfGoneProcesses(folder);
-    const outfile = `${folder}worker-${process.pid}.mjs`;
+    const outfile = `${folder}${entry}-${process.pid}.mjs`;
     esbuild.buildSync({
-      entryPoints: [WORKER],
+      entryPoints: [fileURLToPath(new URL(ENTRIES[entry], import.meta.url))],
       outfile,
       bundle: true,
       platform: "node",
       format: "esm",
       target: "node20",
-      external: ["better-sqlite3", "pg-native"],
+      external: ["better-sqlite3", "pg-native", "electron"],
       // Bundled CommonJS packages call require(): give the ESM bundle one.
       banner: { js: "import { createRequire as __torture_require } from 'node:module'; const require = __torture_require(import.meta.url);" },
       logLevel: "silent",
@@ -43,10 +51,10 @@ function bundle(): string[] | null {
   }
 }
 
-/** A campaign that was killed leaves its bundle behind: remove those whose process is gone. */
+/** A campaign that was killed leaves its bundles behind: remove those whose process is gone. */
 function removeBundlesOfGoneProcesses(folder: string): void {
   for (const name of readdirSync(folder)) {
-    const pid = Number(/^worker-(\d+)\.mjs$/.exec(name)?.[1]);
+    const pid = Number(/^[a-z-]+-(\d+)\.mjs$/.exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     try {
       process.kill(pid, 0);
@@ -56,8 +64,11 @@ function removeBundlesOfGoneProcesses(folder: string): void {
   }
 }
 
-/** The node arguments that start the worker (the job JSON goes after them). */
-export function workerArgs(): string[] {
-  if (bundled === undefined) bundled = bundle();
-  return bundled ?? ["--import", "tsx", WORKER];
+/** The node arguments that start a child (its own arguments go after them). */
+export function childArgs(entry: ChildEntry): string[] {
+  if (!bundled.has(entry)) bundled.set(entry, bundle(entry));
+  return bundled.get(entry) ?? ["--import", "tsx", fileURLToPath(new URL(ENTRIES[entry], import.meta.url))];
 }
+
+/** The node arguments that start the conversation worker (the job JSON goes after them). */
+export const workerArgs = (): string[] => childArgs("worker");

@@ -3,6 +3,7 @@
  * JSON argument; the child answers with one JSON object per stdout line.
  */
 import type { FaultMode } from "./fault-store";
+import type { McpServerLaunch } from "./mcp-tools";
 import type { StoreKind } from "./tally";
 
 export interface WorkerJob {
@@ -33,6 +34,8 @@ export interface WorkerJob {
   waitForGo?: boolean;
   /** Stop after this many attempts of a run that keeps failing (a library bug, not a fault). */
   maxAttempts: number;
+  /** Offer the tools of this MCP server (the counting server) instead of the local torture tools. */
+  mcp?: McpServerLaunch;
 }
 
 export type WorkerMessage =
@@ -42,6 +45,10 @@ export type WorkerMessage =
   /** A write the store acknowledged: the seqs of its entries (none for a snapshot-only write). */
   | { type: "ack"; seqs: number[]; total: number }
   | { type: "fault"; mode: FaultMode; write: number }
+  /** The MCP server is ready (mcp jobs): the pid of the guard it runs under. */
+  | { type: "mcp_ready"; guardPid: number | null }
+  /** A tool call started running. */
+  | { type: "call_start"; callId: string; name: string }
   /** The run was refused because another runner holds the State, or went on with it since it was loaded. */
   | { type: "busy"; message: string }
   | { type: "stale"; message: string }

@@ -14,6 +14,7 @@ import { driveConversation } from "./drive";
 import { FaultStore } from "./fault-store";
 import { Prng } from "./prng";
 import { openStore } from "./stores";
+import { startTortureMcp } from "./mcp-tools";
 import { tortureTools } from "./tools";
 import { WORKER_EXIT, type WorkerJob, type WorkerMessage } from "./worker-protocol";
 
@@ -58,11 +59,13 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
       say({ type: "fault", mode, write: call.n });
     },
   });
+  const mcp = job.mcp ? await startTortureMcp(job.mcp) : null;
+  if (mcp) say({ type: "mcp_ready", guardPid: mcp.guardPid });
   const agent = new Agent({
     model: TORTURE_MODEL,
     system: TORTURE_SYSTEM,
     store,
-    tools: tortureTools(job.sideEffectsFile),
+    tools: mcp ? mcp.tools : tortureTools(job.sideEffectsFile),
     client: new Anthropic({ apiKey: "torture-key", baseURL: job.modelUrl, maxRetries: 1 }),
     ...(job.contextBudget ? { contextBudget: job.contextBudget } : {}),
   });
@@ -82,8 +85,10 @@ export async function runWorker(job: WorkerJob): Promise<number | null> {
     busyRetryMs: job.busyRetryMs,
     transient: job.waitForServer ? isServerAway : undefined,
     stop: signals?.signal,
+    runOptions: { onEvent: (event) => void (event.type === "tool_start" && say({ type: "call_start", callId: event.callId, name: event.name })) },
     onRunEnd: (error) => void say({ type: "run_end", stoppedBy: state.stoppedBy, error: error ? String(error).split("\n")[0] : null }),
   });
+  await mcp?.shutdown(); // no server outlives the worker
   if (outcome === "stopped") return null;
   if (outcome === "stale") {
     say({ type: "stale", message: `State "${job.stateId}" was changed by another runner after this copy was loaded` });

@@ -13,6 +13,7 @@ import { runPromptCaching } from "./prompt-caching";
 import { runAttachments } from "./attachments";
 import { runImport } from "./import";
 import { runLoadList } from "./load-list";
+import { runMcp } from "./mcp";
 import { runPostgres } from "./postgres";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
@@ -49,6 +50,7 @@ export const suites: Suite[] = [
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
   { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
   { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
+  { name: "mcp", run: ({ report, config }) => runMcp(report, config) },
   { name: "storage", run: ({ report, config }) => runStorage(report, config) },
   { name: "window", run: ({ report, config }) => runWindow(report, config) },
   { name: "window-launch", run: ({ report, config }) => runWindowLaunch(report, config) },

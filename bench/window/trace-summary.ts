@@ -54,3 +54,31 @@ export function summariseLongTasks(traceJson: string): LongTaskBreakdown {
 }
 
 export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "v8"];
+
+export interface TaskCpu {
+  /** The page's main-thread task that used the most CPU time, in ms. */
+  maxCpuMs: number;
+  /** Tasks that used 50 ms of CPU time or more. */
+  over50: number;
+}
+
+/**
+ * The page's tasks by the CPU time they used (a trace's thread duration), not by the wall
+ * time they took: on a shared machine a task also waits for a core, and a long task measured
+ * by the clock may be mostly waiting. A quiet machine shows both alike.
+ */
+export function taskCpuTimes(traceJson: string): TaskCpu {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: (TraceEvent & { tdur?: number })[] } | (TraceEvent & { tdur?: number })[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map(thread));
+  const byThread = new Map<string, number[]>();
+  for (const e of events) {
+    if (e.ph !== "X" || !TASK_NAMES.has(e.name) || !mains.has(thread(e))) continue;
+    const list = byThread.get(thread(e)) ?? [];
+    list.push((e.tdur ?? 0) / 1000);
+    byThread.set(thread(e), list);
+  }
+  const busiest = [...byThread.values()].sort((a, b) => b.reduce((s, t) => s + t, 0) - a.reduce((s, t) => s + t, 0))[0] ?? [];
+  return { maxCpuMs: busiest.reduce((m, t) => Math.max(m, t), 0), over50: busiest.filter((t) => t >= 50).length };
+}

@@ -51,6 +51,11 @@ export const REQUEST_CHANNELS = [
   "tools:setCallTimeout",
   "tools:restartServer",
   "tools:stderr",
+  "storage:get",
+  "storage:usePostgres",
+  "storage:useLocal",
+  "storage:move",
+  "storage:removeSource",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

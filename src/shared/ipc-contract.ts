@@ -8,6 +8,8 @@ import { z } from "zod";
 import type { StepEvent } from "./wire-types";
 import type { McpSettingsView } from "./mcp-types";
 import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
+import { type StorageRequestResults, storageRequestSchemas } from "./storage-contract";
+import type { MoveProgress, StorageStatus } from "./storage-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
@@ -15,10 +17,9 @@ import type { AttachmentView, ModelListView, PriceTable } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
-/** How many of its newest entries a conversation opens with, and how many an older page holds. */
-export const DEFAULT_TAIL_ENTRIES = 200;
-export const DEFAULT_PAGE_ENTRIES = 200;
-export const MAX_PAGE_ENTRIES = 2_000;
+import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
+
+export { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const seq = z.number().int().min(0).max(100_000_000);
@@ -106,6 +107,7 @@ export const requestSchemas = {
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": z.object({}).strict(),
   ...mcpRequestSchemas,
+  ...storageRequestSchemas,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": z.object({}).strict(),
@@ -136,7 +138,7 @@ export const requestSchemas = {
 } as const;
 
 /** Result types of each request channel. */
-export interface RequestResults extends McpRequestResults {
+export interface RequestResults extends McpRequestResults, StorageRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
@@ -211,6 +213,14 @@ export type AppEvent =
   | { type: "import_progress"; progress: ImportProgress }
   /** A server's state or tools changed, or the MCP settings did. */
   | { type: "mcp_changed"; tools: McpSettingsView }
+  /** The server could not be reached, or can again. */
+  | { type: "storage_status"; status: StorageStatus }
+  /** A move of conversations went on (or finished). */
+  | { type: "storage_move"; progress: MoveProgress }
+  /** Another machine saved this conversation (a branch): the window reloads it if it shows it. */
+  | { type: "conversation_saved_elsewhere"; id: string }
+  /** The store in use changed, or came back after being unreachable: the window reloads its list. */
+  | { type: "conversations_reset" }
   /** The database check after an unclean shutdown finished. */
   | { type: "database_checked"; check: DatabaseCheckView };
 

@@ -20,15 +20,33 @@ export interface ConversationSummary {
   stoppedBy: StoppedBy;
   /** A run of this conversation is going now. */
   running: boolean;
+  /** A run of it is going on another machine (who holds it, in words): it cannot be run here until that ends. */
+  runningElsewhere?: string | null;
+  /** Its last message waits for an API key (sent once one is set). */
+  waitingForKey?: boolean;
+  /** Only on a search result: why it matches, and where. */
+  match?: SearchMatch;
   /** Only on a row whose stored values fail their check: what is wrong (its id and title may be garbled). */
   damaged?: string;
+}
+
+/** Why a search result matches: a short piece of the text with the searched words marked. */
+export interface SearchMatch {
+  /** Plain text (shown as text, never as markup), with "…" where it was cut. */
+  snippet: string;
+  /** The matching words' places in `snippet`: [start, end) in UTF-16 code units, in order. */
+  marks: [number, number][];
+  /** The seq of the matching message in the branch `id`, or null when the title or task matched. */
+  seq: number | null;
 }
 
 /** How a conversation's last run ended when it did not end by itself. */
 export type Interruption =
   | { kind: "killed"; detail: string } // the process stopped mid-run (stoppedBy null with history)
   | { kind: "aborted"; detail: string }
-  | { kind: "error"; detail: string };
+  | { kind: "error"; detail: string }
+  /** Not a failure: the person's message is saved and is sent once an API key is set. */
+  | { kind: "needs_key"; detail: string };
 
 export interface ConversationView {
   summary: ConversationSummary;

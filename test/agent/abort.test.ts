@@ -2,7 +2,8 @@
  * Abort ends a run the usual way, at once: every open call is closed with
  * `(aborted: <reason's name>)`, the State is saved with stoppedBy "aborted", and the run
  * rejects with the reason. Tools get the signal, but the run does not wait for one that
- * ignores it. A streamed model request in flight is aborted through the SDK.
+ * ignores it. A streamed model request in flight is aborted through the SDK; what had
+ * streamed of it is kept (stopped-reply.test.ts).
  */
 import { expect, it } from "vitest";
 import { Agent, FileStore, RunAbortedError, State, type Tool } from "../../src/main/agent";
@@ -74,7 +75,7 @@ it("closes every open call as aborted without waiting for a tool that ignores th
   expect(resent).toContainEqual({ type: "tool_result", tool_use_id: "s1", content: "(aborted: AbortError)", is_error: true });
 });
 
-it("aborts a streamed model request through the SDK and keeps nothing of the partial reply", async () => {
+it("aborts a streamed model request through the SDK and keeps what had streamed, marked partial", async () => {
   server.script({ hang: true, text: "Half a sent" });
   const store = new FileStore(dir);
   const agent = new Agent({ model: MODEL, client: clientFor(server), store });
@@ -88,8 +89,9 @@ it("aborts a streamed model request through the SDK and keeps nothing of the par
   expect(await rejectionOf(running)).toBe(reason);
   await server.waitForIdle(); // the abort reached the server: the connection was closed
   const loaded = await store.load("aborted-stream");
-  expect(loaded.history.map((e) => e.kind)).toEqual(["user", "error"]);
-  expect(loaded.history[1].text).toBe("StopButton: Stop");
+  expect(loaded.history.map((e) => e.kind)).toEqual(["user", "assistant", "error"]);
+  expect(loaded.history[1]).toMatchObject({ kind: "assistant", text: "Half a sent", partial: true, stopReason: null });
+  expect(loaded.history[2].text).toBe("StopButton: Stop");
   expect(loaded.stoppedBy).toBe("aborted");
 });
 

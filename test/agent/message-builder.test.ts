@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { State } from "../../src/main/agent";
 import { buildMessages, contextEntries, latestCompaction } from "../../src/main/agent/run/context";
-import { AttachmentUnavailableError, MessageBuilder, messageBuilderOf } from "../../src/main/agent/run/message-builder";
+import { AttachmentUnavailableError, MessageBuilder, builtMessageBuilderOf, messageBuilderOf } from "../../src/main/agent/run/message-builder";
 import { appendEntry, replaceHistory } from "../../src/main/agent/state/state";
 import type { NewEntry } from "../../src/main/agent/state/state";
 
@@ -79,6 +79,13 @@ describe("the incremental request builder", () => {
       const fresh = new MessageBuilder(state);
       fresh.consume(state);
       expect(fresh.requestMessages()).toEqual(buildMessages(state));
+      // A State whose request was never built (a load, a new branch) finds its compaction without building one.
+      const unbuilt = new State("start");
+      replaceHistory(unbuilt, [...state.history]);
+      unbuilt.excluded = state.excluded.map(([from, to]) => [from, to]);
+      expect(builtMessageBuilderOf(unbuilt)).toBeNull();
+      expect(latestCompaction(unbuilt)).toBe(fresh.compaction);
+      expect(builtMessageBuilderOf(unbuilt)).toBeNull();
     }
   });
 

@@ -296,22 +296,23 @@ describe("the Alpine window", () => {
     await page().locator('[data-banner="missing-key"]').waitFor();
     await page().locator(".sidebar").getByText("No API key").waitFor();
 
+    // Continue without a key: the message is kept and waits for one, calmly.
     mark = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id, stoppedBy: "error" }, mark);
-    await banner.getByText("No API key is set").waitFor();
+    const waiting = page().locator('[data-interruption="needs_key"]');
+    await waiting.getByText("Your message is saved").waitFor();
+    await conversationRow(win(), id).locator("[data-status]").getByText("Needs API key").waitFor();
     await win().screenshotBothThemes("missing-key");
 
+    // Setting the key sends it at once.
+    await session.model.control.script({ text: "Your notes: buy milk, call Ada." });
     mark = await win().mark();
-    await banner.getByRole("button", { name: "Open Settings" }).click();
+    await waiting.getByRole("button", { name: "Open Settings" }).click();
     await dialog.getByLabel("Anthropic API key").fill("sk-ant-a-new-key");
     await dialog.getByRole("button", { name: "Save" }).click();
     await win().waitFor("settings-saved", { hasApiKey: true }, mark);
     await page().locator('[data-banner="missing-key"]').waitFor({ state: "hidden" });
-
-    await session.model.control.script({ text: "Your notes: buy milk, call Ada." });
-    mark = await win().mark();
-    await banner.getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, mark);
     await page().getByText("buy milk, call Ada").waitFor();
     const requests = await session.model.control.requests();

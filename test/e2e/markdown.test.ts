@@ -113,6 +113,8 @@ describe("replies in Markdown", () => {
     await win().waitFor("run-ended", {}, since);
     const answer = lastAnswer();
     await answer.getByText("Done.", { exact: true }).waitFor();
+    // A long reply shows its end first and the blocks above it in a deferred render: busy until then.
+    await answer.locator(".markdown:not([aria-busy])").waitFor();
     expect(await answer.locator("em, strong").count()).toBe(0);
     const shown = (await answer.locator(".markdown").textContent()) ?? "";
     expect(shown.replace(/\s+/g, " ")).toContain("_a _a _a");

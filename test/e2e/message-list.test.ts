@@ -22,12 +22,12 @@ describe("the message list of a long conversation", () => {
   const id = () => seeded.longId!;
   const rows = () => page().locator(".conversation__row[data-key]");
   const scroller = () => page().locator(".conversation__scroller");
-  /** The view reaches the end of the conversation (rows just added settle within a few frames; frames come slowly when two windows share the machine). */
+  /** The view reaches the end of the conversation (rows just added settle within a frame or two). */
   const followedToEnd = () =>
     page().waitForFunction(() => {
       const el = (globalThis as any).document.querySelector(".conversation__scroller");
       return el.scrollHeight - el.scrollTop - el.clientHeight < 2;
-    }, undefined, { polling: "raf", timeout: 20_000 });
+    }, undefined, { polling: "raf", timeout: 5_000 });
 
   beforeAll(async () => {
     session = await AlpineSession.start({
@@ -104,6 +104,26 @@ describe("the message list of a long conversation", () => {
     expect(counts["message-list"] ?? 0).toBeLessThan(streamed.length);
     // The person was at the end: the view followed the reply.
     await followedToEnd();
+  });
+
+  it("follows to the end when a run ends right after its last words, under a slow page", async () => {
+    // Slow frames, as under load: the run's end (the saved reply and its usage row in place of
+    // the streamed one) lands between the list's follow and that scroll's own event.
+    const cdp = await page().context().newCDPSession(page());
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const lines = Array.from({ length: 12 }, (_, n) => `- point ${n} of reply ${i}`).join("\n");
+        await session.model.control.script({ text: `Reply ${i} in full.\n\n${lines}\n\nDone ${i}.`, chunks: 6, delayMs: 5 });
+        const since = await sendMessage(win(), `Once more, ${i}.`);
+        await win().waitFor("run-ended", { id: id() }, since);
+        await page().getByText(`Done ${i}.`).waitFor();
+        await followedToEnd();
+      }
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
   });
 
   it("stays where the person scrolled to while a reply streams below, until they jump to the latest", async () => {

@@ -67,6 +67,25 @@ describe("details of the window", () => {
     expect(fs.readFileSync(path.join(session.workFolder, "todo.txt"), "utf8")).toBe("water the plants\n");
   });
 
+  it("shows a new file's whole content with its approval question, before the choice", { timeout: 120_000 }, async () => {
+    session.model.control.script(
+      { toolUses: [{ name: "write_file", input: { path: "groceries.txt", content: "milk\neggs\nbread\n" } }], text: "Writing your list." },
+      { text: "Not written." },
+    );
+    const { id, since } = await startConversation(win(), "Write my grocery list");
+    await win().waitFor("ask-shown", { id }, since);
+    const ask = page().getByRole("region", { name: "Alpine is asking you" });
+    await ask.getByText("The new file's content").waitFor();
+    expect(await ask.locator(".code-block code").textContent()).toBe("milk\neggs\nbread\n");
+    await ask.getByRole("button", { name: "Deny" }).waitFor();
+    expect(await page().evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe("Deny");
+    await win().screenshotBothThemes("approval-new-file");
+    const answered = await win().mark();
+    await page().keyboard.press("Enter");
+    await win().waitFor("run-ended", { id }, answered);
+    expect(fs.existsSync(path.join(session.workFolder, "groceries.txt"))).toBe(false);
+  });
+
   it("writes times in the person's language and refreshes them while the window is open", async () => {
     session.model.control.script({ text: "Done." });
     const { id, since } = await startConversation(win(), "Water the plants");

@@ -29,7 +29,7 @@ it("after each kill and recovery: no dangling reference, no orphan file", async 
       const f = await openService({ dataFolder, model });
       await f.service.recovered;
       const referred = new Set<string>();
-      for (const info of f.service.conversations.list({ offset: 0, limit: 500 }).items) {
+      for (const info of (await f.service.conversations.list({ offset: 0, limit: 500 })).items) {
         const record = await (f.service as any).store.read(info.id);
         for (const entry of record.entries) for (const ref of entry.attachments ?? []) referred.add(ref.id);
       }

@@ -134,7 +134,18 @@ describe("branching", () => {
     await runEnd(fixture, id);
     const found = await fixture.call<{ items: ConversationSummary[] }>("conversations:list", { query: "tangerine" });
     expect(found.items.map((row) => [row.id, row.conversationId])).toEqual([[id, root]]);
-    const second = await fixture.call<{ items: ConversationSummary[] }>("conversations:list", { query: "second" });
-    expect(second.items.map((row) => row.id)).toEqual([root]);
+    expect(found.items[0].match).toEqual({ snippet: "About tangerines", marks: [[6, 16]], seq: 3 });
+    // The text of a branch that is not the one shown: the result names it, and opening it shows that branch.
+    const second = await fixture.call<{ items: ConversationSummary[]; total: number }>("conversations:list", { query: "second" });
+    expect(second.items.map((row) => [row.id, row.match])).toEqual([[root, { snippet: "Second", marks: [[0, 6]], seq: 3 }]]);
+    expect(second.total).toBe(1);
+    const opened = await fixture.call<ConversationView>("conversations:get", { id: second.items[0].id });
+    expect(texts(opened)).toEqual(["One", "First", "Two", "Second"]);
+    expect(opened.forks).toEqual([{ seq: 2, index: 0, options: [root, id] }]);
+    // The task matches once for the conversation, with no message to scroll to.
+    const task = await fixture.call<{ items: ConversationSummary[] }>("conversations:list", { query: "one" });
+    expect(task.items.map((row) => [row.id, row.match?.seq])).toEqual([[root, 0]]);
+    // Without a query, rows carry no match.
+    expect((await rows(fixture)).items[0].match).toBeUndefined();
   });
 });

@@ -162,6 +162,15 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ path: 3 }, "path"],
     [{ path: "x".repeat(4097) }, "path"],
   ],
+  "storage:get": [[{ extra: 1 }, "extra"]],
+  "storage:usePostgres": [
+    [{ tls: "disable" }, "url"],
+    [{ url: "postgres://h/db", tls: "maybe" }, "tls"],
+    [{ url: "postgres://h/db", tls: "disable", password: 7 }, "password"],
+  ],
+  "storage:useLocal": [[{ extra: 1 }, "extra"]],
+  "storage:move": [[{ direction: "sideways" }, "direction"]],
+  "storage:removeSource": [[{}, "direction"]],
   "damaged:exportReadable": [
     [{ listedId: "", format: "json" }, "listedId"],
     [{ listedId: "a", format: "pdf" }, "format"],

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { ConversationView } from "../../src/shared/view-types";
+import { sentMessages } from "../support/model-server";
 import { openService, type ServiceFixture } from "./helpers";
 
 let fixture: ServiceFixture;
@@ -106,6 +107,29 @@ describe("runs", () => {
     const after = await fixture.call<ConversationView>("conversations:get", { id });
     expect(after.interruption).toBeNull();
     expect(after.entries.at(-1)).toMatchObject({ kind: "assistant", text: "Done now" });
+  });
+
+  it("Stop keeps the words already streamed, saved and marked partial; the next message is a new user turn after them", async () => {
+    fixture = await openService();
+    fixture.model.script({ hang: true, text: "Once upon a time, in a quiet valley" });
+    const { id } = await fixture.call("runs:start", { text: "Write me a long story" });
+    await fixture.log.step(id, "text_delta");
+    await fixture.call("runs:stop", { id });
+    const view = await fixture.call<ConversationView>("conversations:get", { id });
+    expect(view.entries.map((e) => e.kind)).toEqual(["user", "assistant", "error"]);
+    expect(view.entries[1]).toMatchObject({ partial: true, text: "Once upon a time, in a quiet valley" });
+    expect(view.interruption).toMatchObject({ kind: "aborted" });
+
+    fixture.model.script({ text: "A fox lived there." });
+    const mark = fixture.log.count;
+    await fixture.call("runs:send", { id, text: "Make it about a fox" });
+    expect((await runEnd(fixture, id, mark)).stoppedBy).toBe("end_turn");
+    const [, second] = await fixture.model.waitForRequests(2);
+    expect(sentMessages(second)).toEqual([
+      { role: "user", content: [{ type: "text", text: "Write me a long story" }] },
+      { role: "assistant", content: [{ type: "text", text: "Once upon a time, in a quiet valley" }] },
+      { role: "user", content: [{ type: "text", text: "Make it about a fox" }] },
+    ]);
   });
 
   it("stopping a conversation that is not running does nothing; continuing one that ended by itself is refused", async () => {

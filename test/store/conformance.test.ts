@@ -2,6 +2,7 @@
 import path from "node:path";
 import { describeStoreConformance } from "./conformance";
 import { describeBranchConformance } from "./branch-conformance";
+import { describeSearchConformance } from "./search-conformance";
 import { makeStore as makeAsyncJsonStore } from "./factories/async-json";
 import { makeStore as makeFileStore } from "./factories/file";
 import { makeStore as makePostgresStore } from "./factories/postgres";
@@ -33,6 +34,9 @@ describeStoreConformance("an async-only store", makeAsyncJsonStore, {
 describeBranchConformance("SqliteStore", makeSqliteStore, (folder) => path.join(folder, "data", "alpine.sqlite3"));
 describeBranchConformance("FileStore", makeFileStore, (folder) => path.join(folder, "runs"));
 describeBranchConformance("an async-only store", makeAsyncJsonStore, (folder) => path.join(folder, "states"));
+describeSearchConformance("SqliteStore", makeSqliteStore, (folder) => path.join(folder, "data", "alpine.sqlite3"));
+describeSearchConformance("FileStore", makeFileStore, (folder) => path.join(folder, "runs"));
+describeSearchConformance("an async-only store", makeAsyncJsonStore, (folder) => path.join(folder, "states"));
 
 describeStoreConformance("PostgresStore", makePostgresStore, {
   factory: path.join(factories, "postgres.ts"),
@@ -41,3 +45,4 @@ describeStoreConformance("PostgresStore", makePostgresStore, {
   crossProcessLease: true,
 });
 describeBranchConformance("PostgresStore", makePostgresStore, (folder) => folder);
+describeSearchConformance("PostgresStore", makePostgresStore, (folder) => folder);

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { prefixQuery } from "../../src/main/agent/stores/sqlite/query-terms";
-import { makeSnippet } from "../../src/main/agent/stores/sqlite/snippet";
+import { makeSnippet, markedSnippet } from "../../src/main/agent/stores/sqlite/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 
@@ -69,9 +69,12 @@ describe("SqliteStore search", () => {
         conversationId: "old",
         parent: null,
         snippet: expect.stringContaining("zeppelin"),
+        marks: [expect.any(Array)],
         hitSeq: expect.any(Number),
       },
     ]);
+    const [start, end] = results[0].marks[0];
+    expect(results[0].snippet.slice(start, end)).toBe("zeppelin");
     expect(ids(store.search("sext"))).toEqual(["old"]); // in the tool result and the reply: one result
   });
 
@@ -170,6 +173,18 @@ describe("SqliteStore search", () => {
     expect(makeSnippet("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi", ["alpha"])).toBe(
       "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu…",
     );
+  });
+
+  it("marks every matching word of a snippet by its place, whatever the ellipsis, spaces and accents", () => {
+    const marked = (text: string, words: string[]) => {
+      const { snippet, marks } = markedSnippet(text, words);
+      return marks.map(([start, end]) => snippet.slice(start, end));
+    };
+    expect(marked("one two three four five six seven eight nine ten Zeppelin,   zeppelins\n\nand ZEP", ["zep"])).toEqual(["Zeppelin", "zeppelins", "ZEP"]);
+    expect(markedSnippet("one two three four five six seven eight nine ten eleven twelve Zeppelin", ["zep"])).toEqual({ snippet: "…two three four five six seven eight nine ten eleven twelve Zeppelin", marks: [[60, 68]] });
+    expect(marked("Grüße aus München, the café", ["munch", "CAFE"])).toEqual(["München", "café"]);
+    expect(marked("<b>bold</b> & <i>it</i>", ["bold"])).toEqual(["bold"]);
+    expect(markedSnippet("!!! ???", ["x"])).toEqual({ snippet: "!!! ???", marks: [] });
   });
 
   it("finds text in every branch and names the branch that holds it; a retained State is not found", async () => {

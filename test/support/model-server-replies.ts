@@ -229,7 +229,17 @@ async function playHang(res: ServerResponse, reply: HangReply, request: Recorded
   if (reply.thinking !== undefined) {
     const [thinking] = thinkingBlocks({ thinking: reply.thinking });
     frames.push(...blockFrames(thinking, 0, true)); // stops mid-thought: no signature, no stop
-  } else if (reply.text) frames.push(...blockFrames(plan.blocks[0], 0, true)); // the block never stops
+  } else {
+    const blocks = reply.signedThinking !== undefined ? thinkingBlocks({ thinking: reply.signedThinking }) : [];
+    if (reply.text) blocks.push(plan.blocks[0]);
+    const call = reply.openToolUse;
+    // The text block stays open unless a tool call follows it; the call never finishes.
+    blocks.forEach((block, i) => frames.push(...blockFrames(block, i, block.type === "text" && !call)));
+    if (call) {
+      const open: PlannedBlock = { type: "tool_use", id: call.id ?? randomId("toolu_"), name: call.name, input: {}, pieces: [call.partialJson] };
+      frames.push(...blockFrames(open, blocks.length, true));
+    }
+  }
   await playFrames(res, frames, 0, signal);
   return untilAborted(signal);
 }

@@ -52,6 +52,10 @@ export interface HangReply {
   text?: string;
   /** Hang in the middle of a thinking block with this much thinking streamed (no signature yet). */
   thinking?: string;
+  /** A finished, signed thinking block streamed first (then the text, if any). */
+  signedThinking?: string;
+  /** After the text (then finished), a tool call started whose input stops at this much JSON. */
+  openToolUse?: { id?: string; name: string; partialJson: string };
 }
 
 /** An `event: error` frame mid-stream (after message_start and optional text); then the response ends. */

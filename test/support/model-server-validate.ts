@@ -45,7 +45,10 @@ export function describeInvalidReply(reply: unknown): string | null {
     }
     case "hang":
       if (r.hang !== true) return "hang must be true";
-      return isOptional(r.text, "string") ? null : "hang text must be a string";
+      if (!isOptional(r.text, "string") || !isOptional(r.thinking, "string") || !isOptional(r.signedThinking, "string")) return "hang text and thinking must be strings";
+      if (r.openToolUse !== undefined && (!isObject(r.openToolUse) || typeof r.openToolUse.name !== "string" || typeof r.openToolUse.partialJson !== "string"))
+        return "hang openToolUse needs a string name and partialJson";
+      return null;
     case "streamError":
       if (!isObject(r.streamError) || typeof r.streamError.type !== "string" || typeof r.streamError.message !== "string")
         return "streamError needs string type and message";

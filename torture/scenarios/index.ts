@@ -2,6 +2,7 @@
  * Every scenario of the campaign, by name, with how often a random run picks it.
  */
 import type { StoreKind, Tally } from "../tally";
+import { attachmentsRun } from "./attachments";
 import { badInputRun } from "./bad-input";
 import { brokenFilesRun } from "./broken-files";
 import { faultSweepRun } from "./fault-sweep";
@@ -16,6 +17,7 @@ export const SCENARIOS = {
   sigkill: (ctx: RunContext) => killResumeRun(ctx, "sigkill"),
   sigterm: (ctx: RunContext) => killResumeRun(ctx, "sigterm"),
   faults: (ctx: RunContext) => killResumeRun(ctx, "faults"),
+  mcp: (ctx: RunContext) => killResumeRun(ctx, "mcp"),
   "fault-sweep": faultSweepRun,
   "save-rules": saveRulesRun,
   "full-disk": fullDiskRun,
@@ -25,6 +27,7 @@ export const SCENARIOS = {
   "race-killed-holder": (ctx: RunContext) => raceRun(ctx, "killed-holder"),
   "race-many-writers": (ctx: RunContext) => raceRun(ctx, "many-writers"),
   "bad-input": badInputRun,
+  attachments: attachmentsRun,
   "server-restart": serverRestartRun,
 } satisfies Record<string, (ctx: RunContext) => Promise<Partial<Tally>>>;
 
@@ -34,6 +37,7 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["sigkill", 50],
   ["sigterm", 15],
   ["faults", 15],
+  ["mcp", 10],
   ["fault-sweep", 4],
   ["save-rules", 3],
   ["full-disk", 3],
@@ -43,6 +47,7 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["race-killed-holder", 2],
   ["race-many-writers", 1],
   ["bad-input", 4],
+  ["attachments", 8],
   ["server-restart", 0],
 ];
 
@@ -50,6 +55,8 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
 const ONLY_FOR: Partial<Record<ScenarioName, StoreKind[]>> = {
   "full-disk": ["sqlite", "file"],
   "broken-files": ["sqlite", "file"],
+  // The service keeps its conversations in SQLite whatever store the campaign tortures.
+  attachments: ["sqlite"],
   "server-restart": ["postgres"],
 };
 

@@ -20,8 +20,10 @@ export {
   DatabaseBusyError,
   MigrationFailedError,
   StoreClosedError,
+  type SearchOptions,
   type SearchPage,
   type SearchResult,
+  type SnippetMark,
   type SqliteStoreOptions,
   type SalvagedConversation,
 } from "./stores/sqlite";
@@ -32,6 +34,10 @@ export {
   PostgresUnreachableError,
   type PostgresMigrationOutcome,
   type PostgresStoreOptions,
+  type LiveLease,
+  type StoreChange,
+  type StoreWatch,
+  type StoreWatchListener,
 } from "./stores/postgres";
 export {
   AgentError,

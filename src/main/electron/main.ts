@@ -20,6 +20,8 @@ import { createMainWindow } from "./window";
 const API_KEY_FILE = "api-key.bin";
 /** MCP servers' env values and headers, encrypted like the API key. */
 const MCP_SECRETS_FILE = "mcp-secrets.bin";
+/** The PostgreSQL server's password (Settings → Storage), encrypted like the API key. */
+const STORAGE_SECRETS_FILE = "storage-password.bin";
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
@@ -41,10 +43,12 @@ if (!app.requestSingleInstanceLock()) {
     const dataFolder = app.getPath("userData");
     const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
     const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
+    const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
     const service = new AlpineService({
       dataFolder,
       secrets: withEnvironmentFallback(secrets),
       mcpSecrets,
+      storageSecrets,
       appVersion: app.getVersion(),
       sqliteBinding: sqliteBindingFor(app.isPackaged),
       chooseFolder: async () => {
@@ -58,7 +62,7 @@ if (!app.requestSingleInstanceLock()) {
 
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => service.shutdown() });
-    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush()]).then(() => undefined) });
+    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush()]).then(() => undefined) });
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");

@@ -4,11 +4,15 @@
  * host both create it and carry its requests and events to a window.
  */
 import path from "node:path";
-import type { AppInfo, LaunchView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, type Tool } from "../agent";
+import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
+import { ASK_TOOL, FINISH_TOOL, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
-import { type ConversationStore, DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
+import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
+import { SwitchableStore } from "./storage/switchable-store";
+import { StorageService } from "./storage/storage-service";
+import { StorageFile } from "./storage/storage-file";
+import type { ServerStoreOptions } from "./storage/connect-server";
 import { Branching } from "./branches/branching";
 import { Conversations } from "./conversations/conversations";
 import type { ModelClientOptions } from "./models/model-client";
@@ -25,6 +29,7 @@ import { PriceFile, usageTotals } from "./models/prices";
 import { optionsView } from "./conversations/conversation-options";
 import { ConversationNotFoundError } from "./service-errors";
 import { WindowStateFile } from "./window-state";
+import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
 import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { DatabaseBackups } from "./database-backups";
@@ -55,6 +60,10 @@ export interface AlpineServiceOptions {
   mcpSecrets?: SecretKeeper;
   /** Restart backoff and start timeout of MCP servers (tests shorten them). */
   mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** Where the PostgreSQL server's password is kept, encrypted in the app (in memory by default). */
+  storageSecrets?: SecretKeeper;
+  /** Connection timeout and lease duration on a PostgreSQL server (tests shorten them). */
+  server?: ServerStoreOptions;
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
   /**
@@ -82,19 +91,23 @@ export class AlpineService {
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
+  readonly storage: StorageService;
   readonly damaged: DamagedConversations;
   readonly health: DatabaseHealth;
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
-  private readonly store: ConversationStore;
+  private readonly store: SwitchableStore;
+  /** This computer's database, open while the app runs (the source or target of a move). */
+  private readonly local: SqliteStore;
   private closing: Promise<void> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
-    this.store = openConversationStore(options.dataFolder, options.sqliteBinding);
+    const local = (this.local = openConversationStore(options.dataFolder, options.sqliteBinding));
+    this.store = new SwitchableStore(local);
     const databaseFile = path.join(options.dataFolder, DATABASE_FILE_NAME);
     this.health = new DatabaseHealth({ dataFolder: options.dataFolder, databaseFile, bus: this.events, nativeBinding: options.sqliteBinding });
     this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
@@ -120,7 +133,9 @@ export class AlpineService {
       tools,
       client: options.model ?? {},
       attachments: this.attachments,
-      applyTitle: (id, title) => conversations?.applyTitleIfUntitled(id, title) ?? false,
+      keyWait: new KeyWaitFile(options.dataFolder),
+      assertFree: (id) => this.storage.assertFree(id),
+      applyTitle: async (id, title) => (await conversations?.applyTitleIfUntitled(id, title)) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
     });
     this.prices = new PriceFile(options.dataFolder);
@@ -141,6 +156,18 @@ export class AlpineService {
       chooseExportFile: options.chooseExportFile,
       chooseImportFile: options.chooseImportFile,
     });
+    this.storage = new StorageService({
+      file: new StorageFile(options.dataFolder),
+      secrets: options.storageSecrets ?? new MemorySecretKeeper(),
+      store: this.store,
+      local,
+      bus: this.events,
+      gate: this.gate,
+      runs: this.runs,
+      announce: (id) => this.conversations.announce(id),
+      server: options.server,
+    });
+    this.conversations.elsewhere = { refresh: () => this.storage.refreshLeases(), holder: (id) => this.storage.runningElsewhere(id) };
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
     // In the background: the window's first paint never waits for a server.
@@ -151,31 +178,38 @@ export class AlpineService {
     // The database is open, so any migration has taken its copy: keep only the newest few.
     this.backups = new DatabaseBackups(databaseFile);
     this.backups.prune();
-    this.damaged = new DamagedConversations({
-      store: this.store,
-      backups: () => this.backups,
-      bus: this.events,
-      gate: this.gate,
-      dataFolder: options.dataFolder,
-      chooseExportFile: options.chooseExportFile,
-    });
+    // Damage is checked in the local database (a server keeps page checksums of its own).
+    const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
+    this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
   }
 
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
-    const list = this.conversations.list({ offset: 0, limit: listLimit });
+    // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
+    const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
+      if (!(error instanceof PostgresUnreachableError)) throw error;
+      return { items: [], total: 0 };
+    });
     const openId = this.windowState.openConversationId;
     let open = null;
     if (openId) {
       try {
         open = await this.conversations.get(openId, tail);
       } catch (error) {
-        // Deleted since: open a new conversation instead, and forget it.
+        // Deleted since: open a new conversation instead, and forget it (kept while the server is away).
+        if (error instanceof PostgresUnreachableError || (error as Error)?.cause instanceof PostgresUnreachableError) return { settings: this.settings.view(), info: this.info(), list, open: null };
         if (!(error instanceof ConversationNotFoundError)) throw error;
         this.windowState.remember(null);
       }
     }
     return { settings: this.settings.view(), info: this.info(), list, open };
+  }
+
+  /** Set (or with "" forget) the API key; messages that waited for one are sent at once. */
+  setApiKey(apiKey: string): SettingsView {
+    const view = this.settings.setApiKey(apiKey);
+    if (view.hasApiKey) void this.runs.sendWaitingForKey();
+    return view;
   }
 
   info(): AppInfo {
@@ -200,7 +234,8 @@ export class AlpineService {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
       await this.mcp.shutdown(); // every server process ends here
-      this.store.close();
+      await this.storage.close(); // the server's connections, if one is in use
+      this.local.close();
       this.health.markCleanShutdown();
     })();
     return this.closing;

@@ -18,10 +18,17 @@ export class ServiceShuttingDownError extends ServiceError {
   }
 }
 
+/** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
+export class StoppedByPersonError extends ServiceError {
+  constructor() {
+    super("The person pressed Stop.");
+  }
+}
+
 /** A run without an API key: nothing was sent to the model. */
 export class MissingApiKeyError extends ServiceError {
   constructor() {
-    super("No API key is set. Open Settings, paste your Anthropic API key, then press Continue.");
+    super("No API key is set yet. Add your Anthropic API key in Settings: your message is kept and sent as soon as the key is set.");
   }
 }
 

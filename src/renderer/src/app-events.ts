@@ -43,6 +43,12 @@ export type AppEventName =
   | "import-progress"
   | "imported"
   | "open-remembered"
+  | "storage-changed"
+  | "storage-status"
+  | "storage-move-progress"
+  | "storage-moved"
+  | "storage-source-removed"
+  | "match-shown"
   | "error";
 
 export interface LoggedAppEvent {

@@ -5,7 +5,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, CompactionEntry, HistoryEntry } from "../state/history";
 import type { State } from "../state/state";
-import { messageBuilderOf } from "./message-builder";
+import { builtMessageBuilderOf, messageBuilderOf } from "./message-builder";
 
 export { SUMMARY_PREFIX } from "./message-builder";
 
@@ -16,9 +16,20 @@ export function isExcluded(state: State, seq: number): boolean {
   return false;
 }
 
-/** The latest compaction the context starts from, if any. */
+/**
+ * The latest compaction the context starts from, if any. A State whose request was never
+ * built (just loaded, or a new branch) is scanned from its end instead of building its
+ * whole request: a load or a branch's creation asks this once, and may never run.
+ */
 export function latestCompaction(state: State): CompactionEntry | null {
-  return messageBuilderOf(state).compaction;
+  const built = builtMessageBuilderOf(state);
+  if (built) return built.compaction;
+  const history = state.history;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const entry = history[i];
+    if (entry.kind === "compaction" && !isExcluded(state, entry.seq)) return entry;
+  }
+  return null;
 }
 
 /** The entries the model sees (after the latest compaction, not excluded). */

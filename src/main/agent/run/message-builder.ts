@@ -32,6 +32,8 @@ export class MessageBuilder {
   lastMeaningful: HistoryEntry | null = null;
   /** Index in `messages` of the last assistant message (-1: none). */
   lastAssistantIndex = -1;
+  /** The last message is an aborted, partial turn with nothing after it yet. */
+  private partialLast = false;
   private results: UserBlock[] = [];
   private texts: UserBlock[] = [];
   private openIds = new Set<string>();
@@ -84,6 +86,8 @@ export class MessageBuilder {
     const out = this.messages.slice();
     const tail = this.pendingUserMessage();
     if (tail) out.push(tail);
+    // A run going on from a stopped reply, with nothing new from the person, asks again.
+    else if (this.partialLast) out.pop();
     return out;
   }
 
@@ -121,9 +125,12 @@ export class MessageBuilder {
         if (!content.some((b) => b.type === "text" || b.type === "tool_use")) return;
         const pending = this.pendingUserMessage();
         if (pending) this.messages.push(pending);
+        // The reply asked again after a stopped one takes its place: one turn, not two in a row.
+        else if (this.partialLast) this.messages.pop();
         this.results = [];
         this.texts = [];
         this.messages.push({ role: "assistant", content });
+        this.partialLast = entry.partial === true;
         this.lastAssistantIndex = this.messages.length - 1;
         this.openIds = new Set(entry.content.flatMap((b) => (b.type === "tool_use" ? [b.id] : [])));
         return;
@@ -157,6 +164,7 @@ export class MessageBuilder {
     this.chars = BLOCK_OVERHEAD + JSON.stringify(compaction.text).length;
     this.lastMeaningful = null;
     this.lastAssistantIndex = -1;
+    this.partialLast = false;
     this.results = [];
     this.texts = [{ type: "text", text: SUMMARY_PREFIX + compaction.text }];
     this.openIds = new Set();
@@ -192,6 +200,14 @@ export function messageBuilderOf(state: State): MessageBuilder {
     builder = new MessageBuilder(state);
     builders.set(state, builder);
   }
+  builder.consume(state);
+  return builder;
+}
+
+/** This State's builder when one was made and still fits (brought up to date), else null: nothing is built. */
+export function builtMessageBuilderOf(state: State): MessageBuilder | null {
+  const builder = builders.get(state);
+  if (!builder || !builder.fits(state)) return null;
   builder.consume(state);
   return builder;
 }

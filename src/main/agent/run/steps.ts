@@ -85,7 +85,8 @@ export async function runSteps(run: RunContext, limits: StepLimits): Promise<unk
 function alreadyAnswered(state: State): { stoppedBy: "end_turn" | "finish"; result: unknown } | null {
   const last = messageBuilderOf(state).lastMeaningful;
   if (!last) return null;
-  if (last.kind === "assistant" && !last.content.some((b) => b.type === "tool_use")) return { stoppedBy: "end_turn", result: assistantText(last) };
+  // A reply cut off by an abort is not an answer: the next run asks again.
+  if (last.kind === "assistant" && !last.partial && !last.content.some((b) => b.type === "tool_use")) return { stoppedBy: "end_turn", result: assistantText(last) };
   if (last.kind === "tool_result" && last.name === FINISH_TOOL && last.status === "done") {
     state.answer ??= last.answer ?? null; // a run killed right after finish kept the answer in the entry
     return { stoppedBy: "finish", result: state.answer };

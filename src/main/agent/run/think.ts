@@ -1,12 +1,14 @@
 /**
  * think: one model request, streamed through the SDK. The reply becomes one assistant
- * entry only once it is complete: a reply cut off by an abort, an error or a kill (while
- * the model thinks or writes) leaves nothing behind, and the next run asks again.
+ * entry once it is complete. A reply cut off by an error or a kill leaves nothing behind,
+ * and the next run asks again. A reply cut off by an abort (the caller stopped the run on
+ * purpose) keeps what had streamed, as an entry marked `partial` (see partial-reply.ts).
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, ContentBlock, Usage } from "../state/history";
 import { appendEntry } from "../state/state";
 import { buildRequest } from "./request";
+import { partialReplyCollector } from "./partial-reply";
 import { type RunContext, abortError } from "./run-context";
 
 export async function think(run: RunContext): Promise<AssistantEntry> {
@@ -15,11 +17,15 @@ export async function think(run: RunContext): Promise<AssistantEntry> {
   stream.on("text", (text) => run.emit({ type: "text_delta", text }));
   stream.on("thinking", (thinking) => run.emit({ type: "thinking_delta", text: thinking }));
   const thinkingTime = timeThinking(stream);
+  const partial = partialReplyCollector(stream);
   let message: Anthropic.Message;
   try {
     message = await stream.finalMessage();
   } catch (error) {
-    if (run.signal.aborted) throw abortError(run.signal);
+    if (run.signal.aborted) {
+      keepPartialReply(run, partial(), thinkingTime());
+      throw abortError(run.signal);
+    }
     throw error;
   }
   const content = keptBlocks(message.content);
@@ -33,6 +39,21 @@ export async function think(run: RunContext): Promise<AssistantEntry> {
     usage: usageOf(message.usage),
     ...(thinkingMs !== null ? { thinkingMs } : {}),
   }) as AssistantEntry;
+}
+
+/** What had streamed of an aborted reply, as an entry marked partial (nothing when no text had arrived). */
+function keepPartialReply(run: RunContext, reply: ReturnType<ReturnType<typeof partialReplyCollector>>, thinkingMs: number | null): void {
+  if (!reply) return;
+  appendEntry(run.state, {
+    kind: "assistant",
+    text: reply.content.map((b) => (b.type === "text" ? b.text : "")).join(""),
+    content: reply.content,
+    stopReason: null,
+    model: reply.model,
+    usage: usageOf(reply.usage),
+    ...(thinkingMs !== null ? { thinkingMs } : {}),
+    partial: true,
+  });
 }
 
 /** The API's usage, with the cache's reads and writes. */

@@ -82,6 +82,12 @@ export interface AssistantEntry extends EntryBase {
   usage?: Usage;
   /** How long the model thought before this turn's first other block, when it thought. */
   thinkingMs?: number;
+  /**
+   * Set when the run was aborted while this turn streamed: `content` is what had arrived
+   * (text as far as it got, thinking only once signed, no tool calls). Absent on a complete
+   * turn, so entries saved before this field existed read as complete.
+   */
+  partial?: true;
 }
 
 /** The result of one tool call of an assistant turn. */

@@ -29,6 +29,8 @@ import type { State } from "../state/state";
 import { restoreState } from "../state/restore";
 import { readInherited } from "./branch-chain";
 import { conversationOf, groupConversations, planConversationDelete } from "./conversation-tree";
+import { scanSearch } from "./search/search-scan";
+import type { SearchOptions, SearchPage, SearchResult } from "./search/search-types";
 
 export type MaybePromise<T> = T | Promise<T>;
 
@@ -178,6 +180,28 @@ export abstract class Store {
   /** Every branch of a conversation (retained ones left out), newest first. Built on `list`. */
   listBranches(conversationId: string): MaybePromise<SavedStateInfo[]> {
     return Promise.resolve(this.list({})).then((rows) => rows.filter((row) => !row.retained && conversationOf(row) === conversationId));
+  }
+
+  /**
+   * Search saved conversations: one result per branch whose own entries (user messages,
+   * replies, tool results) hold every typed word as a word prefix, case and accents ignored,
+   * with the latest such entry's seq and a snippet with the words marked; a title or task
+   * match is one result on the conversation's first State. Retained States are never found.
+   * The default reads every branch's own entries (built on list and read); a store with an
+   * index overrides it.
+   */
+  searchPage(query: string, options?: SearchOptions): MaybePromise<SearchPage> {
+    return scanSearch({ list: async () => this.list({}), read: async (id) => this.read(id) }, query, options);
+  }
+
+  /** The results of one page of `searchPage`. */
+  search(query: string, options?: SearchOptions): MaybePromise<SearchResult[]> {
+    return Promise.resolve(this.searchPage(query, options)).then((page) => page.items);
+  }
+
+  /** How many results `searchPage(query)` has in all. */
+  searchCount(query: string): MaybePromise<number> {
+    return Promise.resolve(this.searchPage(query, { limit: 0 })).then((page) => page.total);
   }
 
   /**

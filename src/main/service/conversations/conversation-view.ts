@@ -8,6 +8,10 @@ import type { EntryRecord } from "../../../shared/wire-types";
 import { friendlyErrorText } from "../runs/friendly-errors";
 import { newestPage } from "./history-pages";
 import { readRunFailure } from "../runs/run-failure";
+import { isWaitingForKey } from "../runs/key-wait";
+
+/** What a conversation whose message waits for the API key says: a first step, not a failure. */
+export const WAITING_FOR_KEY_TEXT = "Your message is saved. Add your Anthropic API key in Settings and it is sent right away.";
 
 export function summaryOf(state: State, running: boolean, branchCount = 1): ConversationSummary {
   return {
@@ -20,6 +24,7 @@ export function summaryOf(state: State, running: boolean, branchCount = 1): Conv
     updatedAt: state.updatedAt,
     stoppedBy: state.stoppedBy,
     running,
+    ...(isWaitingForKey(state) ? { waitingForKey: true } : {}),
   };
 }
 
@@ -61,6 +66,7 @@ export function interruptionOf(state: State): Interruption | null {
     case "aborted":
       return { kind: "aborted", detail: `The run was stopped before it finished${reasonOf(state)}. Press Continue to go on.` };
     case "error":
+      if (isWaitingForKey(state)) return { kind: "needs_key", detail: WAITING_FOR_KEY_TEXT };
       return { kind: "error", detail: errorDetail(state) };
     case "max_steps":
       return { kind: "error", detail: "The run reached its step limit before finishing. Press Continue to let it go on." };

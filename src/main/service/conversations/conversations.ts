@@ -7,7 +7,7 @@ import { type SavedStateInfo, type State, StateNotFoundError } from "../../agent
 import { forksAlong } from "../branches/branch-tree";
 import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRuns } from "../../../shared/view-types";
 import type { AppEventBus } from "../app-event-bus";
-import type { ConversationStore } from "./conversation-store";
+import { type ConversationStore, countConversations } from "./conversation-store";
 import { conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
 import type { Runs } from "../runs/runs";
@@ -21,7 +21,16 @@ export interface ListRequest {
   query?: string;
 }
 
+/** Who runs a conversation on another machine (a server's leases); none on this computer. */
+export interface ElsewhereRuns {
+  refresh(): Promise<void>;
+  holder(id: string): string | null;
+}
+
 export class Conversations {
+  /** Set when the conversations are on a server other machines share. */
+  elsewhere: ElsewhereRuns | null = null;
+
   constructor(
     private readonly store: ConversationStore,
     private readonly runs: Runs,
@@ -33,24 +42,26 @@ export class Conversations {
 
   /**
    * One row per conversation (its branch updated last), newest first; with a query, the
-   * branches whose title, task or own messages match it (each names the branch that holds the text).
+   * branches whose own messages, or conversations whose title or task, match it: each names
+   * the branch that holds the text and carries a snippet with the matching words marked.
    */
-  list({ offset, limit, query }: ListRequest): { items: ConversationSummary[]; total: number } {
+  async list({ offset, limit, query }: ListRequest): Promise<{ items: ConversationSummary[]; total: number }> {
     this.gate.assertOpen();
+    await this.elsewhere?.refresh();
     const words = query?.trim();
     if (words) {
-      const items = this.store.search(words, { limit, offset }).map((info) => this.summary(info));
-      return { items, total: this.store.searchCount(words) };
+      const page = await this.store.searchPage(words, { limit, offset });
+      const items = page.items.map((hit) => ({ ...this.summary(hit), match: { snippet: hit.snippet, marks: hit.marks, seq: hit.hitSeq } }));
+      return { items, total: page.total };
     }
-    const rows = this.store.listConversations({ limit, offset });
-    return { items: rows.map((info) => this.summary(info, info.branchCount)), total: this.store.countConversations() };
+    const rows = await this.store.listConversations({ limit, offset });
+    return { items: rows.map((info) => this.summary(info, info.branchCount)), total: await countConversations(this.store) };
   }
 
   /** The conversations whose last run was cut short (killed mid-run, or stopped) and not running now. */
-  interrupted(): InterruptedRuns {
+  async interrupted(): Promise<InterruptedRuns> {
     this.gate.assertOpen();
-    const found = this.store
-      .list({ limit: this.store.count(), offset: 0 })
+    const found = (await this.store.list({}))
       .filter((info) => (info.stoppedBy === null || info.stoppedBy === "aborted") && info.entryCount > 0 && !this.runs.isRunning(info.id));
     return { count: found.length, items: found.slice(0, 50).map((info) => this.summary(info)) };
   }
@@ -59,13 +70,13 @@ export class Conversations {
   async get(id: string, tail: number): Promise<ConversationView> {
     this.gate.assertOpen();
     const live = this.runs.liveState(id);
-    if (live) return { ...this.view(live, true, tail), ...this.extras(live) };
+    if (live) return { ...(await this.view(live, true, tail)), ...this.extras(live) };
     try {
       const state = await this.runs.load(id);
-      return { ...this.view(state, this.runs.isRunning(id), tail), ...this.extras(state) };
+      return { ...(await this.view(state, this.runs.isRunning(id), tail)), ...this.extras(state) };
     } catch (error) {
       if (!(error instanceof ConversationUnreadableError)) throw error;
-      const info = this.store.info(id);
+      const info = await this.store.info(id);
       if (!info) throw new ConversationNotFoundError(id);
       return {
         summary: this.summary(info),
@@ -89,18 +100,18 @@ export class Conversations {
   }
 
   /** Renames the conversation: every branch of it takes the title. */
-  rename(id: string, title: string): ConversationSummary {
+  async rename(id: string, title: string): Promise<ConversationSummary> {
     this.gate.assertOpen();
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
-    const branches = this.store.listBranches(info.conversationId);
+    const branches = await this.store.listBranches(info.conversationId);
     let renamed: SavedStateInfo = info;
     for (const branch of branches.length > 0 ? branches : [info]) {
       // A running State saves its title with every snapshot, so it must learn the new one too.
       const live = this.runs.liveState(branch.id);
       if (live) live.title = title;
       try {
-        const row = this.store.rename(branch.id, title);
+        const row = await this.store.rename(branch.id, title);
         if (branch.id === id) renamed = row;
       } catch (error) {
         if (!(error instanceof StateNotFoundError)) throw error;
@@ -119,9 +130,9 @@ export class Conversations {
    */
   async delete(id: string): Promise<void> {
     this.gate.assertOpen();
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
-    const branches = this.store.listBranches(info.conversationId);
+    const branches = await this.store.listBranches(info.conversationId);
     for (const branch of branches) await this.runs.stop(branch.id);
     await this.store.deleteConversation(info.conversationId);
     for (const branch of branches) this.bus.emit({ type: "conversation_deleted", id: branch.id });
@@ -131,19 +142,30 @@ export class Conversations {
   }
 
   /** A generated title, set only while the title is still the task (never over the person's name for it). */
-  applyTitleIfUntitled(id: string, title: string): boolean {
+  async applyTitleIfUntitled(id: string, title: string): Promise<boolean> {
     if (!this.gate.isOpen) return false;
     const live = this.runs.liveState(id);
-    const info = this.store.info(id);
+    const info = await this.store.info(id);
     if (!info || info.title !== info.task || (live && live.title !== live.task)) return false;
-    this.rename(id, title);
+    await this.rename(id, title);
     return true;
   }
 
+  /** Tell the window of a State's row as it is now (another machine created, saved or renamed it). */
+  async announce(id: string): Promise<void> {
+    const info = await this.store.info(id);
+    if (!info || info.retained) return;
+    const branches = await this.store.listBranches(info.conversationId);
+    this.bus.emit({ type: "conversation_changed", summary: this.summary(info, Math.max(1, branches.length)) });
+  }
+
   /** The view of one branch, with its switchers. */
-  private view(state: State, running: boolean, tail: number) {
-    const rows = this.store.listBranches(state.conversationId);
-    return conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+  private async view(state: State, running: boolean, tail: number) {
+    const rows = await this.store.listBranches(state.conversationId);
+    await this.elsewhere?.refresh();
+    const view = conversationView(state, running, tail, forksAlong(rows, state.id), Math.max(1, rows.length));
+    view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
+    return view;
   }
 
   private summary(info: SavedStateInfo, branchCount = 1): ConversationSummary {
@@ -157,6 +179,8 @@ export class Conversations {
       updatedAt: info.updatedAt,
       stoppedBy: info.stoppedBy,
       running: this.runs.isRunning(info.id),
+      runningElsewhere: this.elsewhere?.holder(info.id) ?? null,
+      ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
       ...(info.damaged ? { damaged: info.damaged } : {}),
     };
   }

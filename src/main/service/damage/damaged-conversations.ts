@@ -5,9 +5,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePrivateFolder, StateNotFoundError } from "../../agent";
+import { ensurePrivateFolder, type SqliteStore, StateNotFoundError } from "../../agent";
 import type { AppEventBus } from "../app-event-bus";
-import type { ConversationStore } from "../conversations/conversation-store";
 import type { DatabaseBackups } from "../database-backups";
 import type { ServiceGate } from "../service-gate";
 import type { ExportFileChooser } from "../transfer/transfer-service";
@@ -15,7 +14,8 @@ import { DamagedRowNotFoundError, NoDatabaseBackupError, NotInBackupError } from
 import { readableJson, readableMarkdown } from "./readable-export";
 
 export interface DamagedConversationsOptions {
-  store: ConversationStore;
+  /** The local database (the damage its rows' checksums find). */
+  store: SqliteStore;
   backups: () => DatabaseBackups;
   bus: AppEventBus;
   gate: ServiceGate;

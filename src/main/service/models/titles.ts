@@ -18,7 +18,7 @@ export interface TitleDeps {
   /** A client for the request, or null when there is no key. */
   client(): Anthropic | Promise<Anthropic> | null;
   /** Sets the title unless the conversation's title is no longer its task; true when set. */
-  applyIfUntitled(id: string, title: string): boolean;
+  applyIfUntitled(id: string, title: string): boolean | Promise<boolean>;
 }
 
 /** Is this the end of a new conversation's first reply (and the title still the task)? */
@@ -42,7 +42,7 @@ export async function requestTitle(deps: TitleDeps, state: State): Promise<strin
     );
     const title = cleanTitle(message.content.map((b) => (b.type === "text" ? b.text : "")).join(""));
     if (!title) return null;
-    return deps.applyIfUntitled(state.id, title) ? title : null;
+    return (await deps.applyIfUntitled(state.id, title)) ? title : null;
   } catch {
     return null; // the first words stay
   }

@@ -10,7 +10,7 @@ interface NamedError {
 }
 
 const FRIENDLY_TEXTS: Record<string, string> = {
-  MissingApiKeyError: "No API key is set. Open Settings, paste your Anthropic API key, then press Continue.",
+  MissingApiKeyError: "No API key is set yet. Add your Anthropic API key in Settings: your message is kept and sent as soon as the key is set.",
   AuthenticationError: "The API key was refused. Check it in Settings (it may be mistyped or revoked), then press Continue.",
   PermissionDeniedError: "This API key may not use the model. Check the key and the model in Settings, then press Continue.",
   NotFoundError: "The model was not found. Check the model name in Settings, then press Continue.",

@@ -4,13 +4,14 @@
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
 import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
-import type { StepEvent as WireStepEvent } from "../../../shared/wire-types";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
-import { entryRecord, interruptionOf, summaryOf } from "../conversations/conversation-view";
-import { friendlyErrorText, namedError } from "./friendly-errors";
+import { interruptionOf, summaryOf } from "../conversations/conversation-view";
+import { wireEvent } from "./wire-event";
+import { namedError } from "./friendly-errors";
 import { createModelClient, type ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
+import type { KeyWaitFile } from "./key-wait";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import {
   ConversationNotFoundError,
@@ -20,35 +21,17 @@ import {
   NothingToContinueError,
   RunInProgressError,
   ServiceShuttingDownError,
+  StoppedByPersonError,
 } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { SettingsFile } from "../settings/settings-file";
 import type { Attachments } from "../attachments/attachments";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
 import { titleInBackground } from "../models/titles";
+import type { ActiveRun } from "./active-run";
 
 /** A file of the composer sent with a message: the stored file's id and the name to show. */
 export type MessageAttachment = { id: string; name: string };
-
-/** The reason a run stopped by the Stop button is aborted with: tool calls read "(aborted: StoppedByPersonError)". */
-export class StoppedByPersonError extends Error {
-  override name = "StoppedByPersonError";
-  constructor() {
-    super("The person pressed Stop.");
-  }
-}
-
-interface ActiveRun {
-  readonly id: string;
-  /** Set once the State is loaded or created. */
-  state: State | null;
-  /** Attachments claimed for the message of this run, confirmed once it is saved. */
-  claimed: string[];
-  readonly controller: AbortController;
-  /** Resolves when the run has ended and saved (or failed to start). */
-  readonly finished: Promise<void>;
-  readonly finish: () => void;
-}
 
 export interface RunsOptions {
   store: ConversationStore;
@@ -61,8 +44,12 @@ export interface RunsOptions {
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
   attachments: Attachments;
+  /** The conversations whose message waits for an API key. */
+  keyWait: KeyWaitFile;
+  /** Throws when the conversation may not run here now (it runs on another machine). */
+  assertFree?(id: string): void;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
-  applyTitle(id: string, title: string): boolean;
+  applyTitle(id: string, title: string): boolean | Promise<boolean>;
 }
 
 export class Runs {
@@ -77,6 +64,11 @@ export class Runs {
 
   isRunning(id: string): boolean {
     return this.active.has(id);
+  }
+
+  /** Its message waits for an API key. */
+  waitsForKey(id: string): boolean {
+    return this.options.keyWait.has(id);
   }
 
   /** The live State of a running conversation (its history includes what is not saved yet). */
@@ -167,8 +159,13 @@ export class Runs {
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
-  branchCount(state: State): number {
-    return Math.max(1, this.options.store.listBranches(state.conversationId).length);
+  async branchCount(state: State): Promise<number> {
+    return Math.max(1, (await this.options.store.listBranches(state.conversationId)).length);
+  }
+
+  /** Once a key is set: send each conversation whose message waited for one, oldest first. */
+  async sendWaitingForKey(): Promise<void> {
+    for (const id of this.options.keyWait.ids()) await this.continue(id).catch(() => this.options.keyWait.delete(id));
   }
 
   /** Abort the conversation's run and wait until it has saved. Nothing running: nothing to do. */
@@ -194,7 +191,7 @@ export class Runs {
 
   /** Load a saved conversation (a State kept only for another conversation's branches is not one). */
   async load(id: string): Promise<State> {
-    if (this.options.store.info(id)?.retained) throw new ConversationNotFoundError(id);
+    if ((await this.options.store.info(id))?.retained) throw new ConversationNotFoundError(id);
     try {
       return await this.options.store.load(id);
     } catch (error) {
@@ -225,6 +222,7 @@ export class Runs {
   private async launch(id: string, prepare: (run: ActiveRun) => Promise<State>): Promise<void> {
     this.options.gate.assertOpen();
     if (this.active.has(id)) throw new RunInProgressError(id);
+    this.options.assertFree?.(id);
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const run: ActiveRun = { id, state: null, claimed: [], controller: new AbortController(), finished, finish };
@@ -242,7 +240,7 @@ export class Runs {
 
   private async execute(run: ActiveRun, state: State): Promise<void> {
     const { bus } = this.options;
-    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, this.branchCount(state)) });
+    bus.emit({ type: "conversation_changed", summary: summaryOf(state, true, await this.branchCount(state).catch(() => 1)) });
     let ended = false;
     const onEvent = (event: StepEvent) => {
       if (event.type === "run_end") {
@@ -253,7 +251,9 @@ export class Runs {
         this.confirmClaims(run);
         this.end(run);
         bus.emit({ type: "step", conversationId: state.id, event: wireEvent(event) });
-        bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, this.branchCount(state)) });
+        void this.branchCount(state)
+          .catch(() => 1)
+          .then((count) => this.active.has(state.id) || bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, count) }));
         titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
         return;
       }
@@ -264,13 +264,15 @@ export class Runs {
       clearRunFailure(state);
       const apiKey = this.options.secrets.get();
       if (!apiKey) {
-        // Nothing goes to the model; the message is saved and the reason shown in the conversation.
+        // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
         await (await this.agent(null, state)).save(state);
+        this.options.keyWait.add(state.id);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;
       }
+      this.options.keyWait.delete(state.id);
       const more = (await this.options.moreTools?.([...this.options.tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL])) ?? [];
       await (await this.agent(apiKey, state, more)).run(state, { signal: run.controller.signal, onEvent });
     } catch (error) {
@@ -286,13 +288,4 @@ export class Runs {
     if (this.active.get(run.id) === run) this.active.delete(run.id);
     run.finish();
   }
-}
-
-/** A step event as plain JSON for the window: no live Error objects, and errors in friendly words. */
-function wireEvent(event: StepEvent): WireStepEvent {
-  if (event.type === "entry") return { ...event, entry: entryRecord(event.entry) };
-  if (event.type === "run_end" && event.error) {
-    return { ...event, error: { name: event.error.name, message: friendlyErrorText(event.error) } };
-  }
-  return event;
 }

@@ -5,6 +5,7 @@ import { SettingsDialog } from "./SettingsDialog";
 import { TransferDialog } from "./TransferDialog";
 import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
+import { StorageBanner } from "./StorageBanner";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -17,6 +18,7 @@ export function App() {
       {transferOpen && <TransferDialog />}
       <Toasts />
       <ConnectionLostNotice />
+      <StorageBanner />
     </div>
   );
 }

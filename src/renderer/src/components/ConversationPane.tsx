@@ -16,8 +16,8 @@ import { useConversationItems } from "./conversation-pane/use-conversation-items
 import { useConversationActions, useOpenConversation } from "./conversation-pane/use-open-conversation";
 
 export function ConversationPane() {
-  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, hasApiKey } = useOpenConversation();
-  const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView, loadEarlier } = useConversationActions();
+  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, hasApiKey, focusSeq } = useOpenConversation();
+  const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView, loadEarlier, matchFocusDone } = useConversationActions();
 
   // The open question ends its run: the model's own, or a tool's (a file write's Allow / Deny).
   const pendingAsk = view?.pendingAsk ?? null;
@@ -56,6 +56,8 @@ export function ConversationPane() {
         onRetry={() => void reloadView(openId)}
         loadingEarlier={earlierLoading}
         loadEarlier={loadEarlier}
+        focusSeq={focusSeq}
+        focusDone={matchFocusDone}
         items={items}
         toolStatus={toolStatus}
         tail={tail}
@@ -63,6 +65,7 @@ export function ConversationPane() {
       <PaneBottom
         openId={openId}
         running={running}
+        elsewhere={running ? null : (view?.summary.runningElsewhere ?? null)}
         pendingAsk={pendingAsk}
         interruption={interruption}
         pendingAction={pendingAction}

@@ -4,12 +4,14 @@ import type { ConversationSummary } from "../../../shared/view-types";
 import { PencilIcon, TrashIcon } from "./icons";
 import { RenameField } from "./conversation-row/RenameField";
 import { RowStatus } from "./conversation-row/RowStatus";
+import { MatchSnippet } from "./conversation-row/MatchSnippet";
 import { DamagedRow } from "./conversation-row/DamagedRow";
 
 interface ConversationRowProps {
   summary: ConversationSummary;
   active: boolean;
-  onOpen(id: string): void;
+  /** Open the row's branch; a search result opens at its matching message (`atSeq`). */
+  onOpen(id: string, atSeq: number | null): void;
   onRename(id: string, title: string): void;
   onDelete(summary: ConversationSummary): void;
 }
@@ -40,7 +42,7 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
         data-row-focus
         className="conversation-row__open"
         aria-current={active ? "page" : undefined}
-        onClick={() => onOpen(summary.id)}
+        onClick={() => onOpen(summary.id, summary.match?.seq ?? null)}
         onKeyDown={(e) => {
           if (e.key === "F2") {
             e.preventDefault();
@@ -52,7 +54,14 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
         }}
         title={summary.title}
       >
-        <span className="conversation-row__title">{summary.title}</span>
+        {summary.match ? (
+          <span className="conversation-row__text">
+            <span className="conversation-row__title">{summary.title}</span>
+            <MatchSnippet match={summary.match} />
+          </span>
+        ) : (
+          <span className="conversation-row__title">{summary.title}</span>
+        )}
         <RowStatus summary={summary} />
       </button>
       <span className="conversation-row__actions">

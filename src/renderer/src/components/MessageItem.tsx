@@ -63,12 +63,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
     case "usage":
       return <UsageLine usage={item.usage} model={item.model} seq={item.seq} />;
     case "assistant":
-      return (
-        <div className="message message--assistant" data-seq={item.seq}>
-          <Markdown text={item.text} />
-          <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
-        </div>
-      );
+      return <AssistantReply item={item} />;
     case "finish":
       return (
         <div className="message message--assistant message--final" data-seq={item.seq}>
@@ -122,6 +117,17 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
         </div>
       );
   }
+}
+
+/** The model's text; a reply stopped while it was written says so below what had arrived. */
+function AssistantReply({ item }: { item: Extract<DisplayItem, { kind: "assistant" }> }) {
+  return (
+    <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
+      <Markdown text={item.text} />
+      {item.partial && <p className="message__partial-note">Stopped here: the reply was not finished</p>}
+      <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
+    </div>
+  );
 }
 
 function CompactionNotice({ text, through }: { text: string; through: number }) {

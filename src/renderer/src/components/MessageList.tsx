@@ -5,7 +5,7 @@
  * person is there; scrolling up near the first loaded row loads the page before it, and
  * the rows being read stay where they are.
  */
-import { memo, useEffect, useMemo, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { DisplayItem } from "../store/display-items";
 import type { ToolCardStatus } from "./ToolCard";
 import { MessageRow } from "./MessageRow";
@@ -13,6 +13,7 @@ import { emitAppEvent } from "../app-events";
 import { estimateRowHeight } from "../lib/estimate-row-height";
 import { useBottomAnchoredWindow } from "../lib/use-bottom-anchored-window";
 import { countRender } from "../lib/render-probe";
+import { useMatchFocus } from "../lib/use-match-focus";
 
 interface MessageListProps {
   conversationId: string;
@@ -26,10 +27,16 @@ interface MessageListProps {
   loadingEarlier: boolean;
   /** Load the page before the loaded entries; resolves with how many entries it added. */
   loadEarlier(): Promise<number>;
+  /** An entry to bring into view and highlight (a search result's match), once it is loaded. */
+  focusSeq?: number | null;
+  /** The entry asked for is in view (or cannot be shown). */
+  focusDone?(): void;
 }
 
+const noop = () => undefined;
+
 /** Rendered again only when its rows or their state change, never for a streamed word. */
-export const MessageList = memo(function MessageList({ conversationId, items, toolStatus, tail, hasEarlier, loadingEarlier, loadEarlier }: MessageListProps) {
+export const MessageList = memo(function MessageList({ conversationId, items, toolStatus, tail, hasEarlier, loadingEarlier, loadEarlier, focusSeq = null, focusDone = noop }: MessageListProps) {
   countRender("message-list");
   const keys = useMemo(() => items.map((item) => item.key), [items]);
 
@@ -45,6 +52,16 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
     prependSettled: (rows) => emitAppEvent("earlier-shown", { id: conversationId, rows }),
   });
 
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const attachScroller = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      return scrollerRef(element);
+    },
+    [scrollerRef],
+  );
+  const highlighted = useMatchFocus({ conversationId, items, focusSeq, anchored, scroller, done: focusDone });
+
   // A load has ended (or older rows became available): the view may still be near the top.
   useEffect(() => {
     if (!loadingEarlier) anchored.checkNearTop();
@@ -53,11 +70,13 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
   const rows: ReactNode[] = [];
   for (let i = range.first; i <= range.last; i++) {
     const item = items[i];
-    rows.push(<MessageRow key={item.key} item={item} toolStatus={item.kind === "tool" ? toolStatus(item.callId) : undefined} measureRef={rowRef} />);
+    rows.push(
+      <MessageRow key={item.key} item={item} toolStatus={item.kind === "tool" ? toolStatus(item.callId) : undefined} measureRef={rowRef} highlighted={item.key === highlighted} />,
+    );
   }
 
   return (
-    <div className="conversation__scroller" ref={scrollerRef} tabIndex={-1}>
+    <div className="conversation__scroller" ref={attachScroller} tabIndex={-1}>
       <div className="conversation__column" ref={columnRef} role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
         <div className="conversation__start" ref={headerRef}>
           {hasEarlier && (

@@ -15,18 +15,20 @@ interface MessageRowProps {
   toolStatus: ToolCardStatus | undefined;
   /** Stable: the list's measuring ref. */
   measureRef: Ref<HTMLDivElement>;
+  /** Briefly marked: the message a search result opened. */
+  highlighted?: boolean;
 }
 
 export const MessageRow = memo(
-  function MessageRow({ item, toolStatus, measureRef }: MessageRowProps) {
+  function MessageRow({ item, toolStatus, measureRef, highlighted = false }: MessageRowProps) {
     countRender(`row:${item.key}`);
     return (
-      <div className="conversation__row" ref={measureRef} data-key={item.key} data-seq={item.seq}>
+      <div className={`conversation__row${highlighted ? " conversation__row--match" : ""}`} ref={measureRef} data-key={item.key} data-seq={item.seq}>
         {/* Messages and replies carry their switcher among their actions; other rows show it above. */}
         {item.switcher && item.kind !== "user" && item.kind !== "assistant" && <BranchSwitcher seq={item.seq} />}
         <MessageItem item={item} toolStatus={toolStatus} />
       </div>
     );
   },
-  (a, b) => a.measureRef === b.measureRef && sameItem(a, b),
+  (a, b) => a.measureRef === b.measureRef && a.highlighted === b.highlighted && sameItem(a, b),
 );

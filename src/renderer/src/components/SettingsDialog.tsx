@@ -15,6 +15,7 @@ import { ModelFields } from "./settings/ModelFields";
 import { useSettingsForm } from "./settings/use-settings-form";
 import { ToolsSection } from "./settings/ToolsSection";
 import { UpdatesSection } from "./settings/UpdatesSection";
+import { StorageSection } from "./settings/StorageSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -88,6 +89,7 @@ export function SettingsDialog() {
 
         <DialogActions info={info} busy={busy} onCancel={close} />
       </form>
+      <StorageSection />
       <ToolsSection />
     </dialog>
   );

@@ -22,6 +22,8 @@ import { useSidebarShortcuts } from "./sidebar/use-sidebar-shortcuts";
 import { useSidebarActions, useSidebarState } from "./sidebar/use-sidebar-store";
 
 const ROW_HEIGHT = 40;
+/** A search result shows two lines of its snippet under its title. */
+const RESULT_ROW_HEIGHT = 68;
 const SEARCH_DELAY_MS = 200;
 
 export function Sidebar() {
@@ -50,7 +52,7 @@ export function Sidebar() {
   useSidebarShortcuts(searchField, startNew);
 
   const onRename = useCallback((id: string, title: string) => void renameConversation(id, title), [renameConversation]);
-  const onOpen = useCallback((id: string) => void openConversation(id), [openConversation]);
+  const onOpen = useCallback((id: string, atSeq: number | null) => void openConversation(id, atSeq), [openConversation]);
 
   const renderRow = (index: number) => {
     const summary = listPages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
@@ -70,7 +72,7 @@ export function Sidebar() {
         <VirtualList
           label={listQuery ? `Conversations matching ${listQuery}` : "Conversations, newest first"}
           count={listTotal}
-          rowHeight={ROW_HEIGHT}
+          rowHeight={listQuery ? RESULT_ROW_HEIGHT : ROW_HEIGHT}
           renderRow={renderRow}
           rowKey={rowKey}
           onRangeChange={onRangeChange}

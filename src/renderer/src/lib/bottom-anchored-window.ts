@@ -13,16 +13,8 @@
  */
 import { RowLayout, type RowRange } from "./row-layout";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
-import {
-  OVERSCAN_PX,
-  PINNED_SLACK_PX,
-  AWAY_FROM_END_PX,
-  LOAD_AHEAD_PX,
-  VIEWPORT_GUESS_PX,
-  FIRST_PAINT_OVERSCAN_PX,
-  QUIET_FRAMES,
-  MAX_SETTLE_FRAMES,
-} from "./bottom-anchored-window-tuning";
+import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX } from "./bottom-anchored-window-tuning";
+import { VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
 
 export type { MountedRows, WindowEvents };
 
@@ -34,23 +26,17 @@ export class BottomAnchoredWindow {
   private readonly roles = new WeakMap<Element, Role>();
   private observer: ResizeObserver | null = null;
   private scrollTop = 0;
-  /** 0 until the scroller has been measured. */
-  private viewport = 0;
-  /** The space above the first row: the column's padding and the "earlier messages" button. */
-  private headerHeight = 0;
+  private viewport = 0; // 0 until the scroller has been measured
+  private headerHeight = 0; // above the first row: the column's padding, the "earlier messages" button
   private pinned = true;
   private away = false;
   private sent: MountedRows = { first: null, last: null, toEnd: true };
-  /** A window was asked for that React has not committed yet. */
-  private pendingCommit = false;
-  /** Counts every change of the rows' places; settling waits until it stops changing. */
-  private changes = 0;
+  private pendingCommit = false; // a window was asked for that React has not committed yet
+  private changes = 0; // every change of the rows' places; settling waits until it stops
   private settleFrame = 0;
   private rangeFrame = 0;
-  /** What the browser rounded off the list's last own scroll (under a pixel). */
-  private unapplied = 0;
-  /** After a load that added nothing, wait until the person scrolls away before asking again. */
-  private loadArmed = true;
+  private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
+  private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -74,7 +60,6 @@ export class BottomAnchoredWindow {
   }
 
   // Elements, given by React ref callbacks; each returns its cleanup.
-
   attachScroller(element: HTMLElement): () => void {
     this.scroller = element;
     element.addEventListener("scroll", this.onScroll, { passive: true });
@@ -123,6 +108,17 @@ export class BottomAnchoredWindow {
     this.settle();
   }
 
+  /** Bring row `index` to the upper third of the view, leaving the end (a search result asked for that row). */
+  scrollToRow(index: number): boolean {
+    const scroller = this.scroller;
+    if (!scroller || !this.viewport) return false; // not measured yet
+    this.pinned = false;
+    scroller.scrollTop = Math.max(0, this.headerHeight + this.layout.offsetOf(index) - this.viewport / 3);
+    this.scrollTop = scroller.scrollTop;
+    this.updateRange(true);
+    return true;
+  }
+
   jumpToLatest(): void {
     const scroller = this.scroller;
     if (!scroller) return;
@@ -155,8 +151,9 @@ export class BottomAnchoredWindow {
     // frames (on scroll, in animation frames), so reading the position here lays out nothing.
     const scrollTop = scroller.scrollTop;
     if (scrollTop !== this.scrollTop) this.unapplied = 0;
+    const movedUp = scrollTop < this.scrollTop - 1;
     this.scrollTop = scrollTop;
-    this.updatePinned(scroller);
+    this.updatePinned(scroller, movedUp);
     if (this.scrollTop - this.headerHeight > LOAD_AHEAD_PX) this.loadArmed = true;
     this.updateRange(true);
     this.checkNearTop();
@@ -168,6 +165,8 @@ export class BottomAnchoredWindow {
     if (!scroller) return;
     const scrollTop = scroller.scrollTop;
     if (scrollTop !== this.scrollTop) this.unapplied = 0;
+    // The person scrolled up since the last scroll event (still to come): the view stops following.
+    if (scrollTop < this.scrollTop - 1) this.updatePinned(scroller, true, scrollTop);
     this.scrollTop = scrollTop;
     // The first row starting in the view, as the layout had it before these sizes: the rows
     // above it (a row cut by the top edge included) may change height without moving it.
@@ -213,7 +212,7 @@ export class BottomAnchoredWindow {
       this.scrollBy(scroller, shift);
     }
     this.scrollTop = scroller.scrollTop;
-    this.updatePinned(scroller);
+    this.updatePinned(scroller, false);
     if (moved || shift) {
       this.changes++;
       this.requestRangeUpdate();
@@ -245,12 +244,16 @@ export class BottomAnchoredWindow {
     });
   }
 
-  /** Only where sizes are fresh (a scroll event, a resize observation): it reads the scroller's. */
-  private updatePinned(scroller: HTMLElement): void {
+  /**
+   * Only where sizes are fresh (scroll event, resize observation). Following the end stops only
+   * on a move up: the event of the list's own follow comes a frame later, when the content may
+   * have grown far past it (a run's end puts saved rows and a usage row for the streamed reply).
+   */
+  private updatePinned(scroller: HTMLElement, movedUp: boolean, scrollTop = this.scrollTop): void {
     if (!this.viewport) return;
-    const distance = scroller.scrollHeight - this.scrollTop - scroller.clientHeight;
-    this.pinned = distance < PINNED_SLACK_PX;
-    const away = distance > AWAY_FROM_END_PX;
+    const distance = scroller.scrollHeight - scrollTop - scroller.clientHeight;
+    this.pinned = (this.pinned && !movedUp) || distance < PINNED_SLACK_PX;
+    const away = !this.pinned && distance > AWAY_FROM_END_PX;
     if (away !== this.away) {
       this.away = away;
       this.events.awayFromEndChanged(away);

@@ -3,11 +3,17 @@
  * by their Markdown, so a block that settled while the reply streamed, a row scrolled out and
  * back, or a reply shown again after the view is fetched again is not parsed again. The least
  * recently used are dropped first, by total size, so memory stays bounded.
+ *
+ * Each block is a box of its own that the browser may skip while it is off screen (see
+ * .markdown__block), so a long reply costs a frame what its part on screen costs.
  */
 import { memo, type ReactElement } from "react";
 import Markdown from "react-markdown";
 import type { BlockView } from "./block-views";
-import { MARKDOWN_OPTIONS } from "./markdown-options";
+import { CodeBlock } from "./CodeBlock";
+import { CodeLines } from "./CodeLines";
+import { fencedCode } from "./fences";
+import { HIGHLIGHT_LIMIT, MARKDOWN_OPTIONS } from "./markdown-options";
 
 const CACHE_CHARS = 2_000_000;
 const cache = new Map<string, ReactElement>();
@@ -18,6 +24,17 @@ export function renderMarkdown(source: string): ReactElement {
   return Markdown({ ...MARKDOWN_OPTIONS, children: source });
 }
 
+/** A code block too long to highlight is shown as it is, without parsing it as Markdown. */
+function renderBlock(source: string): ReactElement {
+  const fenced = source.length > HIGHLIGHT_LIMIT ? fencedCode(source, true) : null;
+  if (!fenced || fenced.code.length <= HIGHLIGHT_LIMIT) return renderMarkdown(source);
+  return (
+    <CodeBlock lang={fenced.lang} text={fenced.code.replace(/\n$/, "")}>
+      <CodeLines text={fenced.code} />
+    </CodeBlock>
+  );
+}
+
 function renderCached(source: string): ReactElement {
   const hit = cache.get(source);
   if (hit) {
@@ -26,7 +43,7 @@ function renderCached(source: string): ReactElement {
     cache.set(source, hit);
     return hit;
   }
-  const rendered = renderMarkdown(source);
+  const rendered = renderBlock(source);
   cache.set(source, rendered);
   cachedChars += source.length;
   while (cachedChars > CACHE_CHARS && cache.size > 1) {
@@ -37,7 +54,11 @@ function renderCached(source: string): ReactElement {
   return rendered;
 }
 
+/** The box of one block; a piece of a long table is drawn as the rest of the table above it. */
+export function blockClass(view: BlockView): string {
+  return view.continuesTable ? "markdown__block markdown__table-rest" : "markdown__block";
+}
+
 export const MarkdownBlock = memo(function MarkdownBlock({ view }: { view: BlockView }) {
-  const elements = renderCached(view.source);
-  return view.continuesTable ? <div className="markdown__table-rest">{elements}</div> : elements;
+  return <div className={blockClass(view)}>{renderCached(view.source)}</div>;
 });

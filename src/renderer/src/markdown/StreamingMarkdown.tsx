@@ -7,8 +7,9 @@
 import { memo, useMemo, useRef } from "react";
 import { viewOf, type BlockView } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
-import { fenceAt } from "./fences";
-import { MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
+import { CodeLines } from "./CodeLines";
+import { fencedCode } from "./fences";
+import { blockClass, MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
 import { blockEnd } from "./settled-prefix";
 
 interface Settled {
@@ -42,48 +43,19 @@ const SettledBlocks = memo(function SettledBlocks({ views }: { views: BlockView[
   return views.map((view, i) => <MarkdownBlock key={i} view={view} />);
 });
 
-/** Lines of a code block still being written, rendered in groups: only the last group changes at a frame. */
-const CODE_GROUP_LINES = 64;
-
-const CodeLines = memo(function CodeLines({ text }: { text: string }) {
-  return <span>{text}</span>;
-});
-
-function GrowingCode({ text }: { text: string }) {
-  const groups: string[] = [];
-  let at = 0;
-  for (;;) {
-    let end = at;
-    for (let n = 0; n < CODE_GROUP_LINES && end >= 0; n++) end = text.indexOf("\n", end) < 0 ? -1 : text.indexOf("\n", end) + 1;
-    if (end < 0) break;
-    groups.push(text.slice(at, end));
-    at = end;
-  }
-  groups.push(text.slice(at));
-  return (
-    <code>
-      {groups.map((group, i) => (
-        <CodeLines key={i} text={group} />
-      ))}
-    </code>
-  );
-}
-
 function GrowingBlock({ source, previous }: { source: string; previous: { block: string; view: BlockView } | null }) {
-  const start = source.search(/[^\n]/);
-  const fence = start >= 0 ? fenceAt(source, start, false) : null;
-  if (fence && fence !== "unknown") {
-    const info = source.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim();
-    const body = source.slice(fence.bodyStart);
+  const fenced = fencedCode(source, false);
+  if (fenced && !fenced.closed) {
     return (
-      <CodeBlock lang={info.split(/\s+/)[0] ?? ""} text={body}>
-        <GrowingCode text={body} />
-      </CodeBlock>
+      <div className="markdown__block">
+        <CodeBlock lang={fenced.lang} text={fenced.code}>
+          <CodeLines text={fenced.code} />
+        </CodeBlock>
+      </div>
     );
   }
   const view = viewOf(source, previous);
-  const elements = renderMarkdown(view.source);
-  return view.continuesTable ? <div className="markdown__table-rest">{elements}</div> : elements;
+  return <div className={blockClass(view)}>{renderMarkdown(view.source)}</div>;
 }
 
 export function StreamingMarkdown({ text }: { text: string }) {

@@ -60,3 +60,20 @@ export function blankLineEnd(text: string, at: number, final: boolean): number {
   if (text[i] === "\n") return i + 1;
   return final && i >= text.length && i > at ? text.length : -1;
 }
+
+/**
+ * The language and the code of `block` when it is one fenced code block and nothing more
+ * (empty lines before it aside), else null. `closed`: its closing fence has come.
+ */
+export function fencedCode(block: string, final: boolean): { lang: string; code: string; closed: boolean } | null {
+  const start = block.search(/[^\n]/);
+  if (start < 0) return null;
+  const fence = fenceAt(block, start, final);
+  if (!fence || fence === "unknown") return null;
+  const lang = block.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim().split(/\s+/)[0] ?? "";
+  const end = closingFenceEnd(block, fence, final);
+  if (end < 0) return { lang, code: block.slice(fence.bodyStart), closed: false };
+  if (block.slice(end).trim()) return null;
+  const closingLine = block.lastIndexOf("\n", block[end - 1] === "\n" ? end - 2 : end - 1) + 1;
+  return { lang, code: block.slice(fence.bodyStart, Math.max(fence.bodyStart, closingLine)), closed: true };
+}

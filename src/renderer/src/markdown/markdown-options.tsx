@@ -11,7 +11,7 @@ import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./CodeBlock";
 
 /** Code longer than this is shown without highlighting: highlighting it would hold the window. */
-export const HIGHLIGHT_LIMIT = 20_000;
+export const HIGHLIGHT_LIMIT = 10_000;
 
 /** The link targets the window shows as links (the shell opens the same ones, nothing else). */
 export function safeHref(url: string): string | null {

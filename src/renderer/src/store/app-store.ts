@@ -14,6 +14,7 @@ import { createConnectionSlice, type ConnectionSlice } from "./connection-slice"
 import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
+import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import { createDamageSlice, type DamageSlice } from "./damage-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
@@ -22,7 +23,17 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & DamageSlice & EventSlice;
+export type AppState = ListSlice &
+  ConversationSlice &
+  SettingsSlice &
+  ToastSlice &
+  ConnectionSlice &
+  UpdatesSlice &
+  TransferSlice &
+  ToolsSlice &
+  StorageSlice &
+  DamageSlice &
+  EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -33,6 +44,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToolsSlice(...a),
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
+  ...createStorageSlice(...a),
   ...createDamageSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
@@ -60,6 +72,19 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "mcp_changed":
         get().applyTools(event.tools);
+        break;
+      case "storage_status":
+        get().applyStorageStatus(event.status);
+        break;
+      case "storage_move":
+        get().applyMoveProgress(event.progress);
+        break;
+      case "conversation_saved_elsewhere":
+        // Another machine went on with the conversation shown here: show what it saved.
+        if (get().openId === event.id && !get().live[event.id]) void get().reloadView(event.id);
+        break;
+      case "conversations_reset":
+        get().reloadConversations();
         break;
       case "database_checked":
         get().applyDatabaseCheck(event.check);

@@ -32,11 +32,16 @@ export interface ConversationSlice extends RunActions, BranchActions {
   /** Runs in progress (and the one that just ended, until its view is fetched again), by conversation id. */
   live: Record<string, LiveRun>;
   pendingAction: PendingAction;
-  openConversation(id: string | null): Promise<void>;
+  /** A message to bring into view once the open conversation shows it (a search result's match). */
+  matchFocus: { id: string; seq: number } | null;
+  /** Open a conversation; with `atSeq`, at that message (older pages loaded as needed). */
+  openConversation(id: string | null, atSeq?: number | null): Promise<void>;
+  /** The message asked for is in view (or cannot be shown). */
+  matchFocusDone(): void;
   /** Fetch the open conversation's view again (requests are coalesced). */
   reloadView(id: string): Promise<void>;
-  /** Load the page of entries before the open view's first one; resolves with how many it added. */
-  loadEarlier(): Promise<number>;
+  /** Load the page of entries before the open view's first one (at least `atLeast` of them); resolves with how many it added. */
+  loadEarlier(atLeast?: number): Promise<number>;
   /** Starts a conversation, sends a message, or answers an open question, as the view requires. */
   submitMessage(text: string, attachments?: import("../../../shared/usage-types").AttachmentView[]): Promise<boolean>;
   handleStepEvent(conversationId: string, event: StepEvent): void;
@@ -70,7 +75,9 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     earlierLoading: false,
     live: {},
     pendingAction: null,
+    matchFocus: null,
     openConversation: views.openConversation,
+    matchFocusDone: () => set({ matchFocus: null }),
     reloadView: views.reloadView,
     loadEarlier: views.loadEarlier,
     ...createRunActions(set, get),

@@ -42,7 +42,8 @@ function imagesOf(content: unknown): { mediaType: string; data: string }[] | und
 /** `switcher`: the one row of its entry that carries the branch switcher (see `placeSwitchers`). */
 export type DisplayItem = (
   | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null; attachments: AttachmentView[] }
-  | { kind: "assistant"; key: string; seq: number; text: string; at: string }
+  /** `partial`: the run was stopped while this reply was being written; the text is what had arrived. */
+  | { kind: "assistant"; key: string; seq: number; text: string; at: string; partial?: boolean }
   | { kind: "thinking"; key: string; seq: number; text: string; redacted: boolean; ms: number | null }
   | { kind: "usage"; key: string; seq: number; usage: ReplyUsage; model: string }
   | { kind: "tool"; key: string; seq: number; callId: string; name: string; input: unknown; result: ToolResultView | null }
@@ -92,13 +93,14 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
       case "assistant": {
         const blocks = (Array.isArray(entry.content) ? entry.content : []) as ContentBlockView[];
         let thoughtTime = typeof entry.thinkingMs === "number" ? entry.thinkingMs : null;
+        const cutAt = entry.partial === true ? lastTextIndex(blocks) : -1;
         blocks.forEach((block, index) => {
           const key = `a${seq}.${index}`;
           if (block.type === "thinking" || block.type === "redacted_thinking") {
             items.push({ kind: "thinking", key, seq, text: block.thinking ?? "", redacted: block.type === "redacted_thinking", ms: thoughtTime });
             thoughtTime = null; // the time covers all of the turn's thinking: told once
           } else if (block.type === "text" && block.text?.trim()) {
-            items.push({ kind: "assistant", key, seq, text: block.text, at: entry.at });
+            items.push({ kind: "assistant", key, seq, text: block.text, at: entry.at, ...(index === cutAt ? { partial: true } : {}) });
           } else if (block.type === "tool_use" && block.id && block.name) {
             items.push(toolItem(key, seq, block as Required<ContentBlockView>, results, answers));
           }
@@ -127,6 +129,12 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
     }
   }
   return placeSwitchers(items);
+}
+
+/** Where a stopped reply was cut: its last text block (-1: none). */
+function lastTextIndex(blocks: ContentBlockView[]): number {
+  for (let i = blocks.length - 1; i >= 0; i--) if (blocks[i].type === "text" && blocks[i].text?.trim()) return i;
+  return -1;
 }
 
 /**

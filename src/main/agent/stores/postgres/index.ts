@@ -2,3 +2,5 @@
 export { PostgresStore, type PostgresStoreOptions } from "./postgres-store";
 export { PostgresMigrationError, PostgresStoreClosedError, PostgresUnreachableError } from "./postgres-errors";
 export type { PostgresMigrationOutcome } from "./migrate";
+export type { StoreChange, StoreWatch, StoreWatchListener } from "./postgres-watch";
+export type { LiveLease } from "./postgres-lease";

@@ -34,6 +34,17 @@ export function describeHolder(holderJson: string | null): string {
   return holder.host === os.hostname() ? `process ${holder.pid} on this machine` : `process ${holder.pid} on host "${holder.host}"`;
 }
 
+/** A lease held now, as `PostgresStore.liveLeases()` tells it. */
+export interface LiveLease {
+  stateId: string;
+  /** Who holds it, in words ("process 12 on host \"desk\""). */
+  holder: string;
+  /** Held through this store (this app's own runs). */
+  here: boolean;
+  /** How long it lasts unless its holder renews it (server clock). */
+  expiresInMs: number;
+}
+
 export class PostgresLease implements Lease {
   private timer: NodeJS.Timeout | null = null;
   private isLost = false;
@@ -103,6 +114,7 @@ export class PostgresLeases {
         WHERE l.expires_at <= now()
         RETURNING token`,
       holder: `SELECT holder FROM ${s}.leases WHERE state_id = $1 AND expires_at > now()`,
+      live: `SELECT state_id, token, holder, (extract(epoch FROM expires_at - now()) * 1000)::int AS left_ms FROM ${s}.leases WHERE expires_at > now()`,
       anyHolder: `SELECT token, holder FROM ${s}.leases WHERE state_id = $1`,
       extend: `UPDATE ${s}.leases SET expires_at = now() + $3 * interval '1 millisecond' WHERE state_id = $1 AND token = $2 RETURNING 1`,
       drop: `DELETE FROM ${s}.leases WHERE state_id = $1 AND token = $2`,
@@ -127,6 +139,13 @@ export class PostgresLeases {
   async liveHolder(stateId: string): Promise<string | null> {
     const current = await this.query(this.sql.holder, [stateId]);
     return current.rows.length === 0 ? null : describeHolder(current.rows[0].holder as string);
+  }
+
+  /** Every lease held now, on any machine: who holds it, whether it is this store's, and how long it lasts unless renewed. */
+  async live(): Promise<LiveLease[]> {
+    const rows = (await this.query(this.sql.live, [])).rows as { state_id: string; token: string; holder: string; left_ms: number }[];
+    const mine = new Set([...this.held].map((lease) => lease.token));
+    return rows.map((row) => ({ stateId: row.state_id, holder: describeHolder(row.holder), here: mine.has(row.token), expiresInMs: row.left_ms }));
   }
 
   /** undefined while `lease` holds its State; else the holder now (null when there is none). */

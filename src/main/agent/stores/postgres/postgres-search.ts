@@ -1,13 +1,18 @@
 /**
  * Search over conversations: task, title, and the text of user messages, assistant turns
- * and tool results (GIN indexes of tsvectors), whole conversations newest first, each with a
- * snippet of its latest matching entry (or of its title or task when only those match).
+ * and tool results (GIN indexes of tsvectors). Results are branches newest first (each
+ * branch's own entries are stored under it), each with a marked snippet of its latest
+ * matching entry, read from that one row (or of its conversation's title or task when only
+ * those match, on the conversation's first State). The words are folded in JavaScript for
+ * the index, so the snippet is made here too rather than by ts_headline, which would fold
+ * the text its own way.
  */
 import type pg from "pg";
-import type { SearchOptions, SearchPage, SearchResult } from "../sqlite/search";
-import { searchWords } from "../sqlite/search-query";
+import { type SearchOptions, type SearchPage, type SearchResult, pageBounds } from "../search/search-types";
+import { searchWords } from "../search/search-words";
 import { searchTextOf } from "../sqlite/entry-search-text";
-import { makeSnippet } from "../sqlite/snippet";
+import { type MarkedSnippet, markedSnippet } from "../search/snippet";
+import { titleText } from "../search/search-scan";
 import { prefixTsQuery } from "./search-words";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
 
@@ -20,7 +25,7 @@ const MATCHES = (s: string) => `
   WITH entry_hits AS (
     SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE search @@ $1::tsquery GROUP BY state_id
   ), title_hits AS (
-    SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained
+    SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained AND conversation_id = id
   ), matches AS (
     SELECT id, max(seq) AS seq FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits) AS m GROUP BY id
   )`;
@@ -46,11 +51,10 @@ export class PostgresSearch {
   async page(input: string, options: SearchOptions = {}): Promise<SearchPage> {
     const tsquery = prefixTsQuery(input);
     if (tsquery === null) return { items: [], total: 0 };
-    const limit = Math.max(0, Math.floor(options.limit ?? 50));
-    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    const { limit, offset } = pageBounds(options);
     const rows = (await this.query(this.find, [tsquery, limit, offset])).rows as MatchRow[];
     const words = searchWords(input);
-    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), snippet: await this.snippetOf(row, words), hitSeq: row.hit_seq })));
+    const items: SearchResult[] = await Promise.all(rows.map(async (row) => ({ ...toSavedStateInfo(row), ...(await this.snippetOf(row, words)), hitSeq: row.hit_seq })));
     return { items, total: rows[0]?.total ?? (offset > 0 ? await this.count(input) : 0) };
   }
 
@@ -60,13 +64,13 @@ export class PostgresSearch {
     return ((await this.query(this.countMatches, [tsquery])).rows[0]?.n as number | undefined) ?? 0;
   }
 
-  private async snippetOf(row: MatchRow, words: string[]): Promise<string> {
+  private async snippetOf(row: MatchRow, words: string[]): Promise<MarkedSnippet> {
     if (row.hit_seq !== null) {
       const found = await this.query(this.hitBody, [row.id, row.hit_seq]);
       const text = found.rows.length === 0 ? null : textOf(found.rows[0].body as string);
-      if (text !== null) return makeSnippet(text, words);
+      if (text !== null) return markedSnippet(text, words);
     }
-    return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
+    return markedSnippet(titleText(row), words);
   }
 }
 

@@ -11,12 +11,13 @@ import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
 import { searchTextOf } from "../sqlite/entry-search-text";
-import type { SearchOptions, SearchPage, SearchResult } from "../sqlite/search";
+import type { SearchOptions, SearchPage, SearchResult } from "../search/search-types";
 import { type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { Connection, describeServer, quoteSchema } from "./connection";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
 import type { PostgresMigrationOutcome } from "./migrate";
-import { PostgresLease, PostgresLeases, describeHolder } from "./postgres-lease";
+import { type LiveLease, PostgresLease, PostgresLeases, describeHolder } from "./postgres-lease";
+import { type StoreWatch, type StoreWatchListener, watchChanges } from "./postgres-watch";
 import { PostgresSearch } from "./postgres-search";
 import { indexedWords } from "./search-words";
 import { type Statements, conversationValues, statements } from "./statements";
@@ -67,6 +68,7 @@ export class PostgresStore extends Store {
   private readonly sql: Statements;
   private readonly leases: PostgresLeases;
   private readonly searchIndex: PostgresSearch;
+  private readonly watchOptions: { connectionString: string; connectTimeoutMs: number };
 
   constructor(connectionString: string, options: PostgresStoreOptions = {}) {
     super();
@@ -82,6 +84,17 @@ export class PostgresStore extends Store {
     this.sql = statements(s);
     this.leases = new PostgresLeases(this.connection.query, s, options.leaseDurationMs ?? 5_000);
     this.searchIndex = new PostgresSearch(this.connection.query, s);
+    this.watchOptions = { connectionString, connectTimeoutMs: options.connectTimeoutMs ?? 5_000 };
+  }
+
+  /** Hear every change any machine commits to this schema (needs the schema opened, see `open()`). */
+  watch(listener: StoreWatchListener): StoreWatch {
+    return watchChanges(this.watchOptions.connectionString, this.schemaName, listener, { connectTimeoutMs: this.watchOptions.connectTimeoutMs });
+  }
+
+  /** The leases held now by any runner on any machine. */
+  async liveLeases(): Promise<LiveLease[]> {
+    return this.leases.live();
   }
 
   override get storeKey(): string {
@@ -216,17 +229,17 @@ export class PostgresStore extends Store {
     });
   }
 
-  /** Conversations whose task, title or message text match every word of `query` (as prefixes), newest first. */
-  async search(query: string, options?: SearchOptions): Promise<SearchResult[]> {
+  /** Branches whose own messages, or conversations whose task or title, match every word of `query` (as prefixes), newest first. */
+  override async search(query: string, options?: SearchOptions): Promise<SearchResult[]> {
     return (await this.searchIndex.page(query, options)).items;
   }
 
-  /** One page of `search(query)` and how many conversations match in all. */
-  async searchPage(query: string, options?: SearchOptions): Promise<SearchPage> {
+  /** One page of `search(query)` and how many results match in all. */
+  override async searchPage(query: string, options?: SearchOptions): Promise<SearchPage> {
     return this.searchIndex.page(query, options);
   }
 
-  async searchCount(query: string): Promise<number> {
+  override async searchCount(query: string): Promise<number> {
     return this.searchIndex.count(query);
   }
 

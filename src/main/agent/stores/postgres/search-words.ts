@@ -4,8 +4,7 @@
  * them as lexemes as they are (array_to_tsvector), and a query is built of quoted lexemes,
  * each matched as a prefix: typed input is never read as tsquery syntax.
  */
-import { WORD } from "../sqlite/search-query";
-import { foldForSearch } from "../sqlite/snippet";
+import { WORD, foldForSearch } from "../search/search-words";
 
 /** A longer word is not indexed (PostgreSQL refuses lexemes over 2 KB; nobody types such a word). */
 const MAX_WORD_LENGTH = 100;

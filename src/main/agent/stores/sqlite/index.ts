@@ -6,6 +6,7 @@ export {
   type SearchOptions,
   type SearchPage,
   type SearchResult,
+  type SnippetMark,
   type SqliteSettings,
   type SqliteStoreOptions,
   type Synchronous,

@@ -1,41 +1,25 @@
 /**
  * Search over conversations: task, title, and the text of user messages, assistant
  * turns and tool results (FTS5 tables of schema version 2; the entries' one is contentless
- * from version 4, so a hit's text is read from its entry). Results are whole
- * conversations, newest first, each with a snippet of its latest matching entry
- * (or of its title or task when only those match).
+ * from version 4, so a hit's text is read from its one entry, never a whole history).
+ * Results are branches, newest first (docs/branches.md: each branch's own entries are
+ * indexed under it), each with a marked snippet of its latest matching entry (or of its
+ * conversation's title or task when only those match, on the conversation's first State).
  *
  * An entry's rowid is (conversation num << 32) + seq, so hits are grouped by
  * conversation straight from the index, without reading the entries.
  */
 import type BetterSqlite3 from "better-sqlite3";
-import type { SavedStateInfo } from "../../state/snapshot";
 import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
 import { QueryTerms, prefixQuery } from "./query-terms";
-import { searchWords } from "./search-query";
+import { searchWords } from "../search/search-words";
+import { type SearchOptions, type SearchPage, pageBounds } from "../search/search-types";
+import { type MarkedSnippet, markedSnippet } from "../search/snippet";
+import { titleText } from "../search/search-scan";
 import { entryFromRow } from "./entry-row";
 import { searchTextOf } from "./entry-search-text";
-import { makeSnippet } from "./snippet";
 
-export interface SearchOptions {
-  /** At most this many results (default 50). */
-  limit?: number;
-  /** Skip this many of the newest matches. */
-  offset?: number;
-}
-
-export interface SearchResult extends SavedStateInfo {
-  /** A short piece of the matching text, with "…" where it was cut. */
-  snippet: string;
-  /** The seq of the latest matching entry of this branch (`id`), or null when only the title or task matched. */
-  hitSeq: number | null;
-}
-
-export interface SearchPage {
-  items: SearchResult[];
-  /** How many conversations match in all. */
-  total: number;
-}
+export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "../search/search-types";
 
 const MATCHES = `
   WITH entry_hits AS (
@@ -82,10 +66,9 @@ export class SqliteSearch {
     const query = prefixQuery(this.terms.of(input));
     if (query === null) return { items: [], total: 0 };
     const words = searchWords(input);
-    const limit = Math.max(0, Math.floor(options.limit ?? 50));
-    const offset = Math.max(0, Math.floor(options.offset ?? 0));
+    const { limit, offset } = pageBounds(options);
     const rows = this.find.all({ query, limit, offset });
-    const items = rows.map((row) => ({ ...toSavedStateInfo(row), snippet: this.snippetOf(row, words), hitSeq: row.hit_seq }));
+    const items = rows.map((row) => ({ ...toSavedStateInfo(row), ...this.snippetOf(row, words), hitSeq: row.hit_seq }));
     return { items, total: rows[0]?.total ?? (offset > 0 ? this.count(input) : 0) };
   }
 
@@ -94,12 +77,12 @@ export class SqliteSearch {
     return query === null ? 0 : (this.countMatches.get({ query })?.n ?? 0);
   }
 
-  private snippetOf(row: MatchRow, words: string[]): string {
+  private snippetOf(row: MatchRow, words: string[]): MarkedSnippet {
     if (row.hit_seq !== null) {
       const text = this.textOf(row.num, row.hit_seq);
-      if (text !== null) return makeSnippet(text, words);
+      if (text !== null) return markedSnippet(text, words);
     }
-    return makeSnippet(row.title === row.task ? row.title : `${row.title} — ${row.task}`, words);
+    return markedSnippet(titleText(row), words);
   }
 
   /** The searched text of one entry (the index keeps none of it), or null when its body no longer parses. */

@@ -35,7 +35,7 @@ import { makeStoreTransactions, type StoreTransactions } from "./store-transacti
 import { RowChecks } from "./row-checks";
 import { findListedRow, readFromBackup, removeListedRows, salvageRows, type SalvagedConversation } from "./salvage";
 
-export type { SearchOptions, SearchPage, SearchResult } from "./search";
+export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "./search";
 export type { Synchronous } from "./open-database";
 export type { IntegrityCheck } from "./validate";
 export type { SalvagedConversation } from "./salvage";
@@ -218,18 +218,18 @@ export class SqliteStore extends Store {
     return this.guard(() => this.transactions.rename.immediate(stateId, title));
   }
 
-  /** Conversations whose task, title or message text match every word of `query` (as prefixes), newest first. */
-  search(query: string, options?: SearchOptions): SearchResult[] {
+  /** Branches whose own messages, or conversations whose task or title, match every word of `query` (as prefixes), newest first. */
+  override search(query: string, options?: SearchOptions): SearchResult[] {
     return this.guard(() => this.searchIndex.page(query, options).items);
   }
 
-  /** One page of `search(query)` and how many conversations match in all, in one query. */
-  searchPage(query: string, options?: SearchOptions): SearchPage {
+  /** One page of `search(query)` and how many results match in all, in one query. */
+  override searchPage(query: string, options?: SearchOptions): SearchPage {
     return this.guard(() => this.searchIndex.page(query, options));
   }
 
   /** How many conversations `search(query)` finds in all. */
-  searchCount(query: string): number {
+  override searchCount(query: string): number {
     return this.guard(() => this.searchIndex.count(query));
   }
 

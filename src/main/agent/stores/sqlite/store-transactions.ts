@@ -59,24 +59,18 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     return { snapshot: body === null ? null : parse<Snapshot>(body, stateId, "snapshot"), entryCount: row.entryCount };
   };
 
-  const read = (stateId: string): StoredRecord | null => {
+  // The whole history, or (for a branch's ancestor) its own entries through a fork point.
+  const readRange = (stateId: string, throughSeq?: number): StoredRecord | null => {
     const conversation = checks.conversation(stateId);
     if (conversation === undefined) return null;
+    const { num } = conversation;
+    const rows = throughSeq === undefined ? sql.selectEntries.all(num, num) : sql.selectEntriesThrough.all(num, num, throughSeq);
     const entries = checks
-      .entries(stateId, conversation.num, sql.selectEntries.all(conversation.num, conversation.num))
-      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
-    const snapshot = parse<Snapshot>(checks.snapshot(stateId, sql.selectSnapshot.get(stateId)), stateId, "snapshot");
-    return { entries, snapshot };
-  };
-
-  const readRange = (stateId: string, throughSeq: number): StoredRecord | null => {
-    const conversation = checks.conversation(stateId);
-    if (conversation === undefined) return null;
-    const entries = checks
-      .entries(stateId, conversation.num, sql.selectEntriesThrough.all(conversation.num, conversation.num, throughSeq))
+      .entries(stateId, num, rows)
       .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
     return { entries, snapshot: parse<Snapshot>(checks.snapshot(stateId, sql.selectSnapshot.get(stateId)), stateId, "snapshot") };
   };
+  const read = (stateId: string): StoredRecord | null => readRange(stateId);
 
   const remove = (stateId: string) => {
     refuseLiveHolder(stateId);

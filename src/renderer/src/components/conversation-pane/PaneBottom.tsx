@@ -8,6 +8,8 @@ import { InterruptionBanner } from "../InterruptionBanner";
 export interface PaneBottomProps {
   openId: string;
   running: boolean;
+  /** Who runs it on another machine now: it cannot be run here until that ends. */
+  elsewhere: string | null;
   pendingAsk: ConversationView["pendingAsk"];
   interruption: Interruption | null;
   pendingAction: PendingAction;
@@ -25,9 +27,16 @@ function placeholderFor(running: boolean, pendingAsk: PaneBottomProps["pendingAs
   return "Reply to Alpine…";
 }
 
-export function PaneBottom({ openId, running, pendingAsk, interruption, pendingAction, onSubmit, onAnswer, onStop, onContinue, onOpenSettings }: PaneBottomProps) {
+export function PaneBottom({ openId, running, elsewhere, pendingAsk, interruption: shownInterruption, pendingAction, onSubmit, onAnswer, onStop, onContinue, onOpenSettings }: PaneBottomProps) {
+  // Running on another machine: it is not interrupted, and it cannot be sent to until that run ends.
+  const interruption = elsewhere ? null : shownInterruption;
   return (
     <div className="pane__bottom">
+      {elsewhere && (
+        <p className="elsewhere-notice" role="status" data-testid="running-elsewhere">
+          Running on another machine ({elsewhere}). You can send here once that run ends.
+        </p>
+      )}
       {interruption && <InterruptionBanner interruption={interruption} busy={pendingAction !== null} onContinue={onContinue} onOpenSettings={onOpenSettings} />}
       {pendingAsk && (
         <AskPrompt
@@ -41,9 +50,9 @@ export function PaneBottom({ openId, running, pendingAsk, interruption, pendingA
       <Composer
         draftKey={openId}
         running={running}
-        busy={pendingAction !== null && pendingAction !== "stop"}
+        busy={Boolean(elsewhere) || (pendingAction !== null && pendingAction !== "stop")}
         stopping={pendingAction === "stop"}
-        placeholder={placeholderFor(running, pendingAsk, interruption)}
+        placeholder={elsewhere ? "Running on another machine…" : placeholderFor(running, pendingAsk, interruption)}
         onSubmit={onSubmit}
         onStop={onStop}
         autoFocus={!pendingAsk?.choices?.length}

@@ -16,6 +16,7 @@ export function useOpenConversation() {
       liveEntries: s.openId ? s.live[s.openId]?.entries : undefined,
       liveTools: s.openId ? s.live[s.openId]?.tools : undefined,
       hasApiKey: s.settings ? s.settings.hasApiKey : true,
+      focusSeq: s.matchFocus && s.matchFocus.id === s.openId ? s.matchFocus.seq : null,
     })),
   );
 }
@@ -31,6 +32,7 @@ export function useConversationActions() {
       continueRun: s.continueRun,
       setSettingsOpen: s.setSettingsOpen,
       reloadView: s.reloadView,
+      matchFocusDone: s.matchFocusDone,
     })),
   );
 }

@@ -4,15 +4,16 @@
  * person scrolls up, and the announcement of a run that ended once the view shows it.
  */
 import { api } from "../../api/current-api";
+import { DEFAULT_PAGE_ENTRIES, MAX_PAGE_ENTRIES } from "../../../../shared/page-sizes";
 import { emitAppEvent } from "../../app-events";
 import { describeError } from "../../lib/describe-error";
 import { keepLoadedEarlier, withOlderPage } from "../view-pages";
 import { toastFailure, type GetState, type SetState } from "../store-access";
 
 export interface ViewLoading {
-  openConversation(id: string | null): Promise<void>;
+  openConversation(id: string | null, atSeq?: number | null): Promise<void>;
   reloadView(id: string): Promise<void>;
-  loadEarlier(): Promise<number>;
+  loadEarlier(atLeast?: number): Promise<number>;
   /** A run of the open conversation ended: announce it once the reloaded view shows the end. */
   announceWhenShown(id: string, detail: unknown): void;
 }
@@ -55,7 +56,7 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
   const loadEarlier = createEarlierPages(set, get);
 
   const loading: ViewLoading = {
-    async openConversation(id) {
+    async openConversation(id, atSeq = null) {
       // A run that ended in a conversation the person leaves is announced now, not on a later visit.
       for (const [endedId, detail] of endedRuns) {
         if (endedId === id) continue;
@@ -64,8 +65,10 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
       }
       // The request goes out first, so the main process loads while the window re-renders.
       const request = id ? loading.reloadView(id) : null;
-      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false });
+      const matchFocus = id !== null && atSeq !== null ? { id, seq: atSeq } : null;
+      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false, matchFocus });
       await request;
+      if (matchFocus) await loadThrough(set, get, loadEarlier, matchFocus);
     },
 
     reloadView(id) {
@@ -90,14 +93,29 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
   return loading;
 }
 
+/** Older pages of conversation `id` until its message `seq` is loaded (a search result opened at its match). */
+async function loadThrough(set: SetState, get: GetState, loadEarlier: (atLeast: number) => Promise<number>, { id, seq }: { id: string; seq: number }) {
+  for (;;) {
+    const { openId, view } = get();
+    if (openId !== id || !view || view.summary.id !== id || view.firstSeq <= seq) return;
+    if ((await loadEarlier(view.firstSeq - seq)) === 0) {
+      if (get().matchFocus?.id === id) set({ matchFocus: null });
+      return;
+    }
+  }
+}
+
+/** Entries loaded above a message the window was asked to show. */
+const CONTEXT_ENTRIES = 20;
+
 /** Older pages of the open conversation: one at a time per conversation, whatever asks for it. */
-function createEarlierPages(set: SetState, get: GetState): () => Promise<number> {
+function createEarlierPages(set: SetState, get: GetState): (atLeast?: number) => Promise<number> {
   let earlierInFlight: { id: string; added?: Promise<number> } | null = null;
 
-  const fetchPage = async (request: { id: string }, beforeSeq: number): Promise<number> => {
+  const fetchPage = async (request: { id: string }, beforeSeq: number, limit: number): Promise<number> => {
     const { id } = request;
     try {
-      const page = await api().request("conversations:entries", { id, beforeSeq });
+      const page = await api().request("conversations:entries", { id, beforeSeq, limit });
       const current = get().view;
       if (get().openId !== id || !current || current.summary.id !== id) return 0;
       const next = withOlderPage(current, page);
@@ -114,14 +132,16 @@ function createEarlierPages(set: SetState, get: GetState): () => Promise<number>
     }
   };
 
-  return () => {
+  return (atLeast = 0) => {
     const { openId: id, view } = get();
     if (!id || !view || view.summary.id !== id || view.firstSeq <= 0) return Promise.resolve(0);
     if (earlierInFlight?.id === id && earlierInFlight.added) return earlierInFlight.added;
     const request: { id: string; added?: Promise<number> } = { id };
     earlierInFlight = request;
     set({ earlierLoading: true });
-    request.added = fetchPage(request, view.firstSeq);
+    // A few more than asked for, so the message wanted has some of what led to it above it.
+    const limit = Math.min(MAX_PAGE_ENTRIES, Math.max(DEFAULT_PAGE_ENTRIES, atLeast + CONTEXT_ENTRIES));
+    request.added = fetchPage(request, view.firstSeq, limit);
     return request.added;
   };
 }

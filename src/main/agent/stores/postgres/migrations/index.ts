@@ -3,6 +3,9 @@
  * and the schema's `schema_version` table records every version applied.
  * Every statement names its tables through the schema given (already quoted).
  */
+/** The channel every schema's changes are announced on (the payload names the schema). */
+export const CHANGES_CHANNEL = "alpine_changes";
+
 export interface PostgresMigration {
   /** The schema version after this migration. */
   version: number;
@@ -58,5 +61,28 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE ${s}.conversations ALTER COLUMN conversation_id SET NOT NULL;
       CREATE INDEX conversations_by_conversation ON ${s}.conversations (conversation_id, updated_at DESC);
       CREATE INDEX conversations_by_parent ON ${s}.conversations (parent_id) WHERE parent_id IS NOT NULL;`,
+  },
+  {
+    version: 3,
+    description: "notifications: every change of a conversation's row or a lease is announced on the channel alpine_changes",
+    up: (s) => `
+      CREATE FUNCTION ${s}.notify_conversation() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${CHANGES_CHANNEL}', json_build_object('schema', TG_TABLE_SCHEMA, 'kind', 'conversation', 'op', lower(TG_OP),
+          'id', CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END)::text);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER conversations_notify AFTER INSERT OR UPDATE OR DELETE ON ${s}.conversations
+        FOR EACH ROW EXECUTE FUNCTION ${s}.notify_conversation();
+      CREATE FUNCTION ${s}.notify_lease() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${CHANGES_CHANNEL}', json_build_object('schema', TG_TABLE_SCHEMA, 'kind', 'lease', 'op', lower(TG_OP),
+          'id', CASE WHEN TG_OP = 'DELETE' THEN OLD.state_id ELSE NEW.state_id END)::text);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER leases_notify_change AFTER INSERT OR DELETE ON ${s}.leases
+        FOR EACH ROW EXECUTE FUNCTION ${s}.notify_lease();
+      CREATE TRIGGER leases_notify_takeover AFTER UPDATE ON ${s}.leases
+        FOR EACH ROW WHEN (OLD.token IS DISTINCT FROM NEW.token) EXECUTE FUNCTION ${s}.notify_lease();`,
   },
 ];

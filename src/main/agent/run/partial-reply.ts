@@ -1,0 +1,43 @@
+/**
+ * What had streamed of a reply when its run was aborted. A person who presses Stop has
+ * read those words: they are kept, and the model sees them as its own cut-off turn. Only
+ * what the Messages API takes back is kept: text as far as it got, thinking blocks once
+ * signed (unsigned thinking cannot be sent back), redacted thinking (always whole). Tool
+ * calls are dropped, finished or not: none of them ran, and a call cannot be sent without
+ * a result. A reply with no text yet is not kept at all.
+ */
+import type Anthropic from "@anthropic-ai/sdk";
+import type { ContentBlock } from "../state/history";
+
+export interface PartialReply {
+  content: ContentBlock[];
+  model: string;
+  usage: Anthropic.Usage;
+}
+
+type MessageStream = ReturnType<Anthropic["messages"]["stream"]>;
+
+/** Follows the stream's events; the returned function gives the reply so far, or null. */
+export function partialReplyCollector(stream: MessageStream): () => PartialReply | null {
+  let snapshot: Anthropic.Message | null = null;
+  stream.on("streamEvent", (_event: Anthropic.MessageStreamEvent, messageSnapshot: Anthropic.Message) => {
+    snapshot = messageSnapshot;
+  });
+  return () => (snapshot ? keptOfPartial(snapshot) : null);
+}
+
+/** The blocks of a cut-off message that can be kept and sent back. */
+export function keptOfPartial(message: Anthropic.Message): PartialReply | null {
+  const content: ContentBlock[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") {
+      if (block.text !== "") content.push({ type: "text", text: block.text });
+    } else if (block.type === "thinking") {
+      if (block.signature) content.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
+    } else if (block.type === "redacted_thinking") {
+      content.push({ type: "redacted_thinking", data: block.data });
+    }
+  }
+  if (!content.some((b) => b.type === "text")) return null;
+  return { content, model: message.model, usage: message.usage };
+}

@@ -1,0 +1,4 @@
+/** How many of its newest entries a conversation opens with, and how many an older page holds (at most MAX). */
+export const DEFAULT_TAIL_ENTRIES = 200;
+export const DEFAULT_PAGE_ENTRIES = 200;
+export const MAX_PAGE_ENTRIES = 2_000;

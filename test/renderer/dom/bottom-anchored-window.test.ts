@@ -1,0 +1,151 @@
+/**
+ * The bottom-anchored window follows the end while the person is there. Its own scrolls come
+ * back as scroll events a frame later, when the content may have grown again (a run's end
+ * swaps the streamed reply for the saved rows and a usage row): such an event is not the
+ * person leaving the end. Driven here with a scroller and a ResizeObserver of our own, in
+ * the order the browser delivers them.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BottomAnchoredWindow } from "../../../src/renderer/src/lib/bottom-anchored-window";
+
+/** A scroller as the browser keeps it: the position is clamped to the content, scroll events wait for the next frame. */
+class FakeScroller {
+  clientHeight = 600;
+  contentHeight = 600;
+  private top = 0;
+  private listeners: Array<() => void> = [];
+  pendingScroll = false;
+  get scrollHeight() {
+    return Math.max(this.contentHeight, this.clientHeight);
+  }
+  get scrollTop() {
+    return this.top;
+  }
+  set scrollTop(value: number) {
+    const clamped = Math.max(0, Math.min(value, this.scrollHeight - this.clientHeight));
+    if (clamped !== this.top) this.pendingScroll = true;
+    this.top = clamped;
+  }
+  addEventListener(_type: string, listener: () => void) {
+    this.listeners.push(listener);
+  }
+  removeEventListener(_type: string, listener: () => void) {
+    this.listeners = this.listeners.filter((l) => l !== listener);
+  }
+  /** The start of the next frame: the scroll event of the last change of position, if any. */
+  dispatchPendingScroll() {
+    if (!this.pendingScroll) return;
+    this.pendingScroll = false;
+    for (const listener of this.listeners) listener();
+  }
+  /** The content changes height (rows added or removed); the browser clamps the position. */
+  setContentHeight(height: number) {
+    this.contentHeight = height;
+    this.scrollTop = this.top;
+  }
+  distanceFromEnd() {
+    return this.scrollHeight - this.scrollTop - this.clientHeight;
+  }
+}
+
+type Callback = (entries: ResizeObserverEntry[]) => void;
+let observers: Callback[] = [];
+const saved = { ResizeObserver: globalThis.ResizeObserver, raf: globalThis.requestAnimationFrame, caf: globalThis.cancelAnimationFrame };
+
+beforeEach(() => {
+  observers = [];
+  globalThis.ResizeObserver = class {
+    constructor(callback: Callback) {
+      observers.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  globalThis.requestAnimationFrame = (() => 1) as typeof requestAnimationFrame;
+  globalThis.cancelAnimationFrame = (() => undefined) as typeof cancelAnimationFrame;
+});
+
+afterEach(() => {
+  globalThis.ResizeObserver = saved.ResizeObserver;
+  globalThis.requestAnimationFrame = saved.raf;
+  globalThis.cancelAnimationFrame = saved.caf;
+});
+
+const entry = (target: object, height: number) =>
+  ({ target, contentRect: { height }, borderBoxSize: [{ blockSize: height, inlineSize: 800 }] }) as unknown as ResizeObserverEntry;
+
+function windowOn(scroller: FakeScroller) {
+  const away: boolean[] = [];
+  const anchored = new BottomAnchoredWindow({
+    rangeChanged: () => undefined,
+    awayFromEndChanged: (value) => away.push(value),
+    nearTop: () => undefined,
+    prependSettled: () => undefined,
+  });
+  const column = { dataset: {} };
+  anchored.attachScroller(scroller as unknown as HTMLElement);
+  anchored.attachColumn(column as unknown as HTMLElement);
+  const observe = (entries: ResizeObserverEntry[]) => observers[0](entries);
+  // The first layout: the view and the column are measured; the view opens at the end.
+  scroller.setContentHeight(3000);
+  scroller.scrollTop = 3000;
+  scroller.pendingScroll = false;
+  observe([entry(scroller, scroller.clientHeight), entry(column, 3000)]);
+  return { anchored, away, column, observe };
+}
+
+describe("the bottom-anchored window at the end of the conversation", () => {
+  it("keeps following when its own scroll comes back after the content grew again", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+    expect(scroller.distanceFromEnd()).toBe(0);
+
+    // A frame: the reply grew; after layout the window follows it to the end.
+    scroller.setContentHeight(3040);
+    observe([entry(column, 3040)]);
+    expect(scroller.distanceFromEnd()).toBe(0);
+
+    // Before the next frame the run ends: the streamed reply is replaced by the saved
+    // reply and a usage row, taller by far more than the slack at the end.
+    scroller.setContentHeight(3400);
+    // The next frame starts with the scroll event of the window's own follow...
+    scroller.dispatchPendingScroll();
+    // ...then layout, and the new sizes are observed.
+    observe([entry(column, 3400)]);
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away).not.toContain(true);
+  });
+
+  it("stops following when the person scrolls up, and follows again once they are back at the end", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+
+    scroller.scrollTop -= 500;
+    scroller.dispatchPendingScroll();
+    scroller.setContentHeight(3100);
+    observe([entry(column, 3100)]);
+    expect(scroller.distanceFromEnd()).toBe(600);
+    expect(away.at(-1)).toBe(true);
+
+    scroller.scrollTop = scroller.scrollHeight;
+    scroller.dispatchPendingScroll();
+    scroller.setContentHeight(3300);
+    observe([entry(column, 3300)]);
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away.at(-1)).toBe(false);
+  });
+
+  it("stops following when the person scrolls up even while the content grows in the same frame", () => {
+    const scroller = new FakeScroller();
+    const { column, observe } = windowOn(scroller);
+    scroller.setContentHeight(3040);
+    observe([entry(column, 3040)]);
+
+    scroller.scrollTop -= 300;
+    scroller.setContentHeight(3100);
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3100)]);
+    expect(scroller.distanceFromEnd()).toBe(360);
+  });
+});
