@@ -1,7 +1,8 @@
 /**
  * In Chromium through the test host: an image and a PDF attached in the window reach the
  * model as base64 blocks with their media types; the same image twice is stored once;
- * breakpoints sit where the design says; usage and cost are shown; thinking blocks with
+ * breakpoints sit where the design says; usage and cost are shown; a PDF opens inside the
+ * app (Chromium's viewer, in a frame of its own attachment URL); thinking blocks with
  * their signatures go back exactly after a kill and relaunch.
  */
 import fs from "node:fs";
@@ -39,6 +40,48 @@ describe("attachments, caching, usage and thinking in the window", () => {
     for (const name of names) await win().waitFor("attachment-added", { name }, since);
   }
 
+  /** Opening the sent PDF shows its pages in a frame of the app's own attachment URL; the CSP refuses any other frame. */
+  async function expectPdfShownInApp() {
+    await page().locator(".message--user .attachment-chip[data-kind=pdf] .attachment-chip__open").first().click();
+    const frame = page().locator("dialog.attachment-viewer iframe.attachment-viewer__pdf");
+    const src = await frame.getAttribute("src");
+    expect(src).toMatch(/^\/attachments\/[0-9a-f]{64}$/);
+    const served = await page().evaluate(async (url) => {
+      const response = await fetch(url);
+      return { type: response.headers.get("content-type"), bytes: Array.from(new Uint8Array(await response.arrayBuffer())) };
+    }, src!);
+    expect(served.type).toBe("application/pdf");
+    expect(Buffer.from(served.bytes).equals(fs.readFileSync(fixture("one-page.pdf")))).toBe(true);
+    // The frame did load the attachment (not an error page).
+    const loaded = page().frames().find((f) => f.url() === new URL(src!, page().url()).href);
+    expect(loaded).toBeTruthy();
+    const refused = await page().evaluate(
+      (others) => {
+        const document = (globalThis as any).document;
+        return Promise.all(
+          others.map(
+            (url) =>
+              new Promise<string>((resolve) => {
+                const onViolation = (event: any) => {
+                  if (!event.blockedURI || !url.startsWith(event.blockedURI)) return;
+                  document.removeEventListener("securitypolicyviolation", onViolation);
+                  frame.remove();
+                  resolve(event.effectiveDirective);
+                };
+                document.addEventListener("securitypolicyviolation", onViolation);
+                const frame = document.createElement("iframe");
+                frame.src = url;
+                document.body.append(frame);
+              }),
+          ),
+        );
+      },
+      [new URL("/index.html", page().url()).href, "https://example.com/a.pdf"],
+    );
+    expect(refused).toEqual(["frame-src", "frame-src"]);
+    await page().locator("dialog.attachment-viewer").getByRole("button", { name: "Close" }).click();
+  }
+
   it("an image and a PDF reach the model as base64 blocks; the same image twice is stored once; breakpoints, usage and cost", async () => {
     await session.model.control.script({ text: "A gradient and one page." }, { text: "The same gradient again." });
     await page().getByRole("button", { name: "New conversation" }).click();
@@ -68,12 +111,15 @@ describe("attachments, caching, usage and thinking in the window", () => {
     const viewed = page().locator("dialog.attachment-viewer img");
     expect(await viewed.evaluate((img: any) => img.decode().then(() => img.naturalHeight))).toBe(16);
     await page().locator("dialog.attachment-viewer").getByRole("button", { name: "Close" }).click();
+    await expectPdfShownInApp();
 
     await attach("gradient.png");
     const again = await sendMessage(win(), "And now?");
     await win().waitForStep("run_end", {}, again);
     const requests = await session.model.control.requests(2);
     expect(requests[1].cacheUsage!.cache_read_input_tokens).toBeGreaterThan(0);
+    // The next step: system, the previous request's end (read from the cache), this request's end.
+    expect(requests[1].cacheBreakpoints!.map((b) => b.path)).toEqual(["system.0", "messages.0.content.2", "messages.2.content.1"]);
     const files = fs.readdirSync(path.join(session.dataFolder, "attachments", "files"));
     expect(files).toHaveLength(2);
     expect(await conversationRow(win(), id).count()).toBe(1);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlpineSession } from "./support/alpine-session";
-import { sendMessage, startConversation } from "./support/window-actions";
+import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
 const SHOWN = "Once upon a time, in a quiet valley, there lived";
 
@@ -42,6 +42,11 @@ describe("a reply stopped mid-way", () => {
     expect(await stopped.locator(".message__partial-note").textContent()).toMatch(/Stopped here/);
     expect(await page().locator(".message--streaming").count()).toBe(0);
     expect(await page().locator('[data-error-name="StoppedByPersonError"]').textContent()).toBe("Stopped: you pressed Stop");
+    // The real output count never arrived: no made-up figure under the stopped reply.
+    const usage = page().locator('.usage-line[data-partial="stopped"]');
+    await usage.waitFor();
+    expect(await usage.textContent()).toMatch(/^\d[\d,]* in · output not counted \(stopped\)/);
+    expect(await usage.textContent()).not.toMatch(/\d+ out/);
     await win().screenshotBothThemes("stopped-reply");
 
     // Saved with the conversation: a relaunch reopens it with the stopped words.
@@ -51,6 +56,10 @@ describe("a reply stopped mid-way", () => {
     await win().waitFor("conversation-opened", { id });
     const reopened = page().locator('.message--assistant[data-partial="stopped"]');
     await reopened.getByText(SHOWN).waitFor();
+    // The sidebar leads to it as interrupted...
+    const notice = page().locator("section.interrupted-notice");
+    expect(await notice.locator(".interrupted-notice__text").textContent()).toMatch(/^1 conversation was interrupted/);
+    expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(1);
 
     // The next message: a new user turn after the stopped reply, which the model gets as its own.
     await session.model.control.script({ text: "The fox of the valley learned to ski." });
@@ -58,6 +67,10 @@ describe("a reply stopped mid-way", () => {
     const sent = await sendMessage(win(), "Make it about a fox");
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, sent);
     await page().getByText("learned to ski").waitFor();
+    // ...until it is answered: then the notice and the row's "Stopped" label go.
+    await notice.waitFor({ state: "detached" });
+    expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(0);
+    expect(await page().locator('.usage-line:not([data-partial])').last().textContent()).toMatch(/\d+ in · \d+ out/);
     const requests = await session.model.control.requests(before + 1);
     const messages = requests.at(-1)!.body.messages.map((m: { role: string; content: { type: string; text?: string }[] }) => ({
       role: m.role,

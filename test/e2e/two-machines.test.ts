@@ -1,6 +1,7 @@
 /**
  * Two machines on one PostgreSQL server, in Chromium: two test hosts (each its own service
- * and data folder) set to the same server through Settings → Storage. A conversation started
+ * and data folder) set to the same server through Settings → Storage; one moves its
+ * conversation from this computer to the server and the other sees it. A conversation started
  * on one appears on the other, shows there as running elsewhere (send disabled) while it
  * runs, and continues there once it ends; the first sees what the second added.
  */
@@ -15,7 +16,7 @@ import { AppWindow, launchChromium } from "./support/app-window";
 import { startTestHost, type TestHost } from "./support/test-host";
 import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
-async function useServer(window: AppWindow, url: string): Promise<void> {
+async function useServer(window: AppWindow, url: string, inSettings: () => Promise<void> = async () => {}): Promise<void> {
   const since = await window.mark();
   await window.page.getByRole("button", { name: "Settings", exact: true }).click();
   await window.waitFor("settings-opened", {}, since);
@@ -24,6 +25,7 @@ async function useServer(window: AppWindow, url: string): Promise<void> {
   await window.page.getByTestId("storage-connect").click();
   await window.waitFor("storage-changed", { kind: "postgres" }, since);
   expect(await window.page.getByTestId("storage-where").textContent()).toContain("PostgreSQL server");
+  await inSettings();
   await window.page.getByRole("button", { name: "Close settings" }).click();
   await window.waitFor("settings-closed", {}, since);
 }
@@ -44,7 +46,7 @@ describe("two machines on one server", () => {
       hosts.push(host);
       windows.push(await AppWindow.open(browser, host.url));
     }
-  });
+  }, 180_000); // the throwaway server, two hosts and Chromium start on a loaded machine
 
   afterAll(async () => {
     const pageErrors = windows.flatMap((w) => w.pageErrors);
@@ -58,8 +60,19 @@ describe("two machines on one server", () => {
 
   it("a conversation started on one appears on the other, runs elsewhere there, and continues there", async () => {
     const [laptop, desktop] = windows;
-    await useServer(laptop, database.url);
+    // The laptop had a conversation on this computer; it moves it to the server from Settings → Storage.
+    await model.control.script({ text: "Kept on the laptop" });
+    const local = await startConversation(laptop, "Notes from before the server");
+    await laptop.waitFor("run-ended", { id: local.id, stoppedBy: "end_turn" }, local.since);
     await useServer(desktop, database.url);
+    await useServer(laptop, database.url, async () => {
+      const since = await laptop.mark();
+      await laptop.page.getByTestId("storage-move-to-server").click();
+      const moved = await laptop.waitFor("storage-moved", {}, since);
+      expect(moved.detail).toMatchObject({ direction: "to-server", total: 1, moved: 1, skipped: 0, failed: [] });
+      expect(await laptop.page.getByTestId("storage-move-report").textContent()).toContain("1 copied and verified");
+    });
+    await conversationRow(desktop, local.id).waitFor();
 
     // Started on the laptop; its reply is still coming.
     await model.control.script({ hang: true, text: "Packing list, part one" });

@@ -29,6 +29,8 @@ describe("the main window", () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // Chromium's PDF viewer, for attached PDFs shown in a frame of the app's own URL.
+      plugins: true,
     });
     expect(window.loadedUrl).toBe("app://alpine/index.html");
   });

@@ -7,9 +7,16 @@ import { describe, expect, it } from "vitest";
 import { AttachmentTooLargeError, UnsupportedAttachmentError } from "../../src/main/service/attachments/attachment-errors";
 import { checkFileLimits, checkMessageLimits } from "../../src/main/service/attachments/limits";
 import { sniffFile } from "../../src/main/service/attachments/sniff";
-import { pdf, png } from "../fixtures/attachments/make-fixtures";
+import { files as madeFiles, pdf, png } from "../fixtures/attachments/make-fixtures";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/attachments/${name}`, import.meta.url));
+
+describe("the fixtures", () => {
+  it("are exactly what the committed script makes (no borrowed media)", () => {
+    expect(Object.keys(madeFiles).length).toBeGreaterThanOrEqual(10);
+    for (const [name, bytes] of Object.entries(madeFiles)) expect(fixture(name).equals(bytes), name).toBe(true);
+  });
+});
 
 describe("type detection from the bytes", () => {
   it.each([

@@ -46,11 +46,15 @@ describe("attachments through the service", () => {
     // The view keeps references only; the bytes come from the app's own origin.
     const view = await f.call("conversations:get", { id });
     expect(view.entries[0].attachments).toEqual([{ id: image.id, name: "gradient.png", kind: "image", mediaType: "image/png", size: image.size }, expect.objectContaining({ id: doc.id })]);
-    const served = await attachmentResponse(f.service.attachments, `/attachments/${image.id}`, "default-src 'none'");
+    const served = await attachmentResponse(f.service.attachments, `/attachments/${image.id}`);
     expect(served.status).toBe(200);
     expect(served.headers["content-type"]).toBe("image/png");
     expect(Buffer.from(served.body).equals(fixture("gradient.png"))).toBe(true);
-    expect((await attachmentResponse(f.service.attachments, "/attachments/../alpine.db", "")).status).toBe(404);
+    const pdf = await attachmentResponse(f.service.attachments, `/attachments/${doc.id}`);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(Buffer.from(pdf.body).equals(fixture("one-page.pdf"))).toBe(true);
+    expect((await attachmentResponse(f.service.attachments, "/attachments/../alpine.db")).status).toBe(404);
   });
 
   it("deleting the last conversation that refers to a file removes it; one still referred to stays", async () => {

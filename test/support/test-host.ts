@@ -75,7 +75,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (request.method === "GET" && isAttachmentPath(pathname)) {
-      void attachmentResponse(service.attachments, pathname, csp).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
+      void attachmentResponse(service.attachments, pathname).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
       return;
     }
     serveWindow(request, response, rendererFolder, csp);
@@ -88,7 +88,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
-  csp = contentSecurityPolicy([wsUrl]);
+  csp = contentSecurityPolicy([wsUrl], origin);
 
   // Upgrades on any other path are refused with 400; text only, no compression offered.
   const sockets = new WebSocketServer({ server, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });

@@ -11,7 +11,8 @@ import { attachmentResponse, isAttachmentPath } from "../service/attachments/att
 
 export const APP_SCHEME = "app";
 export const APP_HOST = "alpine";
-export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_URL = `${APP_ORIGIN}/index.html`;
 
 /** Before the app is ready: `standard` + `secure` give the scheme a real origin ('self' in the CSP works). */
 export function registerAppScheme(): void {
@@ -46,7 +47,7 @@ export function serveRenderer(rendererFolder: string, csp: string, attachments?:
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (attachments && url.host === APP_HOST && isAttachmentPath(url.pathname)) {
-      const answer = await attachmentResponse(attachments, url.pathname, csp);
+      const answer = await attachmentResponse(attachments, url.pathname);
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     }
     return rendererResponse(request.url, rendererFolder, csp);

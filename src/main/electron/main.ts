@@ -8,7 +8,7 @@ import { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { createRequestHandlers } from "../service/request-handlers";
 import { installApplicationMenu } from "./app-menu";
-import { APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
+import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { sqliteBindingFor } from "./sqlite-binding";
@@ -66,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy(), service.attachments);
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), service.attachments);
     registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
     forwardEvents(service.events, () => window);
     const checkForUpdates = () => {

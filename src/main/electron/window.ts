@@ -21,6 +21,9 @@ export function secureWebPreferences(preload: string, devTools = true): WebPrefe
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
+    // Chromium's own PDF viewer, so an attached PDF shows inside the app (the CSP lets
+    // frames load only the app's own attachment URLs).
+    plugins: true,
   };
 }
 

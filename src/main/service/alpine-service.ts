@@ -141,7 +141,7 @@ export class AlpineService {
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, (state) => ({
       usage: usageTotals(
-        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage }] : [])),
+        state.history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
         this.prices.table(),
       ),
       options: optionsView(state, settingsFile.get().model),

@@ -1,10 +1,14 @@
+import { ATTACHMENT_PATH_PREFIX } from "../../shared/usage-types";
+
 /**
  * The window's Content-Security-Policy, sent as a response header (never a meta tag)
  * with every page the window loads, in the app and from the test host. Only the app's
- * own scripts and styles run; nothing is fetched from elsewhere, no plugins, no frames,
- * no forms, no <base>. `connectSources` adds the test host's WebSocket.
+ * own scripts and styles run; nothing is fetched from elsewhere, no plugins, no forms, no
+ * <base>. The only frames are the app's own attachments (a PDF shown inside the app),
+ * named by `appOrigin` (app://alpine, or the test host's origin); without it, no frames.
+ * `connectSources` adds the test host's WebSocket.
  */
-export function contentSecurityPolicy(connectSources: string[] = []): string {
+export function contentSecurityPolicy(connectSources: string[] = [], appOrigin?: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -12,9 +16,23 @@ export function contentSecurityPolicy(connectSources: string[] = []): string {
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${["'self'", ...connectSources].join(" ")}`,
+    `frame-src ${appOrigin ? attachmentFrameSource(appOrigin) : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+/** A path source: only URLs under /attachments/ of the app's own origin. */
+export function attachmentFrameSource(appOrigin: string): string {
+  return `${appOrigin.replace(/\/$/, "")}${ATTACHMENT_PATH_PREFIX}`;
+}
+
+/**
+ * The policy an attachment itself is served with: it runs nothing and loads nothing of its
+ * own (Chromium's PDF viewer still shows a PDF), and only the app's own pages may frame it.
+ */
+export function attachmentContentSecurityPolicy(): string {
+  return ["default-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"].join("; ");
 }

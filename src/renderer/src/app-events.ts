@@ -15,6 +15,7 @@ export type AppEventName =
   | "run-started"
   | "run-ended"
   | "stream-rendered"
+  | "message-announced"
   | "ask-shown"
   | "answer-sent"
   | "message-sent"

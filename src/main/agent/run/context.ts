@@ -61,21 +61,31 @@ export interface OpenCall {
   assistantSeq: number;
 }
 
-/** Tool calls in the context that have no result yet, oldest first. */
+/**
+ * Tool calls in the context that have no result yet, oldest first. One pass over history with
+ * nothing made for the calls that were answered (a new branch asks this of its whole past).
+ */
 export function openCalls(state: State): OpenCall[] {
-  const open = new Map<string, OpenCall>();
-  for (const entry of contextEntries(state)) {
+  const open = new Map<string, { entry: AssistantEntry; block: number }>();
+  const history = state.history;
+  const compaction = latestCompaction(state);
+  const excluding = state.excluded.length > 0;
+  for (let i = compaction ? compaction.seq + 1 : 0; i < history.length; i++) {
+    const entry = history[i];
+    if (excluding && isExcluded(state, entry.seq)) continue;
     if (entry.kind === "assistant") {
-      for (const block of entry.content) {
-        if (block.type === "tool_use") open.set(block.id, { id: block.id, name: block.name, input: block.input, assistantSeq: entry.seq });
-      }
+      const content = entry.content;
+      for (let b = 0; b < content.length; b++) if (content[b].type === "tool_use") open.set((content[b] as { id: string }).id, { entry, block: b });
     } else if (entry.kind === "tool_result") {
       open.delete(entry.callId);
     } else if (entry.kind === "user" && entry.answersCallId && !entry.answersTool) {
       open.delete(entry.answersCallId); // a tool's question stays open until the tool, run again, gives the result
     }
   }
-  return [...open.values()];
+  return [...open.values()].map(({ entry, block }) => {
+    const use = entry.content[block] as { id: string; name: string; input: unknown };
+    return { id: use.id, name: use.name, input: use.input, assistantSeq: entry.seq };
+  });
 }
 
 /** The text of the last assistant turn in the context ("" if none). */

@@ -76,11 +76,16 @@ export function costOf(usage: Usage, price: ModelPrice): number {
   );
 }
 
-/** A conversation's total usage and estimated cost over its replies. */
-export function usageTotals(replies: { model: string; usage?: Usage }[], table: PriceTable): UsageTotals {
+/**
+ * A conversation's total usage and estimated cost over its replies. A reply stopped while
+ * it was written (`partial`) never got its real output count (the running figure at the cut
+ * is about 1): its input counts, its output does not.
+ */
+export function usageTotals(replies: { model: string; usage?: Usage; partial?: boolean }[], table: PriceTable): UsageTotals {
   const totals: UsageTotals = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0 };
-  for (const { model, usage } of replies) {
-    if (!usage) continue;
+  for (const { model, partial, usage: saved } of replies) {
+    if (!saved) continue;
+    const usage = partial ? { ...saved, outputTokens: 0 } : saved;
     totals.inputTokens += usage.inputTokens;
     totals.outputTokens += usage.outputTokens;
     totals.cacheReadTokens += usage.cacheReadTokens ?? 0;

@@ -1,7 +1,8 @@
 /**
  * Where the conversations are kept, in a small versioned file of the data folder
  * (storage.json): this computer or a PostgreSQL server, and that server's settings
- * (never its password). A missing file means this computer; a newer one is left untouched.
+ * (never its password). A missing or garbled file means this computer; a newer one is read
+ * as far as it can be and never rewritten.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,6 +28,7 @@ const fileSchema = z.object({
 export class StorageFile {
   readonly file: string;
   private current: StorageChoice = { kind: "local", server: null };
+  private newerVersion: number | null = null;
 
   constructor(dataFolder: string) {
     this.file = path.join(dataFolder, STORAGE_FILE_NAME);
@@ -43,9 +45,8 @@ export class StorageFile {
       // garbled: this computer, and the file is rewritten at the next change
     }
     const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && version > STORAGE_FILE_VERSION) {
-      throw new SettingsFileError(`${this.file} was written by a newer version of Alpine (version ${version}); update Alpine to use it.`);
-    }
+    // A newer Alpine's file: read as far as this version can, never rewritten.
+    if (typeof version === "number" && version > STORAGE_FILE_VERSION) this.newerVersion = version;
     const parsed = fileSchema.safeParse(json);
     if (parsed.success) this.current = { kind: parsed.data.kind, server: parsed.data.server };
   }
@@ -55,6 +56,9 @@ export class StorageFile {
   }
 
   set(choice: StorageChoice): void {
+    if (this.newerVersion !== null) {
+      throw new SettingsFileError(`${this.file} was written by a newer version of Alpine (version ${this.newerVersion}) and is left unchanged; update Alpine to change storage.`);
+    }
     writeFileAtomicSync(this.file, JSON.stringify({ version: STORAGE_FILE_VERSION, ...choice }, null, 2) + "\n");
     this.current = { ...choice };
   }

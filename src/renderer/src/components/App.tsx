@@ -6,6 +6,7 @@ import { TransferDialog } from "./TransferDialog";
 import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
 import { StorageBanner } from "./StorageBanner";
+import { NewMessageAnnouncer } from "./conversation-pane/NewMessageAnnouncer";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -19,6 +20,7 @@ export function App() {
       <Toasts />
       <ConnectionLostNotice />
       <StorageBanner />
+      <NewMessageAnnouncer />
     </div>
   );
 }

@@ -3,7 +3,8 @@
  * near the view are in the page, with space kept for the others (their measured heights,
  * or estimates). It opens at the end and follows new rows and the streamed reply while the
  * person is there; scrolling up near the first loaded row loads the page before it, and
- * the rows being read stay where they are.
+ * the rows being read stay where they are. It is no live region: rows mounted again on
+ * scroll would be announced as new (NewMessageAnnouncer says what arrives).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { DisplayItem } from "../store/display-items";
@@ -77,7 +78,7 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
 
   return (
     <div className="conversation__scroller" ref={attachScroller} tabIndex={-1}>
-      <div className="conversation__column" ref={columnRef} role="log" aria-live="polite" aria-relevant="additions" aria-label="Conversation">
+      <div className="conversation__column" ref={columnRef} role="region" aria-label="Messages">
         <div className="conversation__start" ref={headerRef}>
           {hasEarlier && (
             <div className="conversation__earlier">

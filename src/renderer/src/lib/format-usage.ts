@@ -19,14 +19,16 @@ export function priceFor(table: PriceTable | null, model: string): ModelPrice | 
   return prefix ? table[prefix] : null;
 }
 
+/** A stopped reply's output is not counted (its count never arrived): its cost is a lower bound. */
 export function replyCost(usage: ReplyUsage, price: ModelPrice | null): number | null {
   if (!price) return null;
-  return (usage.inputTokens * price.input + usage.outputTokens * price.output + (usage.cacheWriteTokens ?? 0) * price.cacheWrite + (usage.cacheReadTokens ?? 0) * price.cacheRead) / 1e6;
+  const output = usage.partial ? 0 : usage.outputTokens;
+  return (usage.inputTokens * price.input + output * price.output + (usage.cacheWriteTokens ?? 0) * price.cacheWrite + (usage.cacheReadTokens ?? 0) * price.cacheRead) / 1e6;
 }
 
-/** "1,234 in · 56 out · 1,000 from cache · 20 to cache" */
+/** "1,234 in · 56 out · 1,000 from cache · 20 to cache"; a stopped reply: "1,234 in · output not counted (stopped)". */
 export function describeUsage(usage: ReplyUsage): string {
-  const parts = [`${formatTokens(usage.inputTokens)} in`, `${formatTokens(usage.outputTokens)} out`];
+  const parts = [`${formatTokens(usage.inputTokens)} in`, usage.partial ? "output not counted (stopped)" : `${formatTokens(usage.outputTokens)} out`];
   if (usage.cacheReadTokens) parts.push(`${formatTokens(usage.cacheReadTokens)} from cache`);
   if (usage.cacheWriteTokens) parts.push(`${formatTokens(usage.cacheWriteTokens)} to cache`);
   return parts.join(" · ");

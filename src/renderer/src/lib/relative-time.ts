@@ -4,26 +4,35 @@
  * with the browser's language, nothing hard-coded in English).
  */
 
-// Formatters are costly to create; a long list formats many times.
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto", style: "short" });
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
-const weekday = new Intl.DateTimeFormat(undefined, { weekday: "short" });
-const dayMonth = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short" });
-const dayMonthYear = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", year: "numeric" });
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const DAY_MS = 86_400_000;
 
+/** A formatter of short times in `locales` (the browser's language when left out). */
+export function relativeTimeFormatter(locales?: string | string[]): (iso: string, now?: Date) => string {
+  // Formatters are costly to create; a long list formats many times.
+  const relative = new Intl.RelativeTimeFormat(locales, { numeric: "auto", style: "short" });
+  const timeOfDay = new Intl.DateTimeFormat(locales, { hour: "2-digit", minute: "2-digit" });
+  const weekday = new Intl.DateTimeFormat(locales, { weekday: "short" });
+  const dayMonth = new Intl.DateTimeFormat(locales, { day: "numeric", month: "short" });
+  const dayMonthYear = new Intl.DateTimeFormat(locales, { day: "numeric", month: "short", year: "numeric" });
+  return (iso, now = new Date()) => {
+    const then = new Date(iso);
+    const seconds = (now.getTime() - then.getTime()) / 1000;
+    if (!Number.isFinite(seconds)) return "";
+    if (seconds < 60) return relative.format(0, "second");
+    if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), "minute");
+    const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+    if (then.getTime() >= startOfToday) return timeOfDay.format(then);
+    if (then.getTime() >= startOfToday - DAY_MS) return relative.format(-1, "day");
+    if (then.getTime() >= startOfToday - 6 * DAY_MS) return weekday.format(then);
+    return (then.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(then);
+  };
+}
+
+const inBrowserLanguage = relativeTimeFormatter();
+const full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
 export function relativeTime(iso: string, now = new Date()): string {
-  const then = new Date(iso);
-  const seconds = (now.getTime() - then.getTime()) / 1000;
-  if (!Number.isFinite(seconds)) return "";
-  if (seconds < 60) return relative.format(0, "second");
-  if (seconds < 3600) return relative.format(-Math.floor(seconds / 60), "minute");
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  if (then.getTime() >= startOfToday) return timeOfDay.format(then);
-  if (then.getTime() >= startOfToday - DAY_MS) return relative.format(-1, "day");
-  if (then.getTime() >= startOfToday - 6 * DAY_MS) return weekday.format(then);
-  return (then.getFullYear() === now.getFullYear() ? dayMonth : dayMonthYear).format(then);
+  return inBrowserLanguage(iso, now);
 }
 
 /** The full date and time, for tooltips. */

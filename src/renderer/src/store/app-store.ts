@@ -55,10 +55,12 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "conversation_changed":
         get().applySummary(event.summary);
         get().applyOpenSummary(event.summary);
+        get().applyInterruptedChange(event.summary.id, event.summary);
         break;
       case "conversation_deleted":
         get().removeFromList(event.id);
         get().forgetConversation(event.id);
+        get().applyInterruptedChange(event.id, null);
         break;
       case "update_status":
         get().applyUpdateStatus(event.status);

@@ -13,6 +13,8 @@ export interface ReplyUsage {
   outputTokens: number;
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
+  /** The reply was stopped while being written: its output count never arrived (not shown). */
+  partial?: boolean;
 }
 
 export const ASK_TOOL = "ask";
@@ -105,7 +107,7 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
             items.push(toolItem(key, seq, block as Required<ContentBlockView>, results, answers));
           }
         });
-        if (entry.usage && typeof entry.usage === "object") items.push({ kind: "usage", key: `m${seq}`, seq, usage: entry.usage as ReplyUsage, model: String(entry.model ?? "") });
+        if (entry.usage && typeof entry.usage === "object") items.push({ kind: "usage", key: `m${seq}`, seq, usage: usageOfReply(entry.usage as ReplyUsage, entry.partial === true), model: String(entry.model ?? "") });
         break;
       }
       case "compaction":
@@ -177,4 +179,8 @@ function toolItem(
     return { kind: "finish", key, seq, callId: block.id, answer };
   }
   return { kind: "tool", key, seq, callId: block.id, name: block.name, input: block.input, result: results.get(block.id) ?? null };
+}
+
+function usageOfReply(usage: ReplyUsage, partial: boolean): ReplyUsage {
+  return partial ? { ...usage, partial: true } : usage;
 }

@@ -1,10 +1,11 @@
 /** Settings and facts about the app: the model, the system prompt, the folder, whether a key is set. */
 import type { StateCreator } from "zustand";
-import type { AppInfo, InterruptedRuns, SettingsView } from "../../../shared/view-types";
+import type { AppInfo, ConversationSummary, InterruptedRuns, SettingsView } from "../../../shared/view-types";
 import type { AppState } from "./app-store";
 import { api } from "../api/current-api";
 import { describeError } from "../lib/describe-error";
 import { emitAppEvent } from "../app-events";
+import { interruptedAfterChange } from "./interrupted-runs";
 
 export interface SettingsChanges {
   model?: string;
@@ -23,6 +24,8 @@ export interface SettingsSlice {
   /** Conversations whose last run was cut short, shown at launch until dismissed; null: none. */
   interrupted: InterruptedRuns | null;
   dismissInterrupted(): void;
+  /** A conversation changed (`summary`) or was deleted (null): the notice keeps only those still interrupted. */
+  applyInterruptedChange(id: string, summary: ConversationSummary | null): void;
   setSettingsOpen(open: boolean): void;
   saveSettings(changes: SettingsChanges): Promise<boolean>;
   chooseFolder(): Promise<void>;
@@ -38,6 +41,17 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
 
   dismissInterrupted() {
     set({ interrupted: null });
+  },
+
+  applyInterruptedChange(id, summary) {
+    const before = get().interrupted;
+    const after = interruptedAfterChange(before, id, summary);
+    if (after === before) return;
+    if (after !== "unknown") return set({ interrupted: after });
+    void api()
+      .request("conversations:interrupted", {})
+      .then((found) => get().interrupted && set({ interrupted: found.count > 0 ? found : null }))
+      .catch(() => undefined); // the notice stays as it was
   },
 
   setSettingsOpen(open) {

@@ -1,4 +1,4 @@
-/** An attachment shown inside the app: the image, the text, or a PDF's name and size. */
+/** An attachment shown inside the app: the image, the text, or the PDF's pages (Chromium's viewer in a frame of the app's own URL). */
 import { useEffect, useRef, useState } from "react";
 import type { AttachmentView } from "../../../../shared/usage-types";
 import { attachmentUrl, formatBytes } from "./AttachmentChip";
@@ -33,7 +33,7 @@ export function AttachmentViewer({ attachment, onClose }: { attachment: Attachme
       </header>
       {attachment.kind === "image" && <img className="attachment-viewer__image" src={attachmentUrl(attachment.id)} alt={attachment.name} />}
       {attachment.kind === "text" && <pre className="attachment-viewer__text">{text ?? "Loading…"}</pre>}
-      {attachment.kind === "pdf" && <p className="attachment-viewer__note">A PDF document, sent to the model with its pages as text and images.</p>}
+      {attachment.kind === "pdf" && <iframe className="attachment-viewer__pdf" src={attachmentUrl(attachment.id)} title={attachment.name} />}
     </dialog>
   );
 }

@@ -44,8 +44,8 @@ export function forgetPrices(): void {
 export function UsageLine({ usage, model, seq }: { usage: ReplyUsage; model: string; seq: number }) {
   const table = usePrices();
   return (
-    <p className="usage-line" data-seq={seq} data-usage-for={seq}>
-      {describeUsage(usage)} · <span className="usage-line__cost">{formatCost(replyCost(usage, priceFor(table, model)))}</span>
+    <p className="usage-line" data-seq={seq} data-usage-for={seq} data-partial={usage.partial ? "stopped" : undefined}>
+      {describeUsage(usage)} · <span className="usage-line__cost">{usage.partial ? "at least " : ""}{formatCost(replyCost(usage, priceFor(table, model)))}</span>
     </p>
   );
 }
