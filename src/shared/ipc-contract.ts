@@ -15,6 +15,7 @@ import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
+import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
 
@@ -130,6 +131,14 @@ export const requestSchemas = {
     }),
   /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
   "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
+  /**
+   * A conversation listed as damaged, by the id the list showed (which may be garbled, so any
+   * text): export the entries that still pass their check, or restore it from the latest backup.
+   */
+  "damaged:exportReadable": z.object({ listedId: z.string().min(1).max(1024), format: z.enum(["markdown", "json"]) }).strict(),
+  "damaged:restore": z.object({ listedId: z.string().min(1).max(1024) }).strict(),
+  /** Whether the last shutdown was unclean, and what the database check after it found. */
+  "database:health": z.object({}).strict(),
 } as const;
 
 /** Result types of each request channel. */
@@ -172,6 +181,10 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "transfer:export": ExportResult | null;
   /** null: the open dialog was cancelled. */
   "transfer:import": ImportReport | null;
+  /** null: the save dialog was cancelled. */
+  "damaged:exportReadable": ReadableExportView | null;
+  "damaged:restore": { id: string; backup: string };
+  "database:health": DatabaseHealthView;
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -213,7 +226,9 @@ export type AppEvent =
   /** Another machine saved this conversation (a branch): the window reloads it if it shows it. */
   | { type: "conversation_saved_elsewhere"; id: string }
   /** The store in use changed, or came back after being unreachable: the window reloads its list. */
-  | { type: "conversations_reset" };
+  | { type: "conversations_reset" }
+  /** The database check after an unclean shutdown finished. */
+  | { type: "database_checked"; check: DatabaseCheckView };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -26,6 +26,8 @@ export interface ConversationSummary {
   waitingForKey?: boolean;
   /** Only on a search result: why it matches, and where. */
   match?: SearchMatch;
+  /** Only on a row whose stored values fail their check: what is wrong (its id and title may be garbled). */
+  damaged?: string;
 }
 
 /** Why a search result matches: a short piece of the text with the searched words marked. */

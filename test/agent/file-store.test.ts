@@ -46,9 +46,11 @@ describe("FileStore", () => {
     const store = new FileStore(dir);
     await savedState(store, "versioned");
     const lines = readFileSync(join(dir, "versioned", "entries.jsonl"), "utf8").trimEnd().split("\n");
-    expect(JSON.parse(lines[0])).toEqual({ format: "alpine-history", version: 1 });
-    expect(lines.slice(1).map((l) => JSON.parse(l).seq)).toEqual([0, 1]);
-    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8")).version).toBe(2);
+    expect(JSON.parse(lines[0])).toEqual({ format: "alpine-history", version: 1, checksums: true });
+    // Each line: the entry's JSON, a tab, and the checksum of that JSON (format 3).
+    expect(lines.slice(1).map((l) => l.split("\t")[1])).toEqual([expect.stringMatching(/^[0-9a-f]{12}$/), expect.stringMatching(/^[0-9a-f]{12}$/)]);
+    expect(lines.slice(1).map((l) => JSON.parse(l.split("\t")[0]).seq)).toEqual([0, 1]);
+    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[1]).version).toBe(2);
   });
 
   it("ignores a torn last line on reading, and cuts it away before the next append", async () => {
@@ -62,7 +64,7 @@ describe("FileStore", () => {
     await new Agent({ model: MODEL, client: clientFor(server), store }).save(loaded);
     const lines = readFileSync(file, "utf8").split("\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines.slice(1, -1).map((l) => JSON.parse(l).text)).toEqual(["Task torn", "Hi.", "Next message"]);
+    expect(lines.slice(1, -1).map((l) => JSON.parse(l.split("\t")[0]).text)).toEqual(["Task torn", "Hi.", "Next message"]);
     expect((await store.load("torn")).history.map((e) => e.seq)).toEqual([0, 1, 2]);
   });
 
@@ -89,14 +91,14 @@ describe("FileStore", () => {
     writeFileSync(entries, lines.join("\n"));
     const failure2 = await rejectionOf(store.load("broken2"));
     expect(failure2).toBeInstanceOf(StoreCorruptError);
-    expect(failure2.message).toContain(`${entries} cannot be read (line 2 is not valid JSON)`);
+    expect(failure2.message).toContain(`${entries} cannot be read (line 2 has no checksum)`); // every line of a format 3 file has one
   });
 
   it("refuses files of a newer format with SchemaTooNewError, leaving them unchanged", async () => {
     const store = new FileStore(dir);
     await savedState(store, "future");
     const file = join(dir, "future", "snapshot.json");
-    const snapshot = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
+    const snapshot = JSON.parse(readFileSync(file, "utf8").split("\t")[1]) as Snapshot;
     writeFileSync(file, JSON.stringify({ ...snapshot, version: 99 }));
     const failure = await rejectionOf(store.load("future"));
     expect(failure).toBeInstanceOf(SchemaTooNewError);

@@ -202,7 +202,7 @@ describe("frozen FileStore fixtures, format version 1", () => {
     await fixtureAgent(store, fixtureTools().tools).save(state);
     const lines = readFileSync(file, "utf8").split("\n");
     expect(lines.pop()).toBe("");
-    expect(lines.slice(1).map((l) => [JSON.parse(l).seq, JSON.parse(l).text])).toEqual([
+    expect(lines.slice(1).map((l) => l.split("\t")[0]).map((l) => [JSON.parse(l).seq, JSON.parse(l).text])).toEqual([
       [0, "What is the capital of Portugal?"],
       [1, "Lisbon."],
       [2, "And of Spain?"],

@@ -176,6 +176,16 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
   "storage:useLocal": [[{ extra: 1 }, "extra"]],
   "storage:move": [[{ direction: "sideways" }, "direction"]],
   "storage:removeSource": [[{}, "direction"]],
+  "damaged:exportReadable": [
+    [{ listedId: "", format: "json" }, "listedId"],
+    [{ listedId: "a", format: "pdf" }, "format"],
+    [{ listedId: "x".repeat(1025), format: "markdown" }, "listedId"],
+  ],
+  "damaged:restore": [
+    [{ listedId: "" }, "listedId"],
+    [{ listedId: 7 }, "listedId"],
+  ],
+  "database:health": [[{ extra: 1 }, "extra"]],
 };
 
 describe("dispatchRequest", () => {

@@ -166,3 +166,34 @@ describe("damage is named, never hidden", () => {
     expect(fs.existsSync(store.path)).toBe(true);
   });
 });
+
+describe("what can be done with a damaged conversation", () => {
+  it("salvage() gives the entries that pass their check, found by the id list() showed, even a garbled one", () => {
+    const file = threeConversations();
+    tamper(file, "UPDATE entries SET body = json_set(body, '$.text', 'garbled') WHERE id = ((SELECT num FROM conversations WHERE id = 'bravo') << 32) + 2");
+    tamper(file, "UPDATE conversations SET id = 'br\u0001vo' WHERE id = 'bravo'");
+    const store = openStore(file);
+    const salvaged = store.salvage("br\u0001vo")!;
+    expect(salvaged.entries.map((e) => e.seq)).toEqual([0, 1, 3]);
+    expect(salvaged.skipped).toEqual([2]);
+    expect(salvaged.snapshot).toBeNull(); // its snapshot is keyed by the id the row no longer has
+    expect(store.salvage("nobody")).toBeNull();
+  });
+
+  it("restoreFromBackup() puts the conversation back as the latest backup copy holds it; the others stay", () => {
+    const file = threeConversations();
+    const backup = `${file}.backup-v6-copy`;
+    const source = new Database(file);
+    source.prepare("VACUUM INTO ?").run(backup);
+    source.close();
+    tamper(file, "UPDATE conversations SET id = 'br\u0001vo' WHERE id = 'bravo'");
+    const store = openStore(file);
+    const backupBytes = sha256(backup);
+    expect(store.restoreFromBackup("br\u0001vo", backup)).toBe("bravo");
+    expect(sha256(backup)).toBe(backupBytes);
+    expect(store.list().filter((info) => info.damaged)).toEqual([]);
+    expect(store.list().map((info) => info.id).sort()).toEqual(["alpha", "bravo", "charlie"]);
+    expect(store.read("bravo")!.entries).toHaveLength(4);
+    expect(store.read("alpha")!.entries).toHaveLength(4);
+  });
+});

@@ -26,6 +26,7 @@ export {
   type SearchResult,
   type SnippetMark,
   type SqliteStoreOptions,
+  type SalvagedConversation,
 } from "./stores/sqlite";
 export {
   PostgresStore,

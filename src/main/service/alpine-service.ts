@@ -35,6 +35,8 @@ import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
+import { DamagedConversations } from "./damage/damaged-conversations";
+import { DatabaseHealth } from "./damage/database-health";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -75,6 +77,8 @@ export interface AlpineServiceOptions {
    * paint. A run starts them at once.
    */
   mcpStartDelayMs?: number;
+  /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
+  databaseCheckDelayMs?: number;
 }
 
 export class AlpineService {
@@ -92,6 +96,10 @@ export class AlpineService {
   readonly backups: DatabaseBackups;
   readonly transfer: Transfer;
   readonly storage: StorageService;
+  readonly damaged: DamagedConversations;
+  readonly health: DatabaseHealth;
+  /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
+  readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
   private readonly store: SwitchableStore;
   /** This computer's database, open while the app runs (the source or target of a move). */
@@ -106,6 +114,9 @@ export class AlpineService {
     const settingsFile = new SettingsFile(options.dataFolder);
     const local = (this.local = openConversationStore(options.dataFolder, options.sqliteBinding));
     this.store = new SwitchableStore(local);
+    const databaseFile = path.join(options.dataFolder, DATABASE_FILE_NAME);
+    this.health = new DatabaseHealth({ dataFolder: options.dataFolder, databaseFile, bus: this.events, nativeBinding: options.sqliteBinding });
+    this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
     this.attachments = new Attachments(options.dataFolder);
     let conversations: Conversations | null = null;
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
@@ -169,8 +180,11 @@ export class AlpineService {
     this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
     // The database is open, so any migration has taken its copy: keep only the newest few.
-    this.backups = new DatabaseBackups(path.join(options.dataFolder, DATABASE_FILE_NAME));
+    this.backups = new DatabaseBackups(databaseFile);
     this.backups.prune();
+    // Damage is checked in the local database (a server keeps page checksums of its own).
+    const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
+    this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
   }
 
   /**
@@ -259,6 +273,7 @@ export class AlpineService {
       await this.mcp.shutdown(); // every server process ends here
       await this.storage.close(); // the server's connections, if one is in use
       this.local.close();
+      this.health.markCleanShutdown();
     })();
     return this.closing;
   }

@@ -92,6 +92,9 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "storage:useLocal": () => service.storage.useLocal(),
     "storage:move": ({ direction }) => service.storage.move(direction),
     "storage:removeSource": ({ direction }) => service.storage.removeSource(direction),
+    "damaged:exportReadable": ({ listedId, format }) => service.damaged.exportReadable(listedId, format),
+    "damaged:restore": ({ listedId }) => service.damaged.restore(listedId),
+    "database:health": () => service.health.view(),
   };
 }
 

@@ -233,6 +233,7 @@ export class Conversations {
       running: this.runs.isRunning(info.id),
       runningElsewhere: this.elsewhere?.holder(info.id) ?? null,
       ...(this.runs.waitsForKey(info.id) ? { waitingForKey: true } : {}),
+      ...(info.damaged ? { damaged: info.damaged } : {}),
     };
   }
 }

@@ -5,6 +5,7 @@ import { PencilIcon, TrashIcon } from "./icons";
 import { RenameField } from "./conversation-row/RenameField";
 import { RowStatus } from "./conversation-row/RowStatus";
 import { MatchSnippet } from "./conversation-row/MatchSnippet";
+import { DamagedRow } from "./conversation-row/DamagedRow";
 
 interface ConversationRowProps {
   summary: ConversationSummary;
@@ -31,6 +32,7 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
     if (save && draft.trim() && draft.trim() !== summary.title) onRename(summary.id, draft);
   };
 
+  if (summary.damaged) return <DamagedRow summary={summary} onDelete={onDelete} />;
   if (editing) return <RenameField conversationId={summary.id} draft={draft} onDraft={setDraft} onFinish={finish} />;
 
   return (

@@ -13,6 +13,7 @@ import { VirtualList } from "./VirtualList";
 import { ConversationRow } from "./ConversationRow";
 import { GearIcon } from "./icons";
 import { DeleteConversationDialog } from "./sidebar/DeleteConversationDialog";
+import { DatabaseCheckNotice } from "./sidebar/DatabaseCheckNotice";
 import { InterruptedNotice } from "./sidebar/InterruptedNotice";
 import { ListMessages } from "./sidebar/ListMessages";
 import { SidebarTop } from "./sidebar/SidebarTop";
@@ -64,6 +65,7 @@ export function Sidebar() {
     <aside className="sidebar" aria-label="Conversations">
       <SidebarTop search={search} onSearch={setSearch} searchField={searchField} onNew={startNew} />
       <InterruptedNotice />
+      <DatabaseCheckNotice />
 
       <div className="sidebar__list" aria-busy={!listLoaded}>
         <ListMessages listError={listError} listLoaded={listLoaded} listQuery={listQuery} listTotal={listTotal} />

@@ -15,6 +15,7 @@ import { createToolsSlice, type ToolsSlice } from "./tools-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import { createStorageSlice, type StorageSlice } from "./storage-slice";
+import { createDamageSlice, type DamageSlice } from "./damage-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -22,7 +23,17 @@ export interface EventSlice {
   handleAppEvent(event: AppEvent): void;
 }
 
-export type AppState = ListSlice & ConversationSlice & SettingsSlice & ToastSlice & ConnectionSlice & UpdatesSlice & TransferSlice & ToolsSlice & StorageSlice & EventSlice;
+export type AppState = ListSlice &
+  ConversationSlice &
+  SettingsSlice &
+  ToastSlice &
+  ConnectionSlice &
+  UpdatesSlice &
+  TransferSlice &
+  ToolsSlice &
+  StorageSlice &
+  DamageSlice &
+  EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createListSlice(...a),
@@ -34,6 +45,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
   ...createStorageSlice(...a),
+  ...createDamageSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -75,6 +87,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "conversations_reset":
         get().reloadConversations();
+        break;
+      case "database_checked":
+        get().applyDatabaseCheck(event.check);
         break;
     }
   },

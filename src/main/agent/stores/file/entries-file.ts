@@ -3,11 +3,16 @@
  * line naming the format and its version. A kill can tear the last line: reading ignores
  * it, and the next append first cuts it away. Appending reads only the file's tail, so a
  * save costs the same however long the history is.
+ *
+ * From FileStore format 3 the header says `"checksums": true`: every line ends with a
+ * checksum of its JSON (checked-line.ts), verified when read. A file written before is read
+ * as it is; lines appended to it later carry their checksum.
  */
 import { open } from "node:fs/promises";
 import { SchemaTooNewError, StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import { toJsonText } from "../../state/json-check";
+import { checkText, withChecksum } from "./checked-line";
 
 export const ENTRIES_FORMAT = "alpine-history";
 export const ENTRIES_VERSION = 1;
@@ -18,16 +23,24 @@ export const ENTRIES_VERSION = 1;
  * snapshot before reading its history.)
  */
 export function entriesHeader(from = 0): string {
-  return `${JSON.stringify(from === 0 ? { format: ENTRIES_FORMAT, version: ENTRIES_VERSION } : { format: ENTRIES_FORMAT, version: ENTRIES_VERSION, from })}\n`;
+  const header = { format: ENTRIES_FORMAT, version: ENTRIES_VERSION, ...(from === 0 ? {} : { from }), checksums: true };
+  return `${JSON.stringify(header)}\n`;
 }
 
 export function entryLines(entries: EntryRecord[]): string {
-  return entries.map((e) => `${toJsonText(e, `History entry ${e.seq}`)}\n`).join("");
+  return entries.map((e) => `${withChecksum(toJsonText(e, `History entry ${e.seq}`))}\n`).join("");
 }
 
-/** Checks the header line; returns the seq of the file's first entry. */
-function checkHeader(line: string, path: string): number {
-  let header: { format?: unknown; version?: unknown; from?: unknown };
+interface Header {
+  /** The seq of the file's first entry. */
+  from: number;
+  /** Every line has a checksum (written from format 3 on); else lines may lack one. */
+  checksums: boolean;
+}
+
+/** Checks the header line; returns the seq of the file's first entry and whether every line has a checksum. */
+function checkHeader(line: string, path: string): Header {
+  let header: { format?: unknown; version?: unknown; from?: unknown; checksums?: unknown };
   try {
     header = JSON.parse(line);
   } catch {
@@ -37,9 +50,18 @@ function checkHeader(line: string, path: string): number {
   if (typeof header.version !== "number" || header.version > ENTRIES_VERSION) {
     throw new SchemaTooNewError(path, Number(header.version), ENTRIES_VERSION);
   }
-  if (header.from === undefined) return 0;
+  const checksums = header.checksums === true;
+  if (header.from === undefined) return { from: 0, checksums };
   if (!Number.isSafeInteger(header.from) || (header.from as number) < 0) throw new StoreCorruptError(path, "its header's first seq is not a whole number");
-  return header.from as number;
+  return { from: header.from as number, checksums };
+}
+
+/** A line's JSON text after its checksum is verified; throws StoreCorruptError naming the line. */
+function lineJson(text: string, header: Header, path: string, where: string): string {
+  const checked = checkText(text);
+  if (!checked.ok) throw new StoreCorruptError(path, `${where} does not match its checksum`);
+  if (!checked.checked && header.checksums) throw new StoreCorruptError(path, `${where} has no checksum`);
+  return checked.json;
 }
 
 /**
@@ -51,12 +73,13 @@ export async function readEntries(path: string): Promise<EntryRecord[]> {
   const bytes = await readWhole(path);
   const headerEnd = bytes.indexOf(0x0a);
   if (headerEnd < 0) throw new StoreCorruptError(path, "it is empty");
-  checkHeader(bytes.toString("utf8", 0, headerEnd), path);
+  const header = checkHeader(bytes.toString("utf8", 0, headerEnd), path);
   const entries: EntryRecord[] = [];
   let line = 2;
   for (let start = headerEnd + 1, end = bytes.indexOf(0x0a, start); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start), line++) {
+    const json = lineJson(bytes.toString("utf8", start, end), header, path, `line ${line}`);
     try {
-      entries.push(JSON.parse(bytes.toString("utf8", start, end)));
+      entries.push(JSON.parse(json));
     } catch {
       throw new StoreCorruptError(path, `line ${line} is not valid JSON`);
     }
@@ -145,8 +168,8 @@ async function readWhole(path: string): Promise<Buffer> {
 export async function appendEntries(path: string, entries: EntryRecord[]): Promise<number> {
   const handle = await open(path, "r+");
   try {
-    const { end, lastLine, from } = await completeTail(handle, path);
-    const lastSeq = lastLine === null ? from - 1 : seqOf(lastLine, path);
+    const { end, lastLine, header } = await completeTail(handle, path);
+    const lastSeq = lastLine === null ? header.from - 1 : seqOf(lastLine, header, path);
     const fresh = entries.filter((e) => e.seq > lastSeq);
     if (fresh.length === 0) return 0;
     fresh.forEach((entry, i) => {
@@ -168,16 +191,17 @@ export async function appendEntries(path: string, entries: EntryRecord[]): Promi
 export async function countEntries(path: string): Promise<number> {
   const handle = await open(path, "r");
   try {
-    const { lastLine, from } = await completeTail(handle, path);
-    return lastLine === null ? 0 : seqOf(lastLine, path) + 1 - from;
+    const { lastLine, header } = await completeTail(handle, path);
+    return lastLine === null ? 0 : seqOf(lastLine, header, path) + 1 - header.from;
   } finally {
     await handle.close();
   }
 }
 
-function seqOf(line: string, path: string): number {
+function seqOf(line: string, header: Header, path: string): number {
+  const json = lineJson(line, header, path, "its last complete line");
   try {
-    const seq = JSON.parse(line).seq;
+    const seq = JSON.parse(json).seq;
     if (Number.isInteger(seq)) return seq;
   } catch {
     // fall through
@@ -189,7 +213,7 @@ function seqOf(line: string, path: string): number {
  * Where the complete lines end, and the last complete line (null when it is the header).
  * Reads backwards from the end in growing windows.
  */
-async function completeTail(handle: import("node:fs/promises").FileHandle, path: string): Promise<{ end: number; lastLine: string | null; from: number }> {
+async function completeTail(handle: import("node:fs/promises").FileHandle, path: string): Promise<{ end: number; lastLine: string | null; header: Header }> {
   const { size } = await handle.stat();
   let window = 64 * 1024;
   for (;;) {
@@ -210,14 +234,14 @@ async function completeTail(handle: import("node:fs/promises").FileHandle, path:
     }
     const line = buffer.subarray(previousNewline + 1, lastNewline).toString("utf8");
     if (previousNewline === -1) {
-      return { end, lastLine: null, from: checkHeader(line, path) }; // the only complete line is the header
+      return { end, lastLine: null, header: checkHeader(line, path) }; // the only complete line is the header
     }
-    return { end, lastLine: line, from: await firstSeq(handle, path) };
+    return { end, lastLine: line, header: await readHeader(handle, path) };
   }
 }
 
-/** The seq of a file's first entry, from its header line (at most a few dozen bytes). */
-async function firstSeq(handle: import("node:fs/promises").FileHandle, path: string): Promise<number> {
+/** The file's header line (at most a few dozen bytes). */
+async function readHeader(handle: import("node:fs/promises").FileHandle, path: string): Promise<Header> {
   const buffer = Buffer.alloc(256);
   const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
   const end = buffer.subarray(0, bytesRead).indexOf(0x0a);

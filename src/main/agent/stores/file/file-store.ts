@@ -122,6 +122,7 @@ export class FileStore extends Store {
     if (!found) return null;
     if (!found.isDirectory()) throw new StoreCorruptError(folder, "it is a file, not a State's folder");
     const snapshot = await readSnapshot(join(folder, SNAPSHOT));
+    if (snapshot.id !== stateId) throw new StoreCorruptError(join(folder, SNAPSHOT), `it names State ${JSON.stringify(snapshot.id)}, not "${stateId}"`);
     const entries = await readEntries(join(folder, ENTRIES));
     // Only a repair of the list index: a load that read the State does not fail for it.
     await this.index.loaded(listInfoOf(snapshot)).catch(() => undefined);

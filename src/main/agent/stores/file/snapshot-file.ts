@@ -1,11 +1,14 @@
 /**
  * snapshot.json of a FileStore State: reading it (refusing a newer version), writing its
- * text, and the list line (SavedStateInfo) it gives.
+ * text, and the list line (SavedStateInfo) it gives. From FileStore format 3 its JSON is
+ * preceded by a checksum (checked-line.ts), verified when read; a snapshot written before
+ * has none and is read as it is, until its next save writes one.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { SchemaTooNewError, StoreCorruptError } from "../../errors";
 import { toJsonText } from "../../state/json-check";
+import { checkLeading, withLeadingChecksum } from "./checked-line";
 import { SNAPSHOT_VERSION, type SavedStateInfo, type Snapshot, conversationIdOf } from "../../state/snapshot";
 
 export const SNAPSHOT_FILE = "snapshot.json";
@@ -13,7 +16,7 @@ export const SNAPSHOT_FILE = "snapshot.json";
 const LEGACY_META_FILE = "meta.json";
 
 export function snapshotText(snapshot: Snapshot): string {
-  return toJsonText(snapshot, `The snapshot of State ${snapshot.id}`);
+  return `${withLeadingChecksum(toJsonText(snapshot, `The snapshot of State ${snapshot.id}`))}\n`;
 }
 
 export function listInfoOf(snapshot: Pick<Snapshot, "id" | "task" | "title" | "createdAt" | "updatedAt" | "stoppedBy" | "entryCount" | "conversationId" | "parent" | "retained">): SavedStateInfo {
@@ -39,9 +42,11 @@ export async function readSnapshot(path: string): Promise<Snapshot> {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StoreCorruptError(path, "the file is missing");
     throw error;
   }
+  const checked = checkLeading(text.endsWith("\n") ? text.slice(0, -1) : text);
+  if (!checked.ok) throw new StoreCorruptError(path, "it does not match its checksum");
   let snapshot: Snapshot;
   try {
-    snapshot = JSON.parse(text);
+    snapshot = JSON.parse(checked.json);
   } catch (error) {
     throw new StoreCorruptError(path, "it is not valid JSON", { cause: error });
   }
@@ -60,7 +65,10 @@ export async function readSnapshot(path: string): Promise<Snapshot> {
 export async function readListInfo(stateFolder: string): Promise<SavedStateInfo | null> {
   for (const name of [SNAPSHOT_FILE, LEGACY_META_FILE]) {
     try {
-      const found = JSON.parse(await readFile(join(stateFolder, name), "utf8"));
+      const text = await readFile(join(stateFolder, name), "utf8");
+      const checked = checkLeading(text.endsWith("\n") ? text.slice(0, -1) : text);
+      if (!checked.ok) continue; // damaged: load() names it
+      const found = JSON.parse(checked.json);
       if (isListInfo(found)) return listInfoOf(found);
     } catch {
       // missing or broken: try the next one

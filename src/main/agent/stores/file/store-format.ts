@@ -11,6 +11,12 @@
  *      its files are read as they are: migration 002 copies index.jsonl to
  *      `index.jsonl.backup-format-1-<time>` and declares format 2; the index goes on with
  *      version 3 lines, and its next compaction rewrites it as version 3.
+ *   3  checksums (checked-line.ts): every history line and every snapshot ends with a
+ *      checksum of its JSON, verified when read, so noise inside a text is named as damage.
+ *      Files of format 2 are read as they are (a version 1 history header: lines may lack
+ *      one; a snapshot without one); the next save of a snapshot writes its checksum, new
+ *      lines carry theirs. Migration 003 copies index.jsonl to
+ *      `index.jsonl.backup-format-2-<time>` and declares format 3.
  */
 import { constants, copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +25,7 @@ import { writeFileAtomicSync } from "../../platform/atomic-file";
 
 export const FORMAT_FILE = "format.json";
 export const FILE_STORE_FORMAT = "alpine-file-store";
-export const FILE_STORE_VERSION = 2;
+export const FILE_STORE_VERSION = 3;
 
 interface FileStoreMigration {
   version: number;
@@ -27,19 +33,27 @@ interface FileStoreMigration {
   up(folder: string): void;
 }
 
+/** A copy of index.jsonl taken before a migration declares the next format. */
+function backupIndex(folder: string, fromVersion: number): void {
+  const index = join(folder, "index.jsonl");
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  try {
+    copyFileSync(index, `${index}.backup-format-${fromVersion}-${stamp}`, constants.COPYFILE_EXCL);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+}
+
 const MIGRATIONS: FileStoreMigration[] = [
   {
     version: 2,
     description: "branches: States name their conversation and parent; format 1 States are roots, read as they are",
-    up(folder) {
-      const index = join(folder, "index.jsonl");
-      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-      try {
-        copyFileSync(index, `${index}.backup-format-1-${stamp}`, constants.COPYFILE_EXCL);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      }
-    },
+    up: (folder) => backupIndex(folder, 1),
+  },
+  {
+    version: 3,
+    description: "checksums on history lines and snapshots; files written before are read as they are",
+    up: (folder) => backupIndex(folder, 2),
   },
 ];
 

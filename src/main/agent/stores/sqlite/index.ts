@@ -2,6 +2,7 @@
 export {
   SqliteStore,
   type IntegrityCheck,
+  type SalvagedConversation,
   type SearchOptions,
   type SearchPage,
   type SearchResult,

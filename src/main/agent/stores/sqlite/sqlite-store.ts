@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
-import { DamagedConversationError } from "../../errors";
+import { DamagedConversationError, StateNotFoundError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
@@ -33,10 +33,12 @@ import { readSettings, type SqliteSettings } from "./pragma-settings";
 import { type PreparedStatements, prepareStatements } from "./prepared-statements";
 import { makeStoreTransactions, type StoreTransactions } from "./store-transactions";
 import { RowChecks } from "./row-checks";
+import { findListedRow, readFromBackup, removeListedRows, salvageRows, type SalvagedConversation } from "./salvage";
 
 export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "./search";
 export type { Synchronous } from "./open-database";
 export type { IntegrityCheck } from "./validate";
+export type { SalvagedConversation } from "./salvage";
 export type { SqliteSettings } from "./pragma-settings";
 
 export interface SqliteStoreOptions {
@@ -80,6 +82,8 @@ export class SqliteStore extends Store {
   private readonly searchIndex: SqliteSearch;
   private readonly sql: PreparedStatements;
   private readonly transactions: StoreTransactions;
+  private readonly checks: RowChecks;
+  private readonly nativeBinding: string | undefined;
 
   constructor(databaseFile: string, options: SqliteStoreOptions = {}) {
     super();
@@ -110,8 +114,9 @@ export class SqliteStore extends Store {
       throw translateSchemaError(error, this.path, this.busyTimeoutMs);
     }
     const dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
-    const checks = new RowChecks(this.path, this.sql, () => dataVersion.get()!);
-    this.transactions = makeStoreTransactions(db, this.sql, this.leases, (json, stateId, what) => this.parse(json, stateId, what), checks);
+    this.nativeBinding = options.nativeBinding;
+    this.checks = new RowChecks(this.path, this.sql, () => dataVersion.get()!);
+    this.transactions = makeStoreTransactions(db, this.sql, this.leases, (json, stateId, what) => this.parse(json, stateId, what), this.checks);
   }
 
   override get storeKey(): string {
@@ -251,6 +256,29 @@ export class SqliteStore extends Store {
   /** How many conversations `search(query)` finds in all. */
   override searchCount(query: string): number {
     return this.guard(() => this.searchIndex.count(query));
+  }
+
+  /** What a damaged conversation still holds, found by the id `list()` showed (even a garbled one); null when no row has it. */
+  salvage(listedId: string): SalvagedConversation | null {
+    return this.guard(() => salvageRows(this.db, listedId));
+  }
+
+  /** Put the conversation listed as `listedId` back as the backup copy holds it (read from a scratch copy), in one transaction; returns its id. */
+  restoreFromBackup(listedId: string, backupFile: string): string {
+    return this.guard(() => {
+      const row = findListedRow(this.db, listedId);
+      if (!row) throw new StateNotFoundError(listedId);
+      const opened = (file: string) => new SqliteStore(file, { integrityCheck: "always", nativeBinding: this.nativeBinding });
+      const { id, record } = readFromBackup(backupFile, row.num, listedId, opened);
+      const snapshot = record.snapshot!;
+      this.db.transaction(() => {
+        removeListedRows(this.db, row, id);
+        if (id !== row.id) this.transactions.delete(id); // the intact row of that id, if the garbled one was a copy
+        this.transactions.write(id, record.entries.map(serializeEntry), { value: snapshot, json: JSON.stringify(snapshot) }, true);
+      }).immediate();
+      this.checks.forget();
+      return id;
+    });
   }
 
   /** A lease other processes see; a killed holder stops blocking within seconds. */

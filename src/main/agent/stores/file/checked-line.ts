@@ -1,0 +1,50 @@
+/**
+ * A checksum after each history line (`<json>\t<12 hex digits>`) and before the snapshot's
+ * JSON (`<12 hex digits>\t<json>`), FileStore format 3. JSON text never holds a raw tab, so
+ * the tab is where the checksum starts or ends. The snapshot's comes first so that a file cut
+ * short keeps it: a cut cannot turn a checked snapshot into one that looks older. Noise inside a text still parses as JSON; with the checksum it
+ * is named as damage instead of read as data. The hash is SHA-1 cut to 48 bits.
+ */
+import { createHash } from "node:crypto";
+
+const TAB = "\t";
+const DIGITS = 12;
+
+export function textChecksum(json: string): string {
+  return createHash("sha1").update(json).digest("hex").slice(0, DIGITS);
+}
+
+/** The JSON text followed by its checksum. */
+export function withChecksum(json: string): string {
+  return `${json}${TAB}${textChecksum(json)}`;
+}
+
+export type CheckedText =
+  /** The text carried a checksum and matches it. */
+  | { ok: true; json: string; checked: true }
+  /** The text carries no checksum (written before format 3). */
+  | { ok: true; json: string; checked: false }
+  /** The checksum does not match the text. */
+  | { ok: false };
+
+/** Split a line (or a snapshot's text without its final newline) into its JSON and checks it. */
+export function checkText(text: string): CheckedText {
+  const tab = text.lastIndexOf(TAB);
+  if (tab < 0) return { ok: true, json: text, checked: false };
+  const json = text.slice(0, tab);
+  return text.slice(tab + 1) === textChecksum(json) ? { ok: true, json, checked: true } : { ok: false };
+}
+
+/** The snapshot's text: its checksum, a tab, its JSON. */
+export function withLeadingChecksum(json: string): string {
+  return `${textChecksum(json)}${TAB}${json}`;
+}
+
+/** A snapshot's text: one written before format 3 starts with its JSON object's brace. */
+export function checkLeading(text: string): CheckedText {
+  if (text.startsWith("{")) return { ok: true, json: text, checked: false };
+  const tab = text.indexOf(TAB);
+  if (tab < 0) return { ok: false };
+  const json = text.slice(tab + 1);
+  return text.slice(0, tab) === textChecksum(json) ? { ok: true, json, checked: true } : { ok: false };
+}
