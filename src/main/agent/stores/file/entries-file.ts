@@ -95,19 +95,20 @@ export async function readEntries(path: string): Promise<EntryRecord[]> {
 export async function readEntriesBetween(path: string, fromSeq: number, toSeq: number): Promise<EntryRecord[]> {
   const handle = await open(path, "r");
   try {
-    const { end, lastLine, from } = await completeTail(handle, path);
+    const { end, lastLine, header } = await completeTail(handle, path);
     if (lastLine === null) return [];
-    const lastSeq = seqOf(lastLine, path);
-    const lo = Math.max(from, Math.ceil(fromSeq));
+    const lastSeq = seqOf(lastLine, header, path);
+    const lo = Math.max(header.from, Math.ceil(fromSeq));
     const hi = Math.min(lastSeq + 1, Math.ceil(toSeq));
     if (!(lo < hi)) return [];
     const bytes = await linesFrom(handle, path, end, lastSeq + 1 - lo);
     const entries: EntryRecord[] = [];
     for (let start = 0, stop = bytes.indexOf(0x0a); stop >= 0 && entries.length < hi - lo; start = stop + 1, stop = bytes.indexOf(0x0a, start)) {
       const seq = lo + entries.length;
+      const json = lineJson(bytes.toString("utf8", start, stop), header, path, `the line of entry ${seq}`);
       let entry: EntryRecord;
       try {
-        entry = JSON.parse(bytes.toString("utf8", start, stop));
+        entry = JSON.parse(json);
       } catch {
         throw new StoreCorruptError(path, `the line of entry ${seq} is not valid JSON`);
       }
