@@ -85,7 +85,7 @@ export async function runAttachWorker(job: AttachJob): Promise<void> {
 /** Does one operation; returns the conversation it ran in (or deleted), or null when its conversation is not there. */
 async function doOperation(service: AlpineService, job: AttachJob, index: number, op: AttachOp, point: (p: AttachPoint) => Promise<void>): Promise<string | null> {
   const target = op.kind === "new" ? null : (openedConversations(job.conversationsFile).get(op.target) ?? null);
-  if (op.kind !== "new" && (target === null || !service.conversations.list({ offset: 0, limit: 1000 }).items.some((c) => c.id === target))) return null;
+  if (op.kind !== "new" && (target === null || !(await service.conversations.list({ offset: 0, limit: 1000 })).items.some((c) => c.id === target))) return null;
   if (op.kind === "delete") {
     await service.conversations.delete(target!);
     return target;

@@ -12,7 +12,8 @@ import { StateNotFoundError, StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import type { Snapshot, StoredRecord } from "../../state/snapshot";
 import { CONVERSATION_COLUMNS, type ConversationRow } from "./conversation-row";
-import { entryFromRow } from "./entry-row";
+import { entryFromRow, serializeEntry } from "./entry-row";
+import type { StoreTransactions } from "./store-transactions";
 import { entryChecksum, snapshotChecksum } from "./row-checksum";
 
 /** What a damaged conversation still holds. */
@@ -105,4 +106,27 @@ export function readFromBackup(
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Put the conversation listed as `listedId` back as the backup copy holds it, in one
+ * transaction; returns its id. `open` opens the backup's scratch copy as a store.
+ */
+export function restoreListedRows(
+  db: Db,
+  transactions: StoreTransactions,
+  listedId: string,
+  backupFile: string,
+  open: (file: string) => { read(stateId: string): StoredRecord | null; close(): void },
+): string {
+  const row = findListedRow(db, listedId);
+  if (!row) throw new StateNotFoundError(listedId);
+  const { id, record } = readFromBackup(backupFile, row.num, listedId, open);
+  const snapshot = record.snapshot!;
+  db.transaction(() => {
+    removeListedRows(db, row, id);
+    if (id !== row.id) transactions.delete(id); // the intact row of that id, if the garbled one was a copy
+    transactions.write(id, record.entries.map(serializeEntry), { value: snapshot, json: JSON.stringify(snapshot) }, true);
+  }).immediate();
+  return id;
 }

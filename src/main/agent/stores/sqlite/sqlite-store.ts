@@ -26,49 +26,21 @@ import { translateSchemaError, translateSqliteError } from "./sqlite-errors";
 import { SqliteLeases } from "./lease";
 import type { MigrationOutcome } from "./migrate";
 import { MIGRATIONS } from "./migrations";
-import { type OpenedDatabase, openDatabase, type Synchronous } from "./open-database";
-import type { IntegrityCheck } from "./validate";
+import { type OpenedDatabase, openDatabase } from "./open-database";
 import { type SearchOptions, type SearchPage, type SearchResult, SqliteSearch } from "./search";
 import { readSettings, type SqliteSettings } from "./pragma-settings";
 import { type PreparedStatements, prepareStatements } from "./prepared-statements";
 import { makeStoreTransactions, type StoreTransactions } from "./store-transactions";
 import { RowChecks } from "./row-checks";
-import { findListedRow, readFromBackup, removeListedRows, salvageRows, type SalvagedConversation } from "./salvage";
+import { restoreListedRows, salvageRows, type SalvagedConversation } from "./salvage";
 
 export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "./search";
 export type { Synchronous } from "./open-database";
 export type { IntegrityCheck } from "./validate";
 export type { SalvagedConversation } from "./salvage";
 export type { SqliteSettings } from "./pragma-settings";
-
-export interface SqliteStoreOptions {
-  /** "FULL" (default): a save survives a power cut. "NORMAL": it survives a killed process. */
-  synchronous?: Synchronous;
-  /** How long to wait for another connection's write before giving up (default 5000 ms). */
-  busyTimeoutMs?: number;
-  /**
-   * When opening checks every page with `PRAGMA quick_check` (about 10 ms per MB):
-   * "after-crash" (default: when the last process was killed, and before a migration),
-   * "always" or "never". Damage found later is reported as StoreCorruptError all the same.
-   */
-  integrityCheck?: IntegrityCheck;
-  /**
-   * The path of a better-sqlite3 native module to load instead of the installed one
-   * (the app passes the build made for Electron's ABI when run from source).
-   */
-  nativeBinding?: string;
-  /**
-   * The machine name this store's leases carry (default the host name). A lease of another
-   * machine is judged by its expiry alone, its process cannot be checked from here.
-   */
-  leaseHost?: string;
-}
-
-/** Seqs clamped to what an entry id can hold (0 to 2^32 - 1). */
-function seqRange(fromSeq: number, toSeq: number): [number, number] {
-  const clamp = (seq: number) => (Number.isNaN(seq) ? 0 : Math.min(0x1_0000_0000, Math.max(0, Math.ceil(seq))));
-  return [clamp(fromSeq), clamp(toSeq)];
-}
+export type { SqliteStoreOptions } from "./sqlite-store-options";
+import { seqRange, type SqliteStoreOptions } from "./sqlite-store-options";
 
 export class SqliteStore extends Store {
   /** The database file, as an absolute path. */
@@ -266,16 +238,8 @@ export class SqliteStore extends Store {
   /** Put the conversation listed as `listedId` back as the backup copy holds it (read from a scratch copy), in one transaction; returns its id. */
   restoreFromBackup(listedId: string, backupFile: string): string {
     return this.guard(() => {
-      const row = findListedRow(this.db, listedId);
-      if (!row) throw new StateNotFoundError(listedId);
       const opened = (file: string) => new SqliteStore(file, { integrityCheck: "always", nativeBinding: this.nativeBinding });
-      const { id, record } = readFromBackup(backupFile, row.num, listedId, opened);
-      const snapshot = record.snapshot!;
-      this.db.transaction(() => {
-        removeListedRows(this.db, row, id);
-        if (id !== row.id) this.transactions.delete(id); // the intact row of that id, if the garbled one was a copy
-        this.transactions.write(id, record.entries.map(serializeEntry), { value: snapshot, json: JSON.stringify(snapshot) }, true);
-      }).immediate();
+      const id = restoreListedRows(this.db, this.transactions, listedId, backupFile, opened);
       this.checks.forget();
       return id;
     });

@@ -67,12 +67,15 @@ export function validateDatabase(file: string, migrations: readonly Migration[],
   let db: Database.Database | null = null;
   try {
     db = new Database(file, { readonly: options.hotWal, fileMustExist: true, timeout: options.busyTimeoutMs, nativeBinding: options.nativeBinding });
-    const version = db.pragma("user_version", { simple: true }) as number;
+    // The version and the tables from one snapshot: another process may be creating the
+    // database at this moment, and its first migration commits both at once.
+    const readSchema = db.transaction((connection: Database.Database) => ({
+      version: connection.pragma("user_version", { simple: true }) as number,
+      tables: new Set(connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[]),
+    }));
+    const { version, tables } = readSchema(db);
     if (version > latest) throw new SchemaTooNewError(file, version, latest);
     if (version < 0) throw new StoreCorruptError(file, `schema version ${version} is negative`);
-    const tables = new Set(
-      db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").pluck().all() as string[],
-    );
     checkTables(file, version, tables, migrations);
     const migrating = version > 0 && version < latest;
     const check = options.integrityCheck === "always" || (options.integrityCheck === "after-crash" && (options.hotWal || migrating));
