@@ -104,8 +104,8 @@ describe("FileStore format", () => {
     const lines = readFileSync(join(root, "=format-=two", "entries.jsonl"), "utf8").trimEnd().split("\n");
     expect(lines[0]).toBe('{"format":"alpine-history","version":1}');
     expect(lines.slice(1, 5).every((line) => !line.includes("\t"))).toBe(true);
-    expect(lines[5]).toMatch(/"One more idea\?".*\t[0-9a-f]{12}$/);
-    expect(readFileSync(join(root, "=format-=two", "snapshot.json"), "utf8")).toMatch(/^[0-9a-f]{12}\t\{.*\}\n$/);
+    expect(lines[5]).toMatch(/"One more idea\?".*\t[0-9a-f]{8}$/);
+    expect(readFileSync(join(root, "=format-=two", "snapshot.json"), "utf8")).toMatch(/^[0-9a-f]{8}\t\{.*\}\n$/);
     expect((await new FileStore(root).load("Format-Two")).history).toHaveLength(5);
 
     // Noise inside a text of a checksummed line still parses as JSON: it is named, not read.

@@ -48,7 +48,7 @@ describe("FileStore", () => {
     const lines = readFileSync(join(dir, "versioned", "entries.jsonl"), "utf8").trimEnd().split("\n");
     expect(JSON.parse(lines[0])).toEqual({ format: "alpine-history", version: 1, checksums: true });
     // Each line: the entry's JSON, a tab, and the checksum of that JSON (format 3).
-    expect(lines.slice(1).map((l) => l.split("\t")[1])).toEqual([expect.stringMatching(/^[0-9a-f]{12}$/), expect.stringMatching(/^[0-9a-f]{12}$/)]);
+    expect(lines.slice(1).map((l) => l.split("\t")[1])).toEqual([expect.stringMatching(/^[0-9a-f]{8}$/), expect.stringMatching(/^[0-9a-f]{8}$/)]);
     expect(lines.slice(1).map((l) => JSON.parse(l.split("\t")[0]).seq)).toEqual([0, 1]);
     expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[1]).version).toBe(2);
   });
