@@ -11,6 +11,7 @@
  */
 import { crc32 } from "node:zlib";
 import type BetterSqlite3 from "better-sqlite3";
+import type { ConversationRow } from "./conversation-row";
 
 /** The SQL function of the same checksum (registered on the store's connection). */
 export const CHECKSUM_FUNCTION = "alpine_row_checksum";
@@ -28,21 +29,8 @@ export function rowChecksum(...values: ChecksumValue[]): number {
   return crc;
 }
 
-/** The conversation row's values a checksum covers, in order (see CONVERSATION_CHECKSUM_SQL). */
-export interface ChecksummedConversation {
-  num: number;
-  id: string;
-  task: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
-  stopped_by: string | null;
-  entry_count: number;
-  conversation_id: string;
-  parent_id: string | null;
-  parent_seq: number | null;
-  retained: number;
-}
+/** The conversation row's values a checksum covers: all but the checksum itself (see CONVERSATION_CHECKSUM_SQL). */
+export type ChecksummedConversation = Omit<ConversationRow, "checksum">;
 
 export function conversationChecksum(row: ChecksummedConversation): number {
   return rowChecksum(
