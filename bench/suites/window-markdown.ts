@@ -4,18 +4,14 @@
  * block), each streamed into a short conversation. Long tasks (over 50 ms) while the words
  * arrive, and in the whole run (send to the finished reply shown).
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
-import { withTempFolder } from "../lib/temp";
-import { launchBrowser } from "../window/browser";
-import { startHostProcess } from "../window/host-process";
-import { PROBE_SCRIPT, type StreamSummary } from "../window/page-probes";
+import { withLongConversationPage } from "../window/long-conversation-page";
+import type { StreamSummary } from "../window/page-probes";
 import { taskCpuTimes, TRACE_CATEGORIES } from "../window/trace-summary";
-import { LONG_ID, seedWindowData } from "../window/seed";
+import { LONG_ID } from "../window/seed";
 import { ensureBuiltWindow, isSummaryRequest, tokenPieces } from "./window";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -59,57 +55,41 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
     },
   });
   try {
-    await withTempFolder(async (root) => {
-      const dataFolder = path.join(root, "data");
-      mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
-      seedWindowData(dataFolder, 4, config.entryChars);
-      const host = await startHostProcess(ROOT, dataFolder, server.url);
-      const browser = await launchBrowser();
-      try {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        await page.addInitScript({ content: PROBE_SCRIPT });
-        await page.goto(`${host.url}?transport=ws`);
-        await page.evaluate(`window.__bench.waitEvent("list-rendered", {}, 0, 30000)`);
-        await page.waitForSelector(`[data-conversation-id="${LONG_ID}"] .conversation-row__open`);
-        await page.evaluate(`window.__bench.open(${JSON.stringify(LONG_ID)}, 60000)`);
-        const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
-          "reply",
-          "streaming ms",
-          "long tasks",
-          "longest task ms",
-          "whole run long tasks",
-          "whole run longest ms",
-          "whole run longest task CPU ms",
-          "tasks of 50 ms CPU",
-        ]);
-        let worst = 0;
-        let worstCpu = 0;
-        for (const [name, text] of Object.entries(replies)) {
-          queue.push(text);
-          await page.fill('[aria-label="Message"]', `Please send the ${name} reply.`);
-          await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-          const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 600000)`)) as StreamSummary;
-          const cpu = taskCpuTimes((await browser.stopTracing()).toString("utf8"));
-          if (stream.deltas === 0) throw new Error(`no streamed words of the ${name} reply reached the window`);
-          report.set(`windowMarkdown.${name}.longTasks`, stream.streaming.longTasks);
-          report.set(`windowMarkdown.${name}.maxLongTaskMs`, stream.streaming.maxLongTaskMs);
-          report.set(`windowMarkdown.${name}.runMaxLongTaskMs`, stream.whole.maxLongTaskMs);
-          report.set(`windowMarkdown.${name}.maxTaskCpuMs`, cpu.maxCpuMs);
-          worst = Math.max(worst, stream.streaming.maxLongTaskMs);
-          worstCpu = Math.max(worstCpu, cpu.maxCpuMs);
-          const row = [stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, stream.whole.longTasks, stream.whole.maxLongTaskMs];
-          section.rows.push([name, ...row, cpu.maxCpuMs, cpu.over50]);
-        }
-        report.set("windowMarkdown.maxLongTaskMs", worst);
-        report.set("windowMarkdown.maxTaskCpuMs", worstCpu);
-        section.notes.push(
-          `${CHUNK_CHARS} characters per delta, ${INTERVAL_MS} ms apart; long task: the browser's 'longtask' entries (50 ms or more, 0 when none), by the clock.`,
-          "CPU ms: the CPU time of the page's longest task, from a trace of the run (the clock counts the time a task waits for a core too, on a busy machine most of it).",
-        );
-      } finally {
-        await browser.close().catch(() => undefined);
-        await host.stop();
+    await withLongConversationPage(ROOT, server.url, { conversations: 4, entryChars: config.entryChars }, async ({ browser, page }) => {
+      const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
+        "reply",
+        "streaming ms",
+        "long tasks",
+        "longest task ms",
+        "whole run long tasks",
+        "whole run longest ms",
+        "whole run longest task CPU ms",
+        "tasks of 50 ms CPU",
+      ]);
+      let worst = 0;
+      let worstCpu = 0;
+      for (const [name, text] of Object.entries(replies)) {
+        queue.push(text);
+        await page.fill('[aria-label="Message"]', `Please send the ${name} reply.`);
+        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 600000)`)) as StreamSummary;
+        const cpu = taskCpuTimes((await browser.stopTracing()).toString("utf8"));
+        if (stream.deltas === 0) throw new Error(`no streamed words of the ${name} reply reached the window`);
+        report.set(`windowMarkdown.${name}.longTasks`, stream.streaming.longTasks);
+        report.set(`windowMarkdown.${name}.maxLongTaskMs`, stream.streaming.maxLongTaskMs);
+        report.set(`windowMarkdown.${name}.runMaxLongTaskMs`, stream.whole.maxLongTaskMs);
+        report.set(`windowMarkdown.${name}.maxTaskCpuMs`, cpu.maxCpuMs);
+        worst = Math.max(worst, stream.streaming.maxLongTaskMs);
+        worstCpu = Math.max(worstCpu, cpu.maxCpuMs);
+        const row = [stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, stream.whole.longTasks, stream.whole.maxLongTaskMs];
+        section.rows.push([name, ...row, cpu.maxCpuMs, cpu.over50]);
       }
+      report.set("windowMarkdown.maxLongTaskMs", worst);
+      report.set("windowMarkdown.maxTaskCpuMs", worstCpu);
+      section.notes.push(
+        `${CHUNK_CHARS} characters per delta, ${INTERVAL_MS} ms apart; long task: the browser's 'longtask' entries (50 ms or more, 0 when none), by the clock.`,
+        "CPU ms: the CPU time of the page's longest task, from a trace of the run (the clock counts the time a task waits for a core too, on a busy machine most of it).",
+      );
     });
   } finally {
     await server.close();

@@ -5,17 +5,13 @@
  * collection before the first and after each, and the largest heap seen at a frame while
  * each streamed.
  */
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
-import { withTempFolder } from "../lib/temp";
-import { launchBrowser } from "../window/browser";
-import { startHostProcess } from "../window/host-process";
-import { PROBE_SCRIPT, type StreamSummary } from "../window/page-probes";
-import { LONG_ID, seedWindowData } from "../window/seed";
+import { withLongConversationPage } from "../window/long-conversation-page";
+import type { StreamSummary } from "../window/page-probes";
+import { LONG_ID } from "../window/seed";
 import { ensureBuiltWindow, heapMB, isSummaryRequest, tokenPieces } from "./window";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -31,47 +27,31 @@ export async function runWindowMemory(report: Report, config: BenchConfig): Prom
       isSummaryRequest(request) ? { text: "A short summary.", chunks: 1 } : { text: pieces.join(""), chunks: pieces.length, delayMs: TOKEN_INTERVAL_MS },
   });
   try {
-    await withTempFolder(async (root) => {
-      const dataFolder = path.join(root, "data");
-      mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
-      seedWindowData(dataFolder, 20, config.entryChars);
-      const host = await startHostProcess(ROOT, dataFolder, server.url);
-      const browser = await launchBrowser();
-      try {
-        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-        await page.addInitScript({ content: PROBE_SCRIPT });
-        await page.goto(`${host.url}?transport=ws`);
-        await page.evaluate(`window.__bench.waitEvent("list-rendered", {}, 0, 30000)`);
-        await page.waitForSelector(`[data-conversation-id="${LONG_ID}"] .conversation-row__open`);
-        await page.evaluate(`window.__bench.open(${JSON.stringify(LONG_ID)}, 60000)`);
-        const before = (await heapMB(page)).heap;
-        const after: number[] = [];
-        const peaks: number[] = [];
-        for (let i = 0; i < REPLIES; i++) {
-          await page.fill('[aria-label="Message"]', `Please write long answer number ${i + 1}.`);
-          const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 600000)`)) as StreamSummary;
-          if (stream.deltas === 0) throw new Error("no streamed words reached the window");
-          peaks.push(stream.peakHeapMB);
-          after.push((await heapMB(page)).heap);
-        }
-        const logged = (await page.evaluate(`(window.__alpineEvents || []).length`)) as number;
-        report.set("windowMemory.tokens", pieces.length);
-        report.set("windowMemory.beforeMB", before);
-        after.forEach((mb, i) => report.set(`windowMemory.after${i + 1}MB`, mb));
-        report.set("windowMemory.growthAfterFirstMB", after[0] - before);
-        report.set("windowMemory.growthAfterLastMB", after[after.length - 1] - before);
-        report.set("windowMemory.peakMB", Math.max(...peaks));
-        report.set("windowMemory.eventLogEntries", logged);
-        const section = report.section(`The window's JS heap over ${REPLIES} replies of ${pieces.length.toLocaleString("en-US")} tokens`, ["moment", "JS heap MB"]);
-        section.rows.push(["before the first reply (after GC)", before]);
-        after.forEach((mb, i) => section.rows.push([`after reply ${i + 1} (after GC)`, mb]));
-        section.rows.push(["largest heap at a frame while streaming (garbage included)", Math.max(...peaks)]);
-        section.rows.push(["entries in the event log at the end", logged]);
-        section.notes.push(`Test host (event log on), tokens sent ${TOKEN_INTERVAL_MS} ms apart; heap from Chromium's Performance metrics after HeapProfiler.collectGarbage.`);
-      } finally {
-        await browser.close().catch(() => undefined);
-        await host.stop();
+    await withLongConversationPage(ROOT, server.url, { conversations: 20, entryChars: config.entryChars }, async ({ page }) => {
+      const before = (await heapMB(page)).heap;
+      const after: number[] = [];
+      const peaks: number[] = [];
+      for (let i = 0; i < REPLIES; i++) {
+        await page.fill('[aria-label="Message"]', `Please write long answer number ${i + 1}.`);
+        const stream = (await page.evaluate(`window.__bench.sendAndStream(${JSON.stringify(LONG_ID)}, 600000)`)) as StreamSummary;
+        if (stream.deltas === 0) throw new Error("no streamed words reached the window");
+        peaks.push(stream.peakHeapMB);
+        after.push((await heapMB(page)).heap);
       }
+      const logged = (await page.evaluate(`(window.__alpineEvents || []).length`)) as number;
+      report.set("windowMemory.tokens", pieces.length);
+      report.set("windowMemory.beforeMB", before);
+      after.forEach((mb, i) => report.set(`windowMemory.after${i + 1}MB`, mb));
+      report.set("windowMemory.growthAfterFirstMB", after[0] - before);
+      report.set("windowMemory.growthAfterLastMB", after[after.length - 1] - before);
+      report.set("windowMemory.peakMB", Math.max(...peaks));
+      report.set("windowMemory.eventLogEntries", logged);
+      const section = report.section(`The window's JS heap over ${REPLIES} replies of ${pieces.length.toLocaleString("en-US")} tokens`, ["moment", "JS heap MB"]);
+      section.rows.push(["before the first reply (after GC)", before]);
+      after.forEach((mb, i) => section.rows.push([`after reply ${i + 1} (after GC)`, mb]));
+      section.rows.push(["largest heap at a frame while streaming (garbage included)", Math.max(...peaks)]);
+      section.rows.push(["entries in the event log at the end", logged]);
+      section.notes.push(`Test host (event log on), tokens sent ${TOKEN_INTERVAL_MS} ms apart; heap from Chromium's Performance metrics after HeapProfiler.collectGarbage.`);
     });
   } finally {
     await server.close();
