@@ -5,19 +5,17 @@
  */
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MCP_SETTINGS_VERSION } from "../../src/main/service/mcp/mcp-settings-file";
-
-const MCP_FILE = "mcp.json";
+import { MCP_FILE_NAME, MCP_SETTINGS_VERSION } from "../../src/main/service/mcp/mcp-settings-file";
 
 /** Three stdio servers, each `node <everything server> stdio`. */
 export function configureThreeStdioServers(root: string, dataFolder: string): void {
   const script = path.join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
   const servers = ["first", "second", "third"].map((name) => ({ name, transport: "stdio", command: process.execPath, args: [script, "stdio"] }));
-  writeFileSync(path.join(dataFolder, MCP_FILE), `${JSON.stringify({ version: MCP_SETTINGS_VERSION, servers }, null, 2)}\n`, { mode: 0o600 });
+  writeFileSync(path.join(dataFolder, MCP_FILE_NAME), `${JSON.stringify({ version: MCP_SETTINGS_VERSION, servers }, null, 2)}\n`, { mode: 0o600 });
 }
 
 export function removeMcpServers(dataFolder: string): void {
-  rmSync(path.join(dataFolder, MCP_FILE), { force: true });
+  rmSync(path.join(dataFolder, MCP_FILE_NAME), { force: true });
 }
 
 /**
