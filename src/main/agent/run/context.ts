@@ -5,16 +5,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, CompactionEntry, HistoryEntry } from "../state/history";
 import type { State } from "../state/state";
-import { builtMessageBuilderOf, messageBuilderOf } from "./message-builder";
+import { builtMessageBuilderOf, isExcluded, messageBuilderOf } from "./message-builder";
 
-export { SUMMARY_PREFIX } from "./message-builder";
+export { isExcluded, SUMMARY_PREFIX } from "./message-builder";
 
 type MessageParam = Anthropic.MessageParam;
 
-export function isExcluded(state: State, seq: number): boolean {
-  for (const [from, to] of state.excluded) if (seq >= from && seq <= to) return true;
-  return false;
-}
 
 /**
  * The latest compaction the context starts from, if any. A State whose request was never

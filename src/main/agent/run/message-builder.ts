@@ -59,7 +59,7 @@ export class MessageBuilder {
     const history = state.history;
     for (let i = this.consumed; i < history.length; i++) {
       const entry = history[i];
-      if (!isExcludedSeq(state, entry.seq)) this.add(entry);
+      if (!isExcluded(state, entry.seq)) this.add(entry);
     }
     this.consumed = history.length;
     this.lastSeen = history.at(-1) ?? null;
@@ -186,7 +186,8 @@ function excludedKeyOf(state: State): string {
   return state.excluded.length === 0 ? "" : JSON.stringify(state.excluded);
 }
 
-function isExcludedSeq(state: State, seq: number): boolean {
+/** Whether `seq` lies in one of the State's excluded ranges. */
+export function isExcluded(state: State, seq: number): boolean {
   for (const [from, to] of state.excluded) if (seq >= from && seq <= to) return true;
   return false;
 }
