@@ -75,7 +75,10 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (request.method === "GET" && isAttachmentPath(pathname)) {
-      void attachmentResponse(service.attachments, pathname).then((answer) => response.writeHead(answer.status, answer.headers).end(answer.body));
+      attachmentResponse(service.attachments, pathname).then(
+        (answer) => response.writeHead(answer.status, answer.headers).end(answer.body),
+        () => response.writeHead(500).end(),
+      );
       return;
     }
     serveWindow(request, response, rendererFolder, csp);
