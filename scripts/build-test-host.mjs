@@ -1,7 +1,7 @@
 /**
  * Bundles the test host (test/support/test-host-cli.ts) into out/test-host/test-host-cli.mjs the
  * way electron-vite bundles the app's main process: one ES module file run by plain Node, with
- * the package's dependencies left to node_modules. The launch benchmark starts this build, so it
+ * the package's dependencies left to node_modules but zod, which is bundled in both. The launch benchmark starts this build, so it
  * measures the app's code as it runs, not the TypeScript loader.
  *   node scripts/build-test-host.mjs
  */
@@ -12,7 +12,7 @@ import { build } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => name !== "zod");
 
 export const TEST_HOST_BUNDLE = path.join(root, "out/test-host/test-host-cli.mjs");
 
@@ -21,6 +21,7 @@ export async function buildTestHost() {
     configFile: false,
     root,
     logLevel: "warn",
+    ssr: { noExternal: ["zod"] },
     build: {
       ssr: path.join(root, "test/support/test-host-cli.ts"),
       outDir: path.join(root, "out/test-host"),
