@@ -20,7 +20,8 @@ import { attachmentResponse, isAttachmentPath } from "../../src/main/service/att
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
-import { WebSocketServer, type WebSocket } from "ws";
+import { createRequire } from "node:module";
+import type { WebSocket, WebSocketServer as WebSocketServerClass } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";
 
 export const TEST_API_KEY = "sk-ant-test-key";
@@ -58,6 +59,9 @@ export interface TestHost {
 }
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+// Required as CommonJS, which it is: through an ES import Node parses each of its files for exports
+// first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
+const { WebSocketServer } = createRequire(import.meta.url)("ws") as { WebSocketServer: typeof WebSocketServerClass };
 
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
   const service = new AlpineService({
@@ -141,7 +145,7 @@ function serveConnection(socket: WebSocket, service: AlpineService, handlers: Re
 }
 
 /** Say goodbye to every page (1001), give each a moment to answer, then cut what is left. */
-async function closeSockets(sockets: WebSocketServer): Promise<void> {
+async function closeSockets(sockets: WebSocketServerClass): Promise<void> {
   const closed = [...sockets.clients].map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
   for (const socket of sockets.clients) socket.close(1001, "server going away");
   const cut = setTimeout(() => {
