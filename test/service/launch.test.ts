@@ -135,6 +135,25 @@ describe("launching the window", () => {
     }
   });
 
+  it("removes old database backups once the first screen is shown, not before it", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+      const names = [1, 2, 3, 4, 5].map((minute) => `${DATABASE_FILE_NAME}.backup-v5-2026-11-30T10-0${minute}-00-000Z`);
+      for (const name of names) fs.writeFileSync(path.join(dataFolder, name), "a copy");
+      const backups = () => fs.readdirSync(dataFolder).filter((name) => name.includes(".backup-v")).sort();
+      fixture = await openService({ dataFolder, service: { mcpStartDelayMs: 600_000 } });
+      await fixture.call("app:launch", { listLimit: 50 });
+      expect(backups()).toEqual(names);
+      await fixture.call("app:shown", {});
+      expect(backups()).toEqual(names.slice(2));
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
   it(
     "starts the configured MCP servers once the window says its first screen is shown, not before",
     async () => {

@@ -106,6 +106,7 @@ export class AlpineService {
   private readonly local: SqliteStore;
   private closing: Promise<void> | null = null;
   private backgroundTimer: NodeJS.Timeout | null = null;
+  private backgroundStarted = false;
   private recovery: Promise<{ removed: number }> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
@@ -179,9 +180,8 @@ export class AlpineService {
     // one): its first paint never waits for a server, nor shares the cores with their starts.
     this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
-    // The database is open, so any migration has taken its copy: keep only the newest few.
+    // Any migration has taken its copy; the older copies are removed once the first screen is shown.
     this.backups = new DatabaseBackups(databaseFile);
-    this.backups.prune();
     // Damage is checked in the local database (a server keeps page checksums of its own).
     const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
     this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
@@ -201,14 +201,17 @@ export class AlpineService {
 
   /**
    * The window painted its first screen: the work that waited for it starts (the MCP servers,
-   * the check of attachments left by a kill). Called again, it does nothing more.
+   * the check of attachments left by a kill, the removal of old database backups). Called
+   * again, it does nothing more.
    */
   firstScreenShown(): void {
     if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
     this.backgroundTimer = null;
-    if (!this.gate.isOpen) return;
+    if (!this.gate.isOpen || this.backgroundStarted) return;
+    this.backgroundStarted = true;
     if (this.options.startMcpServers !== false) this.mcp.start();
     void this.recovered;
+    this.backups.prune();
   }
 
   /** The background work starts `ms` from now unless the window says its first screen is shown before. */
