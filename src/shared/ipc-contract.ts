@@ -18,9 +18,9 @@ import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./u
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
-import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
+import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
 
-export { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
+export { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const seq = z.number().int().min(0).max(100_000_000);
@@ -99,7 +99,7 @@ export const requestSchemas = lazySchemas({
   /** The first screen in one answer: settings, the sidebar's first page, the conversation open at the last quit. */
   "app:launch": () => z
     .object({
-      listLimit: z.number().int().min(1).max(500).default(100),
+      listLimit: z.number().int().min(1).max(500).default(DEFAULT_LAUNCH_LIST),
       tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES),
     })
     .strict(),

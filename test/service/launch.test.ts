@@ -135,6 +135,34 @@ describe("launching the window", () => {
     }
   });
 
+  it("warms the first screen's reads before the window asks, changing and keeping nothing", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 5, {});
+      const stateFile = path.join(dataFolder, WINDOW_STATE_FILE_NAME);
+      fs.writeFileSync(stateFile, JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "c2" }));
+      fixture = await openService({ dataFolder });
+      const pageReads = vi.spyOn(SqliteStore.prototype, "readSeqRange");
+      try {
+        await fixture.service.prepareFirstScreen(50, 20);
+        expect(pageReads).toHaveBeenCalled(); // the reopened conversation's page was read
+      } finally {
+        pageReads.mockRestore();
+      }
+      expect(fixture.log.events).toEqual([]);
+      // Gone since: preparing forgets nothing; the window's own request does, as before.
+      await fixture.call("conversations:delete", { id: "c2" });
+      await fixture.service.prepareFirstScreen(50, 20);
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBe("c2");
+      expect((await fixture.call("app:launch", {})).open).toBeNull();
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBeNull();
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
   it("removes old database backups once the first screen is shown, not before it", async () => {
     const dataFolder = makeTempDir();
     try {

@@ -245,6 +245,21 @@ export class AlpineService {
     return { settings: this.settings.view(), info: this.info(), list, open };
   }
 
+  /**
+   * Reads what the window's first request asks (sidebar page, reopened conversation's page) while
+   * the window loads its scripts: that request finds the pages cached and the code warm. Nothing is kept.
+   */
+  async prepareFirstScreen(listLimit: number, tail: number): Promise<void> {
+    if (!this.gate.isOpen) return;
+    try {
+      await this.conversations.list({ offset: 0, limit: listLimit });
+      const openId = this.windowState.openConversationId;
+      if (openId) await this.conversations.get(openId, tail);
+    } catch {
+      // The window's own request meets the same problem and says what it is.
+    }
+  }
+
   /** Set (or with "" forget) the API key; messages that waited for one are sent at once. */
   setApiKey(apiKey: string): SettingsView {
     const view = this.settings.setApiKey(apiKey);
