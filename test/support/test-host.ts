@@ -10,6 +10,7 @@
  *   host → window  { kind: "response", id, result: { ok: true, value } | { ok: false, error: { name, message } } }
  *   host → window  { kind: "event", event: AppEvent }      (every app event, to every connection)
  */
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -47,6 +48,8 @@ export interface TestHostOptions {
   maxRetries?: number;
   /** Offers the model `slow_lookup` too, which appends a line to this file each time a call starts. */
   slowToolMarker?: string;
+  /** Appends a JSON line per answered request to this file: its channel, the time from its arrival to its answer sent, the answer's size. */
+  requestTimes?: string;
 }
 
 export interface TestHost {
@@ -107,7 +110,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     socket.on("error", () => {});
     // Like the app's sender check: only pages served by this host are heard.
     if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
-    serveConnection(socket, service, handlers);
+    serveConnection(socket, service, handlers, options.requestTimes);
   });
 
   let closing: Promise<void> | null = null;
@@ -127,9 +130,12 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   };
 }
 
-function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>): void {
+function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>, requestTimes?: string): void {
   const send = (message: SocketServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== socket.OPEN) return 0;
+    const text = JSON.stringify(message);
+    socket.send(text);
+    return text.length;
   };
   const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
   socket.on("close", unsubscribe);
@@ -142,8 +148,10 @@ function serveConnection(socket: WebSocket, service: AlpineService, handlers: Re
       return socket.close(1007, "messages are JSON");
     }
     if (message?.kind !== "request" || typeof message.id !== "number") return socket.close(1008, "unknown message");
+    const arrived = performance.now();
     const result = await dispatchRequest(handlers, message.channel, message.args);
-    send({ kind: "response", id: message.id, result });
+    const bytes = send({ kind: "response", id: message.id, result });
+    if (requestTimes) appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes })}\n`);
   });
 }
 
