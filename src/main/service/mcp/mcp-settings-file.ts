@@ -12,7 +12,8 @@ import { z } from "zod";
 import { writeFileAtomicSync } from "../../agent";
 import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from "../../mcp";
 import type { SecretKeeper } from "../settings/secret-keeper";
-import { SettingsFileError } from "../service-errors";
+import { NewerFileVersionError } from "../service-errors";
+import { readVersionedJson } from "../versioned-json";
 
 export const MCP_FILE_NAME = "mcp.json";
 export const MCP_SETTINGS_VERSION = 1;
@@ -70,9 +71,7 @@ export class McpSettingsFile {
 
   /** Write the whole settings (secrets first, so a crash between leaves only unused secrets). */
   save(next: McpSettings): void {
-    if (this.newerVersion !== null) {
-      throw new SettingsFileError(`MCP settings cannot be changed: ${this.file} was written by a newer version of Alpine (version ${this.newerVersion}). Update Alpine to change them.`);
-    }
+    if (this.newerVersion !== null) throw new NewerFileVersionError("MCP settings", this.file, this.newerVersion, MCP_SETTINGS_VERSION);
     const secrets: Secrets = {};
     const servers = next.servers.map(({ config, ...rest }) => {
       if (config.transport === "stdio") {
@@ -90,33 +89,20 @@ export class McpSettingsFile {
   }
 
   private read(): void {
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw new SettingsFileError(`The MCP settings file ${this.file} cannot be read (${(error as Error).message}).`, { cause: error });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-    const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && version > MCP_SETTINGS_VERSION) {
-      this.newerVersion = version;
-      this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) {
-      if (this.newerVersion !== null) return;
+    const read = readVersionedJson(this.file, { version: MCP_SETTINGS_VERSION, schema: fileSchema, what: "MCP settings file" });
+    if (read.status === "missing") return;
+    if (read.status === "garbled") {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       fs.renameSync(this.file, aside);
       this.problem = `The MCP settings file could not be read, so no MCP servers are configured. The old file was kept as ${aside}.`;
       return;
     }
-    this.current = { callTimeoutMs: parsed.data.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.data.servers) };
+    const parsed = read.status === "newer" ? read.known : read.value;
+    if (read.status === "newer") {
+      this.newerVersion = read.version;
+      this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${read.version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
+    }
+    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.servers) };
   }
 
   private serversOf(stored: z.infer<typeof serverSchema>[]): StoredServer[] {
