@@ -31,6 +31,17 @@ export interface McpSettings {
   servers: StoredServer[];
 }
 
+/** The settings as saved: shared by every reader, never changed in place (a change saves a new object). */
+export interface SavedMcpSettings {
+  readonly callTimeoutMs: number;
+  readonly servers: readonly SavedServer[];
+}
+
+export type SavedServer = Readonly<Omit<StoredServer, "disabledTools" | "alwaysAllowed">> & {
+  readonly disabledTools: readonly string[];
+  readonly alwaysAllowed: readonly string[];
+};
+
 const serverSchema = z
   .object({
     name: z.string(),
@@ -65,11 +76,20 @@ export class McpSettingsFile {
     this.read();
   }
 
-  get(): McpSettings {
+  /** Read at every tool call and view: the saved object itself, not a copy. */
+  get(): SavedMcpSettings {
+    return this.current;
+  }
+
+  /** A copy to change and hand to `save` (an edit that fails halfway leaves the saved settings as they were). */
+  draft(): McpSettings {
     return structuredClone(this.current);
   }
 
-  /** Write the whole settings (secrets first, so a crash between leaves only unused secrets). */
+  /**
+   * Write the whole settings (secrets first, so a crash between leaves only unused secrets).
+   * `next` becomes the saved settings: the caller must not change it afterwards.
+   */
   save(next: McpSettings): void {
     if (this.newerVersion !== null) throw new NewerFileVersionError("MCP settings", this.file, this.newerVersion, MCP_SETTINGS_VERSION);
     const secrets: Secrets = {};
@@ -85,7 +105,7 @@ export class McpSettingsFile {
     });
     this.secrets.set(JSON.stringify(secrets));
     writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, servers }, null, 2) + "\n");
-    this.current = structuredClone(next);
+    this.current = next;
   }
 
   private read(): void {
