@@ -23,7 +23,6 @@ import { type FolderChooser, SettingsService } from "./settings/settings";
 import { SettingsFile } from "./settings/settings-file";
 import { builtInTools } from "./tools";
 import { Attachments } from "./attachments/attachments";
-import { conversationLookup } from "./attachments/conversation-lookup";
 import { ModelList } from "./models/models";
 import { PriceFile, usageTotals } from "./models/prices";
 import { optionsView } from "./conversations/conversation-options";
@@ -104,7 +103,6 @@ export class AlpineService {
   private backgroundTimer: NodeJS.Timeout | null = null;
   private backgroundStarted = false;
   private preparing: Promise<void> | null = null;
-  private recovery: Promise<{ removed: number }> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
@@ -189,11 +187,7 @@ export class AlpineService {
    * started once the window's first screen is shown (or at the first need), done before the first run.
    */
   get recovered(): Promise<{ removed: number }> {
-    if (!this.recovery) {
-      this.recovery = this.attachments.recover(conversationLookup(this.store));
-      this.recovery.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
-    }
-    return this.recovery;
+    return this.runs.attachmentRecovery.result;
   }
 
   /**
@@ -285,7 +279,7 @@ export class AlpineService {
     this.closing ??= (async () => {
       this.gate.close();
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
-      await this.recovery?.catch(() => undefined); // recovery reads the store: it ends before the store closes
+      await this.runs.attachmentRecovery.ended(); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }
