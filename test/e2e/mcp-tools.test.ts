@@ -18,6 +18,11 @@ import { conversationRow, sendMessage, startConversation } from "./support/windo
 import { sentMessages } from "../support/model-server";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
+/**
+ * The MCP server is a process of its own with no app event: what it writes to its count file
+ * (a call received, a cancellation) is waited for as long as an app event, not the poll's 1 s.
+ */
+const SERVER_WRITES = { timeout: 20_000 };
 
 describe("MCP tools in the window", () => {
   let counts: string;
@@ -91,18 +96,21 @@ describe("MCP tools in the window", () => {
     await win().waitFor("ask-shown", { id: conversation }, since);
     await page().getByRole("button", { name: "Allow in this conversation", exact: true }).click();
     await win().waitForStep("tool_start", { callId: "c5" }, since);
-    await expect.poll(() => runsOf(counts, "slow")).toBe(1);
-    await page().getByRole("button", { name: "Stop" }).click();
-    await win().waitFor("run-ended", { id: conversation }, since);
+    await expect.poll(() => runsOf(counts, "slow"), SERVER_WRITES).toBe(1);
+    // The question ended a run too (stoppedBy "ask"): wait for the end of the run Stop ends.
+    const stopping = await win().mark();
+    await page().getByRole("button", { name: "Stop", exact: true }).click();
+    await win().waitFor("run-ended", { id: conversation, stoppedBy: "aborted" }, stopping);
+    expect((await win().events("run-ended", since)).map((e) => e.detail.stoppedBy)).toEqual(["ask", "aborted"]);
     await expect.poll(() => card("c5").getAttribute("data-tool-status")).toBe("aborted");
-    await expect.poll(() => readCounts(counts).filter((l) => l.tool === "slow").map((l) => l.event)).toEqual(["run", "cancelled"]);
+    await expect.poll(() => readCounts(counts).filter((l) => l.tool === "slow").map((l) => l.event), SERVER_WRITES).toEqual(["run", "cancelled"]);
   });
 
   it("kill the host while a slow MCP tool runs: after relaunch the card says Outcome unknown, Continue sends that text, the server ran it once", async () => {
     await e2e.session.model.control.script({ toolUses: [{ id: "c6", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting again." });
     const since = await sendMessage(win(), "Be very slow again");
     await win().waitForStep("tool_start", { callId: "c6" }, since); // allowed in this conversation: no question
-    await expect.poll(() => runsOf(counts, "slow")).toBe(2);
+    await expect.poll(() => runsOf(counts, "slow"), SERVER_WRITES).toBe(2);
     const exit = await e2e.session.restartHost("SIGKILL");
     expect(exit.signal).toBe("SIGKILL");
 
