@@ -43,6 +43,11 @@ class FakeScroller {
     this.contentHeight = height;
     this.scrollTop = this.top;
   }
+  /** The view changes height (a prompt below it opens or closes); the browser clamps the position. */
+  setClientHeight(height: number) {
+    this.clientHeight = height;
+    this.scrollTop = this.top;
+  }
   distanceFromEnd() {
     return this.scrollHeight - this.scrollTop - this.clientHeight;
   }
@@ -147,5 +152,25 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     scroller.dispatchPendingScroll();
     observe([entry(column, 3100)]);
     expect(scroller.distanceFromEnd()).toBe(360);
+  });
+
+  it("keeps following when the view grows taller (a question's prompt closed) while rows arrive in the same frame", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+
+    // A question's prompt opens below the list: the view gets shorter, the window follows the end.
+    scroller.setClientHeight(464);
+    observe([entry(scroller, 464)]);
+    scroller.dispatchPendingScroll();
+    expect(scroller.distanceFromEnd()).toBe(0);
+
+    // The person answers: the prompt closes, the view grows back and the browser lowers the
+    // position to fit; before the next frame the answer and the resumed run add rows.
+    scroller.setClientHeight(600);
+    scroller.setContentHeight(3300);
+    scroller.dispatchPendingScroll();
+    observe([entry(scroller, 600), entry(column, 3300)]);
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away).not.toContain(true);
   });
 });

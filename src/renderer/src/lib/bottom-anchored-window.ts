@@ -1,15 +1,11 @@
 /**
- * Keeps a long list of rows of different heights in a scroller, with only the rows near
- * the view in the page. It follows the end while the person is there (a reply streams in
- * below), and otherwise keeps the rows they read where they are, when rows above change
- * height or older rows are put in front.
- *
- * Row positions come from the row layout (measured heights, estimates for the others), not
- * from the page. Sizes come from ResizeObserver, after layout; the scroll position is read
- * in scroll events and resize observations, where layout is fresh; the page is changed only
- * on scroll and in animation frames. So while a reply streams nothing reads a size right
- * after a change: no layout is forced. (Putting an older page in front, once per page, is
- * the exception: its scroll correction must land before the frame is painted.)
+ * Keeps a long list of rows of different heights in a scroller, with only the rows near the
+ * view in the page. It follows the end while the person is there (a reply streams in below),
+ * and otherwise keeps the rows they read in place when rows above change height or older rows
+ * are put in front. Row positions come from the row layout (measured heights, estimates), not
+ * the page; sizes from ResizeObserver; the scroll position is read in scroll events and resize
+ * observations, where layout is fresh; the page changes only on scroll and in animation frames,
+ * so streaming forces no layout (except the scroll correction when an older page is put in front).
  */
 import { RowLayout, type RowRange } from "./row-layout";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
@@ -26,6 +22,7 @@ export class BottomAnchoredWindow {
   private readonly roles = new WeakMap<Element, Role>();
   private observer: ResizeObserver | null = null;
   private scrollTop = 0;
+  private viewBottom = 0; // scrollTop + the view's height, as last read
   private viewport = 0; // 0 until the scroller has been measured
   private headerHeight = 0; // above the first row: the column's padding, the "earlier messages" button
   private pinned = true;
@@ -151,7 +148,7 @@ export class BottomAnchoredWindow {
     // frames (on scroll, in animation frames), so reading the position here lays out nothing.
     const scrollTop = scroller.scrollTop;
     if (scrollTop !== this.scrollTop) this.unapplied = 0;
-    const movedUp = scrollTop < this.scrollTop - 1;
+    const movedUp = this.movedUp(scroller, scrollTop);
     this.scrollTop = scrollTop;
     this.updatePinned(scroller, movedUp);
     if (this.scrollTop - this.headerHeight > LOAD_AHEAD_PX) this.loadArmed = true;
@@ -166,7 +163,7 @@ export class BottomAnchoredWindow {
     const scrollTop = scroller.scrollTop;
     if (scrollTop !== this.scrollTop) this.unapplied = 0;
     // The person scrolled up since the last scroll event (still to come): the view stops following.
-    if (scrollTop < this.scrollTop - 1) this.updatePinned(scroller, true, scrollTop);
+    if (this.movedUp(scroller, scrollTop)) this.updatePinned(scroller, true, scrollTop);
     this.scrollTop = scrollTop;
     // The first row starting in the view, as the layout had it before these sizes: the rows
     // above it (a row cut by the top edge included) may change height without moving it.
@@ -212,6 +209,7 @@ export class BottomAnchoredWindow {
       this.scrollBy(scroller, shift);
     }
     this.scrollTop = scroller.scrollTop;
+    this.viewBottom = this.scrollTop + scroller.clientHeight;
     this.updatePinned(scroller, false);
     if (moved || shift) {
       this.changes++;
@@ -220,10 +218,15 @@ export class BottomAnchoredWindow {
     this.checkNearTop();
   };
 
-  /**
-   * Moves the view by `px`, carrying what the browser rounds off to the next move, so many
-   * small corrections do not add up to a visible drift.
-   */
+  /** Both edges rose: a view grown taller (a prompt below closed) has only its top lowered, by the browser's clamp. */
+  private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
+    const bottom = scrollTop + scroller.clientHeight;
+    const up = scrollTop < this.scrollTop - 1 && bottom < this.viewBottom - 1;
+    this.viewBottom = bottom;
+    return up;
+  }
+
+  /** Moves the view by `px`, carrying what the browser rounds off to the next move (no drift from many small corrections). */
   private scrollBy(scroller: HTMLElement, px: number): void {
     const target = this.scrollTop + px + this.unapplied;
     scroller.scrollTop = target;
@@ -231,11 +234,7 @@ export class BottomAnchoredWindow {
     this.unapplied = Math.abs(rest) < 1 ? rest : 0;
   }
 
-  /**
-   * New sizes may call for other rows: rendered at the start of the next frame, with the
-   * frame's other changes, so the page is never changed between frames, where the next
-   * scroll event would have to lay it out just to read the scroll position.
-   */
+  /** New sizes may call for other rows: rendered at the next frame's start, so the page never changes between frames (the next scroll event would lay it out). */
   private requestRangeUpdate(): void {
     if (this.rangeFrame) return;
     this.rangeFrame = requestAnimationFrame(() => {
