@@ -18,7 +18,6 @@ export interface ServerCertificate {
   keyFile: string;
 }
 
-const EC_KEY = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
 
 function openssl(args: string[], cwd: string): void {
   try {
@@ -27,6 +26,12 @@ function openssl(args: string[], cwd: string): void {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
     throw new Error(`openssl ${args[0]} failed (is the openssl command installed?): ${stderr || (error as Error).message}`);
   }
+}
+
+/** A P-256 key in `file` (ecparam: the same command in OpenSSL and LibreSSL), readable by its owner only. */
+function makeKey(file: string, folder: string): void {
+  openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", file], folder);
+  fs.chmodSync(file, 0o600);
 }
 
 /** A configuration file of our own, so no system openssl.cnf is needed. */
@@ -45,7 +50,8 @@ export function makeCertificateAuthority(folder: string, name: string): Certific
     "subjectKeyIdentifier = hash",
   ]);
   const ca = { certFile: path.join(folder, `${name}.crt`), keyFile: path.join(folder, `${name}.key`) };
-  openssl(["req", "-x509", "-new", ...EC_KEY, "-keyout", ca.keyFile, "-out", ca.certFile, "-days", "2", "-config", config, "-extensions", "ext"], folder);
+  makeKey(ca.keyFile, folder);
+  openssl(["req", "-x509", "-new", "-key", ca.keyFile, "-out", ca.certFile, "-days", "2", "-config", config, "-extensions", "ext"], folder);
   return ca;
 }
 
@@ -59,12 +65,12 @@ export function makeServerCertificate(folder: string, ca: CertificateAuthority):
   ]);
   const server = { certFile: path.join(folder, "server.crt"), keyFile: path.join(folder, "server.key") };
   const request = path.join(folder, "server.csr");
-  openssl(["req", "-new", ...EC_KEY, "-keyout", server.keyFile, "-out", request, "-config", config], folder);
+  makeKey(server.keyFile, folder);
+  openssl(["req", "-new", "-key", server.keyFile, "-out", request, "-config", config], folder);
   openssl(
     ["x509", "-req", "-in", request, "-CA", ca.certFile, "-CAkey", ca.keyFile, "-set_serial", `0x${randomBytes(8).toString("hex")}`,
       "-days", "2", "-out", server.certFile, "-extfile", config, "-extensions", "ext"],
     folder,
   );
-  fs.chmodSync(server.keyFile, 0o600);
   return server;
 }
