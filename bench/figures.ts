@@ -57,6 +57,7 @@ export const WINDOW_FIGURES = [
   "windowMarkdown.maxTaskCpuMs",
   "windowLaunch.serviceMs",
   "windowLaunch.firstPaintMs",
+  "windowLaunch.readyMs",
   "windowLaunch.sidebarMs",
   "windowLaunch.conversationMs",
   "windowLaunch.totalMs",

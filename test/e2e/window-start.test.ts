@@ -1,8 +1,9 @@
 /**
  * How the window starts: its first request is the first screen (`app:launch`), sent before the
- * app's code has loaded; the code highlighter is not part of the first screen's code, yet the
- * reopened conversation's code comes out highlighted, in the box it had as plain text; the
- * sidebar's times and the reply's Markdown are there as before.
+ * app's code has loaded, and what the first screen does not show is asked after it is shown; the
+ * code highlighter is not part of the first screen's code, yet the reopened conversation's code
+ * comes out highlighted, in the box it had as plain text; the sidebar's times, the reply's
+ * Markdown and the usage totals are there as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AlpineSession } from "./support/alpine-session";
@@ -71,6 +72,14 @@ describe("the window's start", () => {
     expect(await code.textContent()).toBe(start.firstCode!.text);
     expect((await code.boundingBox())!.height).toBe(start.firstCode!.height);
     expect(await answer.locator("[style]").count()).toBe(0);
+
+    // What the first screen does not show is asked once it is shown: the usage totals (they sum
+    // the whole history), the interrupted runs, the tools. The totals still come.
+    await page().locator("[data-usage-total]").getByText(/\$\d/).waitFor();
+    const channels = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
+    const shown = channels.indexOf("app:shown");
+    expect(shown).toBeGreaterThan(0);
+    for (const later of ["conversations:usage", "conversations:interrupted", "tools:get"]) expect(channels.indexOf(later)).toBeGreaterThan(shown);
 
     // The sidebar's time, in the browser's language, made once the window needed it.
     expect(await conversationRow(win(), id).locator("time").textContent()).toMatch(/now|sec|min/);

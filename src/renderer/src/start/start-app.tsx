@@ -10,7 +10,7 @@ import { emitAppEvent } from "../app-events";
 import { App } from "../components/App";
 import { loadHighlighter } from "../markdown/highlighter";
 import { useAppStore } from "../store/app-store";
-import { applyLaunch, loadInterrupted } from "../store/launch";
+import { applyLaunch, loadInterrupted, loadLaunchUsage } from "../store/launch";
 import type { EarlyStart } from "./first-request";
 
 export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart): void {
@@ -21,6 +21,13 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     emitAppEvent("connection-lost", { transport });
   });
   const root = createRoot(rootElement);
+  const afterFirstScreen = () => {
+    void api.request("app:shown", {}).catch(() => undefined);
+    loadLaunchUsage();
+    void loadInterrupted();
+    void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+    void loadHighlighter();
+  };
   takeOver((item) => {
     if (item.kind === "event") {
       emitAppEvent("event", item.event);
@@ -34,15 +41,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
       </StrictMode>,
     );
     emitAppEvent("ready", { transport, ...launched });
-    // Once the first screen is painted, the main process starts what waited for it (MCP servers).
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        void api.request("app:shown", {}).catch(() => undefined);
-        // The code highlighter was left out of the first screen; it comes now, before a reply needs it.
-        void loadHighlighter();
-      }),
-    );
-    void loadInterrupted();
-    void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+    // Once the first screen is painted, what it does not show: the main process starts what waited
+    // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
+    requestAnimationFrame(() => requestAnimationFrame(afterFirstScreen));
   });
 }

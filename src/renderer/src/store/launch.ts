@@ -39,7 +39,6 @@ export function applyLaunch(outcome: LaunchOutcome): LaunchResult {
     listError: null,
     ...(launch.open ? { openId: launch.open.summary.id, view: launch.open, viewLoading: false, viewError: null } : {}),
   }));
-  if (launch.open) loadUsageIfMissing(set, useAppStore.getState, launch.open.summary.id, launch.open);
   rememberOpenConversation();
   return { hasApiKey: launch.settings.hasApiKey, version: launch.info.version, reopened: launch.open?.summary.id ?? null };
 }
@@ -55,6 +54,15 @@ function rememberOpenConversation(): void {
       .then(() => emitAppEvent("open-remembered", { id: openConversationId }))
       .catch(() => undefined); // A convenience: never worth a message.
   });
+}
+
+/**
+ * The reopened conversation's usage totals, asked once the first screen is shown: they sum
+ * the whole history, which the main process would otherwise read while the window renders.
+ */
+export function loadLaunchUsage(): void {
+  const { view } = useAppStore.getState();
+  if (view) loadUsageIfMissing(useAppStore.setState, useAppStore.getState, view.summary.id, view);
 }
 
 /** The conversations whose last run was cut short, asked for once the first screen is shown. */
