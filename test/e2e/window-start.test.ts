@@ -74,12 +74,14 @@ describe("the window's start", () => {
     expect(await answer.locator("[style]").count()).toBe(0);
 
     // What the first screen does not show is asked once it is shown: the usage totals (they sum
-    // the whole history), the interrupted runs, the tools. The totals still come.
+    // the whole history), the interrupted runs, the tools, the models, prices, storage status and
+    // database check. The totals and the cost still come.
     await page().locator("[data-usage-total]").getByText(/\$\d/).waitFor();
     const channels = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
     const shown = channels.indexOf("app:shown");
     expect(shown).toBeGreaterThan(0);
-    for (const later of ["conversations:usage", "conversations:interrupted", "tools:get"]) expect(channels.indexOf(later)).toBeGreaterThan(shown);
+    const later = ["conversations:usage", "conversations:interrupted", "tools:get", "models:list", "prices:get", "storage:get", "database:health"];
+    for (const channel of later) expect({ channel, at: channels.indexOf(channel) }).toEqual({ channel, at: expect.toSatisfy((at: number) => at > shown) });
 
     // The sidebar's time, in the browser's language, made once the window needed it.
     expect(await conversationRow(win(), id).locator("time").textContent()).toMatch(/now|sec|min/);

@@ -8,6 +8,7 @@ import { createRoot } from "react-dom/client";
 import { setApi } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { App } from "../components/App";
+import { markFirstScreenShown } from "../lib/first-screen";
 import { loadHighlighter } from "../markdown/highlighter";
 import { useAppStore } from "../store/app-store";
 import { applyLaunch, loadInterrupted, loadLaunchUsage } from "../store/launch";
@@ -21,8 +22,9 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     emitAppEvent("connection-lost", { transport });
   });
   const root = createRoot(rootElement);
-  const afterFirstScreen = () => {
+  const firstScreenShown = () => {
     void api.request("app:shown", {}).catch(() => undefined);
+    markFirstScreenShown(); // the model list, prices, storage status and database check go next
     loadLaunchUsage();
     void loadInterrupted();
     void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
@@ -43,6 +45,6 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     emitAppEvent("ready", { transport, ...launched });
     // Once the first screen is painted, what it does not show: the main process starts what waited
     // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
-    requestAnimationFrame(() => requestAnimationFrame(afterFirstScreen));
+    requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
   });
 }

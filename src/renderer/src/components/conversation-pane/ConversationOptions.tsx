@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import type { ConversationOptionsView, ModelListView, UsageTotals } from "../../../../shared/usage-types";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
 import { formatCost, formatTokens } from "../../lib/format-usage";
@@ -22,9 +23,7 @@ let modelList: Promise<ModelListView | null> | null = null;
 function useModelList(): ModelListView | null {
   const [list, setList] = useState<ModelListView | null>(null);
   useEffect(() => {
-    modelList ??= api()
-      .request("models:list", {})
-      .catch(() => null);
+    modelList ??= afterFirstScreen(() => api().request("models:list", {})).catch(() => null);
     let live = true;
     void modelList.then((l) => live && setList(l));
     return () => {

@@ -1,6 +1,7 @@
 /** Beside a reply: the model's thinking, collapsed ("Thought for 12 s"), and the reply's usage and cost. */
 import { useEffect, useState } from "react";
 import type { PriceTable } from "../../../../shared/usage-types";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { api } from "../../api/current-api";
 import { describeUsage, formatCost, priceFor, replyCost } from "../../lib/format-usage";
 import type { ReplyUsage } from "../../store/display-items";
@@ -25,9 +26,7 @@ let prices: Promise<PriceTable | null> | null = null;
 export function usePrices(): PriceTable | null {
   const [table, setTable] = useState<PriceTable | null>(null);
   useEffect(() => {
-    prices ??= api()
-      .request("prices:get", {})
-      .catch(() => null);
+    prices ??= afterFirstScreen(() => api().request("prices:get", {})).catch(() => null);
     let live = true;
     void prices.then((t) => live && setTable(t));
     return () => {
