@@ -20,11 +20,27 @@ function compileAllOnLoad(chunkName: string): Plugin {
   };
 }
 
+/** The page asks for the app chunk while it parses, beside the entry that will import it. */
+function preloadChunk(chunkName: string): Plugin {
+  return {
+    name: "alpine-preload-chunk",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === "chunk" && file.name === chunkName);
+        return chunk ? [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `./${chunk.fileName}` }, injectTo: "head" }] : [];
+      },
+    },
+  };
+}
+
 // Main: the thin Electron layer (src/main/electron) bundles the service and the agent library.
 // Preload: only the IPC contract, bundled whole so it runs in a sandboxed window.
 // Renderer: the React window, minified (electron-vite leaves it readable by default): a
 // smaller script parses and starts faster. A small entry asks for the first screen, then loads
-// the app chunk (start-app), compiled whole on load; the code highlighter is a chunk of its own.
+// the app chunk (start-app: preloaded by the page, compiled whole on load); the code highlighter
+// is a chunk of its own.
 export default defineConfig({
   main: {
     build: {
@@ -44,7 +60,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, "src/renderer"),
-    plugins: [react(), compileAllOnLoad("start-app")],
+    plugins: [react(), compileAllOnLoad("start-app"), preloadChunk("start-app")],
     build: {
       outDir: "out/renderer",
       minify: true,
