@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { AlpineApi, AppEvent } from "../../../src/shared/ipc-contract";
 import type { LaunchView } from "../../../src/shared/view-types";
-import { requestFirstScreen, type EarlyItem } from "../../../src/renderer/src/start/first-request";
+import { FIRST_SCREEN_TAIL, requestFirstScreen, type EarlyItem } from "../../../src/renderer/src/start/first-request";
 
 /** A connection whose answers and events the test sends when it wants, as the main process would. */
 function scriptedApi() {
@@ -35,7 +35,7 @@ describe("the window's first request", () => {
   it("is app:launch, asked at once, before anything else", () => {
     const { api, requests } = scriptedApi();
     requestFirstScreen({ api, transport: "websocket" }, 100);
-    expect(requests.map((r) => [r.channel, r.args])).toEqual([["app:launch", { listLimit: 100 }]]);
+    expect(requests.map((r) => [r.channel, r.args])).toEqual([["app:launch", { listLimit: 100, tail: FIRST_SCREEN_TAIL }]]);
   });
 
   it("keeps what arrives before the app takes over, and hands it over in arrival order", async () => {

@@ -8,6 +8,13 @@ import type { AppEvent } from "../../../shared/ipc-contract";
 import type { LaunchView } from "../../../shared/view-types";
 import type { ChosenApi } from "../api/choose-api";
 
+/**
+ * Entries of the reopened conversation in the first screen: more than a window's height of rows
+ * even when they are short; older ones come in pages as the person scrolls up. Fewer than a
+ * conversation's usual first page, so the first answer is read, sent and parsed sooner.
+ */
+export const FIRST_SCREEN_TAIL = 50;
+
 export type LaunchOutcome = { ok: true; launch: LaunchView } | { ok: false; error: unknown };
 
 export type EarlyItem = { kind: "event"; event: AppEvent } | { kind: "launch"; outcome: LaunchOutcome };
@@ -23,7 +30,7 @@ export function requestFirstScreen(chosen: ChosenApi, listLimit: number): EarlyS
   let handler: ((item: EarlyItem) => void) | null = null;
   const deliver = (item: EarlyItem) => (handler ? handler(item) : kept.push(item));
   chosen.api.onEvent((event) => deliver({ kind: "event", event }));
-  chosen.api.request("app:launch", { listLimit }).then(
+  chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
     (launch) => deliver({ kind: "launch", outcome: { ok: true, launch } }),
     (error: unknown) => deliver({ kind: "launch", outcome: { ok: false, error } }),
   );
