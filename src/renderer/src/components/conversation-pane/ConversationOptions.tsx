@@ -3,13 +3,14 @@
  * the built-in list), extended thinking (off or a budget), and the total usage with its
  * estimated cost.
  */
-import { useEffect, useState } from "react";
 import type { ConversationOptionsView, ModelListView, UsageTotals } from "../../../../shared/usage-types";
 import { afterFirstScreen } from "../../lib/first-screen";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
+import { askedOnce } from "../../lib/asked-once";
 import { formatCost, formatTokens } from "../../lib/format-usage";
 import { useAppStore } from "../../store/app-store";
+import { describeError } from "../../lib/describe-error";
 
 const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Thinking off", null],
@@ -18,20 +19,8 @@ const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Think: 16k tokens", 16384],
 ];
 
-let modelList: Promise<ModelListView | null> | null = null;
-
-function useModelList(): ModelListView | null {
-  const [list, setList] = useState<ModelListView | null>(null);
-  useEffect(() => {
-    modelList ??= afterFirstScreen(() => api().request("models:list", {})).catch(() => null);
-    let live = true;
-    void modelList.then((l) => live && setList(l));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
-}
+/** The models to choose from, asked once per window, once the first screen is shown. */
+const useModelList: () => ModelListView | null = askedOnce(() => afterFirstScreen(() => api().request("models:list", {}))).use;
 
 export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
   if (!usage) return null;
@@ -57,7 +46,7 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
       emitAppEvent("options-changed", { id, ...change });
       await reloadView(id);
     } catch (error) {
-      showToast("error", error instanceof Error ? error.message : String(error));
+      showToast("error", describeError(error));
     }
   };
 
