@@ -163,6 +163,25 @@ describe("launching the window", () => {
     }
   });
 
+  it("answers a launch asked while the first screen is being prepared after that preparation, not alongside it", async () => {
+    fixture = await openService();
+    const conversations = fixture.service.conversations;
+    const list = conversations.list.bind(conversations);
+    let prepared = false;
+    const listedWhenPrepared: boolean[] = [];
+    const spy = vi.spyOn(conversations, "list").mockImplementation((request) => {
+      listedWhenPrepared.push(prepared);
+      return list(request);
+    });
+    try {
+      void fixture.service.prepareFirstScreen(50, 20).then(() => (prepared = true));
+      expect((await fixture.call("app:launch", {})).list.total).toBe(0);
+      expect(listedWhenPrepared).toEqual([false, true]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("removes old database backups once the first screen is shown, not before it", async () => {
     const dataFolder = makeTempDir();
     try {

@@ -70,11 +70,7 @@ export interface AlpineServiceOptions {
   server?: ServerStoreOptions;
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
-  /**
-   * How long after the service starts the MCP servers are started if no window said its first
-   * screen was shown before (default 3 s), so their processes do not compete with its first
-   * paint. A run starts them at once.
-   */
+  /** When the MCP servers start if no window said its first screen was shown before (default 3 s); a run starts them at once. */
   mcpStartDelayMs?: number;
   /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
   databaseCheckDelayMs?: number;
@@ -106,6 +102,7 @@ export class AlpineService {
   private closing: Promise<void> | null = null;
   private backgroundTimer: NodeJS.Timeout | null = null;
   private backgroundStarted = false;
+  private preparing: Promise<void> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
@@ -219,6 +216,7 @@ export class AlpineService {
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
     // A window is drawing its first screen: it says when it is shown (a slow machine may take seconds).
     if (this.backgroundTimer) this.startInBackgroundAfter(Math.max(WINDOW_GRACE_MS, this.options.mcpStartDelayMs ?? 0));
+    await this.preparing; // reading alongside it would only share the same cores
     // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
     const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
       if (!(error instanceof PostgresUnreachableError)) throw error;
@@ -243,15 +241,18 @@ export class AlpineService {
    * Reads what the window's first request asks (sidebar page, reopened conversation's page) while
    * the window loads its scripts: that request finds the pages cached and the code warm. Nothing is kept.
    */
-  async prepareFirstScreen(listLimit: number, tail: number): Promise<void> {
-    if (!this.gate.isOpen) return;
-    try {
-      await this.conversations.list({ offset: 0, limit: listLimit });
-      const openId = this.windowState.openConversationId;
-      if (openId) await this.conversations.get(openId, tail);
-    } catch {
-      // The window's own request meets the same problem and says what it is.
-    }
+  prepareFirstScreen(listLimit: number, tail: number): Promise<void> {
+    if (!this.gate.isOpen) return Promise.resolve();
+    this.preparing = (async () => {
+      try {
+        await this.conversations.list({ offset: 0, limit: listLimit });
+        const openId = this.windowState.openConversationId;
+        if (openId) await this.conversations.get(openId, tail);
+      } catch {
+        // The window's own request meets the same problem and says what it is.
+      }
+    })();
+    return this.preparing;
   }
 
   /** Set (or with "" forget) the API key; messages that waited for one are sent at once. */
