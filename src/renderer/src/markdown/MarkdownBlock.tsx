@@ -14,6 +14,7 @@ import { CodeBlock } from "./CodeBlock";
 import { CodeLines } from "./CodeLines";
 import { fencedCode } from "./fences";
 import { HIGHLIGHT_LIMIT, MARKDOWN_OPTIONS } from "./markdown-options";
+import { countRender } from "../lib/render-probe";
 
 const CACHE_CHARS = 2_000_000;
 const cache = new Map<string, ReactElement>();
@@ -44,6 +45,8 @@ function renderCached(source: string): ReactElement {
     return hit;
   }
   const rendered = renderBlock(source);
+  // A finished block made into elements: once per block, however often the reply is shown.
+  countRender("markdown-block");
   cache.set(source, rendered);
   cachedChars += source.length;
   while (cachedChars > CACHE_CHARS && cache.size > 1) {
