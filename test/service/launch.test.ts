@@ -5,11 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
-import { WINDOW_STATE_FILE_NAME } from "../../src/main/service/window-state";
+import { WINDOW_STATE_FILE_NAME, WINDOW_STATE_VERSION } from "../../src/main/service/window-state";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 import { EVERYTHING_SERVER, MCP_TEST_TIMEOUT_MS, ready, waitForServer } from "./mcp-helpers";
 import { MCP_SETTINGS_VERSION } from "../../src/main/service/mcp/mcp-settings-file";
@@ -95,6 +95,39 @@ describe("launching the window", () => {
       const interrupted = await fixture.call("conversations:interrupted", {});
       expect(interrupted.count).toBe(3);
       expect(interrupted.items.map((s: { id: string }) => s.id).sort()).toEqual(["c20", "c3", "c7"]);
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
+  it("answers the first screen from rows and pages: no whole history, no whole list is read", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 30, { 3: null, 7: "aborted" });
+      const store = new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME));
+      const long = Array.from({ length: 600 }, (_, seq) => (seq % 2 === 0 ? userEntry(seq, `Question ${seq}`) : assistantEntry(seq, `Answer ${seq}`)));
+      store.write("long", long, { ...snapshotOf("long", "A long conversation", long.length), updatedAt: new Date().toISOString() }, { create: true });
+      store.close();
+      fs.writeFileSync(path.join(dataFolder, WINDOW_STATE_FILE_NAME), JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "long" }));
+      fixture = await openService({ dataFolder });
+      // Whatever the service's parts wrap the database in, these are the reads that grow with a history or with the list.
+      const whole = [vi.spyOn(SqliteStore.prototype, "read"), vi.spyOn(SqliteStore.prototype, "list"), vi.spyOn(SqliteStore.prototype, "load")];
+      try {
+        const launch = await fixture.call("app:launch", { listLimit: 10 });
+        expect(launch.open.summary.id).toBe("long");
+        expect(launch.open.entries.map((e: { seq: number }) => e.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 400 + i));
+        expect(launch.list.items).toHaveLength(10);
+        expect(launch.list.total).toBe(31);
+        const interrupted = await fixture.call("conversations:interrupted", {});
+        expect(interrupted.count).toBe(2);
+        const older = await fixture.call("conversations:entries", { id: "long", beforeSeq: 400, limit: 100 });
+        expect(older.firstSeq).toBe(300);
+        for (const spy of whole) expect([spy.getMockName(), spy.mock.calls.length]).toEqual([spy.getMockName(), 0]);
+      } finally {
+        for (const spy of whole) spy.mockRestore();
+      }
     } finally {
       await fixture?.close();
       fixture = null;
