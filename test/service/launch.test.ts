@@ -135,6 +135,72 @@ describe("launching the window", () => {
     }
   });
 
+  it("warms the first screen's reads before the window asks, changing and keeping nothing", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 5, {});
+      const stateFile = path.join(dataFolder, WINDOW_STATE_FILE_NAME);
+      fs.writeFileSync(stateFile, JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "c2" }));
+      fixture = await openService({ dataFolder });
+      const pageReads = vi.spyOn(SqliteStore.prototype, "readSeqRange");
+      try {
+        await fixture.service.prepareFirstScreen(50, 20);
+        expect(pageReads).toHaveBeenCalled(); // the reopened conversation's page was read
+      } finally {
+        pageReads.mockRestore();
+      }
+      expect(fixture.log.events).toEqual([]);
+      // Gone since: preparing forgets nothing; the window's own request does, as before.
+      await fixture.call("conversations:delete", { id: "c2" });
+      await fixture.service.prepareFirstScreen(50, 20);
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBe("c2");
+      expect((await fixture.call("app:launch", {})).open).toBeNull();
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBeNull();
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
+  it("answers a launch asked while the first screen is being prepared after that preparation, not alongside it", async () => {
+    fixture = await openService();
+    const conversations = fixture.service.conversations;
+    const list = conversations.list.bind(conversations);
+    let prepared = false;
+    const listedWhenPrepared: boolean[] = [];
+    const spy = vi.spyOn(conversations, "list").mockImplementation((request) => {
+      listedWhenPrepared.push(prepared);
+      return list(request);
+    });
+    try {
+      void fixture.service.prepareFirstScreen(50, 20).then(() => (prepared = true));
+      expect((await fixture.call("app:launch", {})).list.total).toBe(0);
+      expect(listedWhenPrepared).toEqual([false, true]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("removes old database backups once the first screen is shown, not before it", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+      const names = [1, 2, 3, 4, 5].map((minute) => `${DATABASE_FILE_NAME}.backup-v5-2026-11-30T10-0${minute}-00-000Z`);
+      for (const name of names) fs.writeFileSync(path.join(dataFolder, name), "a copy");
+      const backups = () => fs.readdirSync(dataFolder).filter((name) => name.includes(".backup-v")).sort();
+      fixture = await openService({ dataFolder, service: { mcpStartDelayMs: 600_000 } });
+      await fixture.call("app:launch", { listLimit: 50 });
+      expect(backups()).toEqual(names);
+      await fixture.call("app:shown", {});
+      expect(backups()).toEqual(names.slice(2));
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
   it(
     "starts the configured MCP servers once the window says its first screen is shown, not before",
     async () => {
