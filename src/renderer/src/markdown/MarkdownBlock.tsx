@@ -15,6 +15,7 @@ import { CodeLines } from "./CodeLines";
 import { fencedCode } from "./fences";
 import { hasHighlightableCode, loadedHighlighter, loadHighlighter, useHighlighterFor } from "./highlighter";
 import { HIGHLIGHT_LIMIT, markdownOptions } from "./markdown-options";
+import { countRender } from "../lib/render-probe";
 
 const CACHE_CHARS = 2_000_000;
 /** A block's elements, and whether they were made with the highlighter (only matters for code with a language). */
@@ -52,6 +53,8 @@ function renderCached(source: string, highlighted: boolean): ReactElement {
     return hit.element;
   }
   const element = renderBlock(source);
+  // A finished block made into elements: once per block (again only when the highlighter arrives for its code).
+  countRender("markdown-block");
   if (hit) cachedChars -= source.length;
   cache.delete(source);
   cache.set(source, { element, highlighted: loadedHighlighter() !== null });
