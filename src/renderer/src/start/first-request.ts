@@ -7,13 +7,10 @@
 import type { AppEvent } from "../../../shared/ipc-contract";
 import type { LaunchView } from "../../../shared/view-types";
 import type { ChosenApi } from "../api/choose-api";
+import { FIRST_SCREEN_TAIL_ENTRIES } from "../../../shared/page-sizes";
 
-/**
- * Entries of the reopened conversation in the first screen: more than a window's height of rows
- * even when they are short; older ones come in pages as the person scrolls up. Fewer than a
- * conversation's usual first page, so the first answer is read, sent and parsed sooner.
- */
-export const FIRST_SCREEN_TAIL = 50;
+/** Older entries than these come in pages as the person scrolls up; fewer, the first answer is read, sent and parsed sooner. */
+export const FIRST_SCREEN_TAIL = FIRST_SCREEN_TAIL_ENTRIES;
 
 export type LaunchOutcome = { ok: true; launch: LaunchView } | { ok: false; error: unknown };
 
