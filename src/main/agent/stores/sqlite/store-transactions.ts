@@ -9,7 +9,7 @@ import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import type { Lease, StoredHead } from "../store";
 import { conversationColumns, toSavedStateInfo } from "./conversation-row";
-import { type SerializedEntry, entryFromRow } from "./entry-row";
+import type { SerializedEntry } from "./entry-row";
 import type { SqliteLeases } from "./lease";
 import type { PreparedStatements } from "./prepared-statements";
 import { entryChecksum, snapshotChecksum } from "./row-checksum";
@@ -50,9 +50,7 @@ function readBetween(sql: PreparedStatements, checks: RowChecks, parse: ParseSto
   if (conversation === undefined) return null;
   if (toSeq <= fromSeq) return [];
   const { num } = conversation;
-  return checks
-    .entries(stateId, num, sql.selectEntriesBetween.all(num, fromSeq, num, toSeq - 1))
-    .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+  return checks.entries(stateId, num, sql.selectEntriesBetween.all(num, fromSeq, num, toSeq - 1), parse);
 }
 
 export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedStatements, leases: SqliteLeases, parse: ParseStored, checks: RowChecks) {
@@ -77,9 +75,7 @@ export function makeStoreTransactions(db: BetterSqlite3.Database, sql: PreparedS
     if (conversation === undefined) return null;
     const { num } = conversation;
     const rows = throughSeq === undefined ? sql.selectEntries.all(num, num) : sql.selectEntriesThrough.all(num, num, throughSeq);
-    const entries = checks
-      .entries(stateId, num, rows)
-      .map((row) => entryFromRow(row.seq, row.kind, parse<Record<string, unknown>>(row.body, stateId, `entry ${row.seq}`)));
+    const entries = checks.entries(stateId, num, rows, parse);
     return { entries, snapshot: parse<Snapshot>(checks.snapshot(stateId, sql.selectSnapshot.get(stateId)), stateId, "snapshot") };
   };
   const read = (stateId: string): StoredRecord | null => readRange(stateId);
