@@ -88,6 +88,24 @@ describe("SqliteStore: a branch's load checks every row it inherits", () => {
     }
   });
 
+  it("reads a history longer than one read's chunk whole, in order, and names damage past the first chunk", async () => {
+    const file = join(tempDir(), "alpine.sqlite3");
+    const made = new SqliteStore(file);
+    opened.push(made);
+    const long = Array.from({ length: 2_500 }, (_, seq) => userEntry(seq, `message ${seq}`));
+    made.write("long", long, makeSnapshot("long", { entryCount: long.length }), { create: true });
+    await saveState(branchState(await made.load("long"), 2_049, { id: "late", message: "after two chunks" }), made);
+    expect((await made.load("long")).history.map((entry) => entry.text)).toEqual(long.map((entry) => entry.text));
+    const late = (await made.load("late")).history;
+    expect(late.map((entry) => entry.seq)).toEqual(Array.from({ length: 2_051 }, (_, seq) => seq));
+    expect(late[2_050].text).toBe("after two chunks");
+    expect(made.readSeqRange("long", 1_000, 2_100)!.map((entry) => entry.seq)).toEqual(Array.from({ length: 1_100 }, (_, i) => 1_000 + i));
+    const db = new Database(file);
+    db.prepare("UPDATE entries SET body = replace(body, 'message', 'massage') WHERE id = ((SELECT num FROM conversations WHERE id = 'long') << 32) + 2000").run();
+    db.close();
+    expect((await failure(made.load("late"))).message).toMatch(/history entry 2000 does not match its checksum/);
+  });
+
   it("checks an entry with the same checksum the SQL function stamps (value by value framing)", () => {
     for (const body of ["", "{}", '{"text":"Hörnli 😀 山"}', "x".repeat(3000)]) {
       for (const kind of ["user", "assistant", "é"]) {
