@@ -56,6 +56,8 @@ export const WINDOW_FIGURES = [
   "windowMarkdown.maxLongTaskMs",
   "windowMarkdown.maxTaskCpuMs",
   "windowLaunch.serviceMs",
+  "windowLaunch.launchServiceMs",
+  "windowLaunch.launchAnswerKB",
   "windowLaunch.firstPaintMs",
   "windowLaunch.sidebarMs",
   "windowLaunch.conversationMs",

@@ -1,29 +1,32 @@
 /**
  * Bundles the test host (test/support/test-host-cli.ts) into out/test-host/test-host-cli.mjs the
  * way electron-vite bundles the app's main process: one ES module file run by plain Node, with
- * the package's dependencies left to node_modules. The launch benchmark starts this build, so it
- * measures the app's code as it runs, not the TypeScript loader.
- *   node scripts/build-test-host.mjs
+ * the package's dependencies left to node_modules but zod, which is bundled in both. The launch
+ * benchmark starts this build, so it measures the app's code as it runs, not the TypeScript loader.
+ *   node scripts/build-test-host.mjs [--out-dir <folder inside the project>]
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { build } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => name !== "zod");
 
 export const TEST_HOST_BUNDLE = path.join(root, "out/test-host/test-host-cli.mjs");
 
-export async function buildTestHost() {
+/** `outDir`: another folder than out/test-host (a test's own build). */
+export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
   await build({
     configFile: false,
     root,
     logLevel: "warn",
+    ssr: { noExternal: ["zod"] },
     build: {
       ssr: path.join(root, "test/support/test-host-cli.ts"),
-      outDir: path.join(root, "out/test-host"),
+      outDir,
       emptyOutDir: true,
       target: "node20",
       minify: false,
@@ -33,10 +36,11 @@ export async function buildTestHost() {
       },
     },
   });
-  return TEST_HOST_BUNDLE;
+  return path.join(outDir, path.basename(TEST_HOST_BUNDLE));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildTestHost();
-  console.log(`Built ${path.relative(root, TEST_HOST_BUNDLE)}`);
+  const { values } = parseArgs({ options: { "out-dir": { type: "string" } } });
+  const built = await buildTestHost(values["out-dir"] ? path.resolve(values["out-dir"]) : undefined);
+  console.log(`Built ${path.relative(root, built)}`);
 }

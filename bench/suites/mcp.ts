@@ -6,23 +6,23 @@
  * answered request with three configured stdio servers vs none (servers start in the
  * background, so the difference should be small).
  */
-import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { State } from "../../src/main/agent";
 import { McpServers } from "../../src/main/mcp";
 import { AlpineService } from "../../src/main/service/alpine-service";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
-import { MCP_FILE_NAME } from "../../src/main/service/mcp/mcp-settings-file";
 import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
 import { median, summarise } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
+import { configureThreeStdioServers } from "../window/launch-mcp";
 
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EVERYTHING = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-everything/dist/index.js");
 const WARMUP_CALLS = 20;
 
@@ -59,32 +59,19 @@ async function callTimes(calls: number): Promise<CallTimes> {
   }
 }
 
-/**
- * The settings file (mcp.json) of three configured servers, made once by the service's own
- * import. The import starts the servers: they are given time to end before any start is timed.
- */
-async function threeServersSettings(folder: string): Promise<string> {
-  const dataFolder = path.join(folder, "template");
-  const mcpServers = Object.fromEntries(Array.from({ length: 3 }, (_, i) => [`s${i}`, { command: process.execPath, args: [EVERYTHING, "stdio"] }]));
-  const seed = new AlpineService({ dataFolder, secrets: new MemorySecretKeeper(), startMcpServers: false });
-  seed.mcp.importClaudeDesktop(JSON.stringify({ mcpServers }));
-  await seed.shutdown();
-  await sleep(5_000);
-  return readFileSync(path.join(dataFolder, MCP_FILE_NAME), "utf8");
-}
-
-async function startToFirstAnswer(folder: string, round: number, settings: string | null): Promise<number> {
-  const dataFolder = path.join(folder, `start-${round}-${settings ? "three" : "none"}`);
+async function startToFirstAnswer(folder: string, round: number, threeServers: boolean): Promise<number> {
+  const dataFolder = path.join(folder, `start-${round}-${threeServers ? "three" : "none"}`);
   // Both folders made by an earlier start (the database created); only the servers differ.
+  // The servers are only configured: none runs until the timed start begins.
   await new AlpineService({ dataFolder, secrets: new MemorySecretKeeper(), startMcpServers: false }).shutdown();
-  if (settings) writeFileSync(path.join(dataFolder, MCP_FILE_NAME), settings);
+  if (threeServers) configureThreeStdioServers(ROOT, dataFolder);
   const t = performance.now();
   const service = new AlpineService({ dataFolder, secrets: new MemorySecretKeeper() });
   await new Promise<void>((resolve) => setImmediate(resolve)); // a background start would run here
   service.info();
   service.conversations.list({ offset: 0, limit: 100 });
   const ms = performance.now() - t;
-  if (settings && service.mcp.view().servers.length !== 3) throw new Error("the three servers' settings were not read");
+  if (threeServers && service.mcp.view().servers.length !== 3) throw new Error("the three servers' settings were not read");
   await service.shutdown();
   return ms;
 }
@@ -104,11 +91,10 @@ export async function runMcp(report: Report, config: BenchConfig): Promise<void>
   const none: number[] = [];
   const three: number[] = [];
   await withTempFolder(async (folder) => {
-    const settings = await threeServersSettings(folder);
     // Round -1 warms up (the first service start of a process loads the database driver).
     for (let round = -1; round < config.mcpLaunchRounds; round++) {
-      const a = await startToFirstAnswer(folder, round + 1, null);
-      const b = await startToFirstAnswer(folder, round + 1, settings);
+      const a = await startToFirstAnswer(folder, round + 1, false);
+      const b = await startToFirstAnswer(folder, round + 1, true);
       if (round >= 0) (none.push(a), three.push(b));
     }
   });

@@ -6,7 +6,7 @@
  * (its rows rendered) and the reopened conversation shown (the frame after it is opened).
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startModelServer } from "../../test/support/model-server";
@@ -44,6 +44,9 @@ interface LaunchTimes {
   /** With MCP servers: when the window learnt that one started, and that all were ready (from navigation). */
   mcpStartedMs?: number;
   mcpReadyMs?: number;
+  /** In the host: `app:launch` from its arrival to its answer sent, and the answer's size. */
+  launchServiceMs: number;
+  launchAnswerKB: number;
 }
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
@@ -86,16 +89,21 @@ async function launchOnce(browser: Browser, dataFolder: string, modelUrl: string
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE_SCRIPT });
+  const requestTimes = `${dataFolder}.requests.jsonl`;
+  rmSync(requestTimes, { force: true });
   const started = performance.now();
-  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE });
+  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, requestTimes });
   try {
     const serviceMs = performance.now() - started;
     const navigating = performance.now();
     await page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
     const times = (await page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`)) as Record<string, number>;
     const mcp = servers > 0 ? ((await page.evaluate(`${MCP_TIMES}(${servers})`)) as { started: number; ready: number }) : null;
+    const launch = readFileSync(requestTimes, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { channel: string; ms: number; bytes: number }).find((r) => r.channel === "app:launch");
     return {
       serviceMs,
+      launchServiceMs: launch?.ms ?? NaN,
+      launchAnswerKB: launch ? launch.bytes / 1024 : NaN,
       firstPaintMs: times.firstPaint,
       sidebarMs: times.sidebar,
       conversationMs: times.shown,
@@ -110,7 +118,7 @@ async function launchOnce(browser: Browser, dataFolder: string, modelUrl: string
 
 function reportLaunches(report: Report, plain: LaunchTimes[], withServers: LaunchTimes[], what: string): void {
   const m = (launches: LaunchTimes[], key: keyof LaunchTimes) => median(launches.map((l) => l[key] ?? NaN));
-  for (const key of ["serviceMs", "firstPaintMs", "sidebarMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
+  for (const key of ["serviceMs", "launchServiceMs", "launchAnswerKB", "firstPaintMs", "sidebarMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
   report.set("windowLaunch.mcp.firstPaintMs", m(withServers, "firstPaintMs"));
   report.set("windowLaunch.mcp.totalMs", m(withServers, "totalMs"));
   report.set("windowLaunch.mcp.firstPaintDiffMs", Math.abs(m(withServers, "firstPaintMs") - m(plain, "firstPaintMs")));
@@ -119,6 +127,8 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   const section = report.section(`Launch from the bundled build (${what}; median of ${plain.length})`, ["step", "no MCP server, ms", "3 stdio MCP servers, ms"]);
   const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(plain, key), m(withServers, key)]);
   row("host process start to the service listening, its first answer possible (Node start, bundle load, database open)", "serviceMs");
+  row("host: the window's `app:launch` from its arrival to its answer sent (sidebar page + reopened conversation's page)", "launchServiceMs");
+  row("host: size of that answer, KB of JSON", "launchAnswerKB");
   row("page: navigation to first paint", "firstPaintMs");
   row("page: navigation to the sidebar's rows rendered (interactive)", "sidebarMs");
   row("page: navigation to the reopened conversation shown (a frame after)", "conversationMs");

@@ -55,7 +55,7 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
     },
   });
   try {
-    await withLongConversationPage(ROOT, server.url, { conversations: 4, entryChars: config.entryChars }, async ({ browser, page }) => {
+    await withLongConversationPage(ROOT, server.url, { messages: 4, entryChars: config.entryChars }, async ({ browser, page }) => {
       const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
         "reply",
         "streaming ms",

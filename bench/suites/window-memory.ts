@@ -27,7 +27,7 @@ export async function runWindowMemory(report: Report, config: BenchConfig): Prom
       isSummaryRequest(request) ? { text: "A short summary.", chunks: 1 } : { text: pieces.join(""), chunks: pieces.length, delayMs: TOKEN_INTERVAL_MS },
   });
   try {
-    await withLongConversationPage(ROOT, server.url, { conversations: 20, entryChars: config.entryChars }, async ({ page }) => {
+    await withLongConversationPage(ROOT, server.url, { messages: 20, entryChars: config.entryChars }, async ({ page }) => {
       const before = (await heapMB(page)).heap;
       const after: number[] = [];
       const peaks: number[] = [];

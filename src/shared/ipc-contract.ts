@@ -7,8 +7,9 @@
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
 import type { McpSettingsView } from "./mcp-types";
-import { type McpRequestResults, mcpRequestSchemas } from "./mcp-contract";
-import { type StorageRequestResults, storageRequestSchemas } from "./storage-contract";
+import { type McpRequestResults, mcpRequestSchemaMakers } from "./mcp-contract";
+import { type StorageRequestResults, storageRequestSchemaMakers } from "./storage-contract";
+import { lazySchemas } from "./lazy-schemas";
 import type { MoveProgress, StorageStatus } from "./storage-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
@@ -17,9 +18,9 @@ import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./u
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
-import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
+import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
 
-export { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
+export { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES };
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "a conversation id: 1 to 128 letters, digits, _ or -");
 const seq = z.number().int().min(0).max(100_000_000);
@@ -33,10 +34,10 @@ const modelId = z.string().trim().min(1).max(200);
 const thinkingBudget = z.number().int().min(0).max(200_000);
 const price = z.object({ input: z.number().min(0), output: z.number().min(0), cacheWrite: z.number().min(0), cacheRead: z.number().min(0) }).strict();
 
-/** Argument schemas, validated in main for every call from the window. */
-export const requestSchemas = {
-  "app:info": z.object({}).strict(),
-  "conversations:list": z
+/** Argument schemas, validated in main for every call from the window; each made at its channel's first call. */
+export const requestSchemas = lazySchemas({
+  "app:info": () => z.object({}).strict(),
+  "conversations:list": () => z
     .object({
       offset: z.number().int().min(0).max(10_000_000).default(0),
       limit: z.number().int().min(1).max(500).default(100),
@@ -44,38 +45,38 @@ export const requestSchemas = {
     })
     .strict(),
   /** The conversation with its newest `tail` entries (see `ConversationView.entries`). */
-  "conversations:get": z
+  "conversations:get": () => z
     .object({ id, tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES) })
     .strict(),
   /** Up to `limit` entries just before seq `beforeSeq` (a `firstSeq` the window got). */
-  "conversations:entries": z
+  "conversations:entries": () => z
     .object({
       id,
       beforeSeq: z.number().int().min(0).max(100_000_000),
       limit: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_PAGE_ENTRIES),
     })
     .strict(),
-  "conversations:rename": z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
-  "conversations:delete": z.object({ id }).strict(),
+  "conversations:rename": () => z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
+  "conversations:delete": () => z.object({ id }).strict(),
   /** A new conversation whose first message is `text`; it starts running. */
-  "runs:start": z.object({ text, attachments, model: modelId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
+  "runs:start": () => z.object({ text, attachments, model: modelId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
   /** Add a message to a conversation and run it. */
-  "runs:send": z.object({ id, text, attachments }).strict(),
-  "runs:stop": z.object({ id }).strict(),
+  "runs:send": () => z.object({ id, text, attachments }).strict(),
+  "runs:stop": () => z.object({ id }).strict(),
   /** Answer the open `ask` of a conversation (Allow/Deny of a file write is an answer too). */
-  "runs:answer": z.object({ id, answer: text }).strict(),
+  "runs:answer": () => z.object({ id, answer: text }).strict(),
   /** Continue an interrupted run (after a kill, an abort, or an error). */
-  "runs:continue": z.object({ id }).strict(),
+  "runs:continue": () => z.object({ id }).strict(),
   /** Send `text` in place of the person's message at `seq`: a new branch, run at once (the old one is kept). */
-  "runs:edit": z.object({ id, seq, text }).strict(),
+  "runs:edit": () => z.object({ id, seq, text }).strict(),
   /** Ask again for the model's reply at `seq`: a new branch from the message before it, run at once. */
-  "runs:regenerate": z.object({ id, seq }).strict(),
+  "runs:regenerate": () => z.object({ id, seq }).strict(),
   /** A new conversation whose past is this one through the message at `seq`; saved, not run. */
-  "conversations:branch": z.object({ id, seq }).strict(),
+  "conversations:branch": () => z.object({ id, seq }).strict(),
   /** Show branch `id` of its conversation from now on (the switcher's choice, kept across launches). */
-  "conversations:switch": z.object({ id }).strict(),
-  "settings:get": z.object({}).strict(),
-  "settings:set": z
+  "conversations:switch": () => z.object({ id }).strict(),
+  "settings:get": () => z.object({}).strict(),
+  "settings:set": () => z
     .object({
       model: z.string().min(1).max(200).optional(),
       systemPrompt: z.string().max(50_000).optional(),
@@ -83,46 +84,46 @@ export const requestSchemas = {
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */
-  "settings:setApiKey": z.object({ apiKey: z.string().max(500) }).strict(),
+  "settings:setApiKey": () => z.object({ apiKey: z.string().max(500) }).strict(),
   /** Ask the person for a folder (a native dialog in the app). */
-  "settings:chooseFolder": z.object({}).strict(),
+  "settings:chooseFolder": () => z.object({}).strict(),
   /** Store a file for the composer (checked by type and the API's limits); base64 of its bytes. */
-  "attachments:add": z.object({ name: z.string().min(1).max(500), dataBase64: z.string().max(48 * 1024 * 1024) }).strict(),
+  "attachments:add": () => z.object({ name: z.string().min(1).max(500), dataBase64: z.string().max(48 * 1024 * 1024) }).strict(),
   /** The conversation's own model (null: the settings' one) and thinking budget (0 or null: off). */
-  "conversations:setOptions": z.object({ id, model: modelId.nullable().optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
+  "conversations:setOptions": () => z.object({ id, model: modelId.nullable().optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
   /** The models to choose from: the Models API's, else the built-in list. */
-  "models:list": z.object({}).strict(),
-  "prices:get": z.object({}).strict(),
+  "models:list": () => z.object({}).strict(),
+  "prices:get": () => z.object({}).strict(),
   /** Change some models' prices (USD per million tokens); null puts a model back to its default. */
-  "prices:set": z.object({ prices: z.record(modelId, price.nullable()) }).strict(),
+  "prices:set": () => z.object({ prices: z.record(modelId, price.nullable()) }).strict(),
   /** The first screen in one answer: settings, the sidebar's first page, the conversation open at the last quit. */
-  "app:launch": z
+  "app:launch": () => z
     .object({
-      listLimit: z.number().int().min(1).max(500).default(100),
+      listLimit: z.number().int().min(1).max(500).default(DEFAULT_LAUNCH_LIST),
       tail: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_TAIL_ENTRIES),
     })
     .strict(),
   /** Which conversation the window shows (null: a new one), reopened at the next launch. */
-  "window:remember": z.object({ openConversationId: id.nullable() }).strict(),
+  "window:remember": () => z.object({ openConversationId: id.nullable() }).strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
-  "conversations:interrupted": z.object({}).strict(),
+  "conversations:interrupted": () => z.object({}).strict(),
   /** The window painted its first screen: what waited for it (MCP servers, checks) starts now. */
-  "app:shown": z.object({}).strict(),
+  "app:shown": () => z.object({}).strict(),
   /** The conversation's token usage and estimated cost (a view read as a page comes without them). */
-  "conversations:usage": z.object({ id }).strict(),
-  ...mcpRequestSchemas,
-  ...storageRequestSchemas,
+  "conversations:usage": () => z.object({ id }).strict(),
+  ...mcpRequestSchemaMakers,
+  ...storageRequestSchemaMakers,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
-  "settings:setKeyStorage": z.object({ memoryOnly: z.boolean() }).strict(),
-  "updates:status": z.object({}).strict(),
+  "settings:setKeyStorage": () => z.object({ memoryOnly: z.boolean() }).strict(),
+  "updates:status": () => z.object({}).strict(),
   /** Check the update feed now (a found update downloads in the background). */
-  "updates:check": z.object({}).strict(),
+  "updates:check": () => z.object({}).strict(),
   /** Restart and install the downloaded update; with runs going, only when `stopRuns` (they are stopped and saved first). */
-  "updates:install": z.object({ stopRuns: z.boolean().default(false) }).strict(),
+  "updates:install": () => z.object({ stopRuns: z.boolean().default(false) }).strict(),
   /** The database's backup copies (taken before each migration), with their sizes. */
-  "backups:list": z.object({}).strict(),
+  "backups:list": () => z.object({}).strict(),
   /** Export one conversation (its shown branch or whole tree) or every conversation, as Markdown or Alpine JSON. */
-  "transfer:export": z
+  "transfer:export": () => z
     .object({ scope: z.enum(["shown", "tree", "all"]), format: z.enum(["markdown", "json"]), conversationId: id.optional() })
     .strict()
     .refine((args) => args.scope === "all" || args.conversationId !== undefined, {
@@ -130,16 +131,16 @@ export const requestSchemas = {
       path: ["conversationId"],
     }),
   /** Import a file (Alpine JSON, ChatGPT or Claude.ai export); without a path the app asks for one. Progress comes as `import_progress` events. */
-  "transfer:import": z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
+  "transfer:import": () => z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
   /**
    * A conversation listed as damaged, by the id the list showed (which may be garbled, so any
    * text): export the entries that still pass their check, or restore it from the latest backup.
    */
-  "damaged:exportReadable": z.object({ listedId: z.string().min(1).max(1024), format: z.enum(["markdown", "json"]) }).strict(),
-  "damaged:restore": z.object({ listedId: z.string().min(1).max(1024) }).strict(),
+  "damaged:exportReadable": () => z.object({ listedId: z.string().min(1).max(1024), format: z.enum(["markdown", "json"]) }).strict(),
+  "damaged:restore": () => z.object({ listedId: z.string().min(1).max(1024) }).strict(),
   /** Whether the last shutdown was unclean, and what the database check after it found. */
-  "database:health": z.object({}).strict(),
-} as const;
+  "database:health": () => z.object({}).strict(),
+} as const);
 
 /** Result types of each request channel. */
 export interface RequestResults extends McpRequestResults, StorageRequestResults {

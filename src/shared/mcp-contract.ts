@@ -8,33 +8,35 @@ import type { McpSettingsView } from "./mcp-types";
 const serverName = z.string().min(1).max(64);
 const stringMap = z.record(z.string().min(1).max(200), z.string().max(10_000));
 
-const serverInput = z
-  .object({
-    name: serverName,
-    transport: z.enum(["stdio", "http"]),
-    command: z.string().max(4096).optional(),
-    args: z.array(z.string().max(10_000)).max(200).optional(),
-    env: stringMap.optional(),
-    cwd: z.string().max(4096).nullable().optional(),
-    url: z.string().max(4096).optional(),
-    headers: stringMap.optional(),
-  })
-  .strict();
+const serverInput = () =>
+  z
+    .object({
+      name: serverName,
+      transport: z.enum(["stdio", "http"]),
+      command: z.string().max(4096).optional(),
+      args: z.array(z.string().max(10_000)).max(200).optional(),
+      env: stringMap.optional(),
+      cwd: z.string().max(4096).nullable().optional(),
+      url: z.string().max(4096).optional(),
+      headers: stringMap.optional(),
+    })
+    .strict();
 
-export const mcpRequestSchemas = {
-  "tools:get": z.object({}).strict(),
-  "tools:addServer": serverInput,
+/** Each channel's schema maker: ipc-contract.ts makes a schema at its channel's first call (lazy-schemas.ts). */
+export const mcpRequestSchemaMakers = {
+  "tools:get": () => z.object({}).strict(),
+  "tools:addServer": () => serverInput(),
   /** Replace a server's configuration; env or header values equal to SECRET_MASK keep what is stored. */
-  "tools:editServer": serverInput,
+  "tools:editServer": () => serverInput(),
   /** Paste or import a Claude Desktop `claude_desktop_config.json` (or just its `mcpServers`). */
-  "tools:importConfig": z.object({ text: z.string().min(1).max(1_000_000) }).strict(),
-  "tools:removeServer": z.object({ name: serverName }).strict(),
-  "tools:setServer": z.object({ name: serverName, enabled: z.boolean().optional(), approval: z.enum(["ask", "allow"]).optional() }).strict(),
-  "tools:setTool": z.object({ server: serverName, tool: z.string().min(1).max(200), enabled: z.boolean().optional(), alwaysAllowed: z.boolean().optional() }).strict(),
-  "tools:setCallTimeout": z.object({ ms: z.number().int() }).strict(),
-  "tools:restartServer": z.object({ name: serverName }).strict(),
+  "tools:importConfig": () => z.object({ text: z.string().min(1).max(1_000_000) }).strict(),
+  "tools:removeServer": () => z.object({ name: serverName }).strict(),
+  "tools:setServer": () => z.object({ name: serverName, enabled: z.boolean().optional(), approval: z.enum(["ask", "allow"]).optional() }).strict(),
+  "tools:setTool": () => z.object({ server: serverName, tool: z.string().min(1).max(200), enabled: z.boolean().optional(), alwaysAllowed: z.boolean().optional() }).strict(),
+  "tools:setCallTimeout": () => z.object({ ms: z.number().int() }).strict(),
+  "tools:restartServer": () => z.object({ name: serverName }).strict(),
   /** The last lines (up to 200) of a server's stderr. */
-  "tools:stderr": z.object({ name: serverName }).strict(),
+  "tools:stderr": () => z.object({ name: serverName }).strict(),
 } as const;
 
 export interface McpRequestResults {

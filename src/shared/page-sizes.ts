@@ -2,3 +2,5 @@
 export const DEFAULT_TAIL_ENTRIES = 200;
 export const DEFAULT_PAGE_ENTRIES = 200;
 export const MAX_PAGE_ENTRIES = 2_000;
+/** The sidebar's first page at launch (the window's list page). */
+export const DEFAULT_LAUNCH_LIST = 100;

@@ -4,13 +4,14 @@ import type { MoveReport, RemoveSourceReport, StorageView } from "./storage-type
 
 const direction = z.enum(["to-server", "to-computer"]);
 
-export const storageRequestSchemas = {
-  "storage:get": z.object({}).strict(),
+/** Each channel's schema maker: ipc-contract.ts makes a schema at its channel's first call (lazy-schemas.ts). */
+export const storageRequestSchemaMakers = {
+  "storage:get": () => z.object({}).strict(),
   /**
    * Use the PostgreSQL server (tested first: a failure leaves everything as it was). The password
    * goes to main only, stored encrypted; omitted, the stored one is kept.
    */
-  "storage:usePostgres": z
+  "storage:usePostgres": () => z
     .object({
       url: z.string().trim().min(1).max(2_000),
       password: z.string().max(1_000).optional(),
@@ -19,11 +20,11 @@ export const storageRequestSchemas = {
     })
     .strict(),
   /** Keep conversations on this computer again (the server's stay where they are). */
-  "storage:useLocal": z.object({}).strict(),
+  "storage:useLocal": () => z.object({}).strict(),
   /** Copy every conversation across and verify it; progress comes as `storage_move` events. The source is left as it was. */
-  "storage:move": z.object({ direction }).strict(),
+  "storage:move": () => z.object({ direction }).strict(),
   /** Remove from the source the conversations a move copied: each only if the other side holds the same copy. */
-  "storage:removeSource": z.object({ direction }).strict(),
+  "storage:removeSource": () => z.object({ direction }).strict(),
 } as const;
 
 export interface StorageRequestResults {

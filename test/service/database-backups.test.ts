@@ -1,6 +1,6 @@
 /**
  * The database's backup copies: listed newest first with their size, only the newest few
- * kept (older ones removed at start), nothing else in the data folder touched.
+ * kept (older ones removed once the window's first screen is shown), nothing else in the data folder touched.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -54,11 +54,12 @@ describe("database backups", () => {
     expect(fs.readdirSync(folder).sort()).toEqual([...names.slice(2), "alpine.db", "settings.json"].sort());
   });
 
-  it("the app removes old copies at start and shows the rest in settings", async () => {
+  it("the app removes old copies once its first screen is shown and shows the rest in settings", async () => {
     const dataFolder = makeTempDir();
     folders.push(dataFolder);
     const names = [1, 2, 3, 4, 5, 6].map((minute) => plantBackup(dataFolder, 3, minute, minute * 1000));
     fixture = await openService({ dataFolder });
+    await fixture.call("app:shown");
     const view = await fixture.call<BackupsView>("backups:list");
     expect(view.backups.map((b) => b.name)).toEqual(names.slice(-BACKUPS_KEPT).reverse());
     expect(view.totalBytes).toBe(6000 + 5000 + 4000);

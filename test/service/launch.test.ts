@@ -5,11 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
-import { WINDOW_STATE_FILE_NAME } from "../../src/main/service/window-state";
+import { WINDOW_STATE_FILE_NAME, WINDOW_STATE_VERSION } from "../../src/main/service/window-state";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 import { EVERYTHING_SERVER, MCP_TEST_TIMEOUT_MS, ready, waitForServer } from "./mcp-helpers";
 import { MCP_SETTINGS_VERSION } from "../../src/main/service/mcp/mcp-settings-file";
@@ -95,6 +95,105 @@ describe("launching the window", () => {
       const interrupted = await fixture.call("conversations:interrupted", {});
       expect(interrupted.count).toBe(3);
       expect(interrupted.items.map((s: { id: string }) => s.id).sort()).toEqual(["c20", "c3", "c7"]);
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
+  it("answers the first screen from rows and pages: no whole history, no whole list is read", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 30, { 3: null, 7: "aborted" });
+      const store = new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME));
+      const long = Array.from({ length: 600 }, (_, seq) => (seq % 2 === 0 ? userEntry(seq, `Question ${seq}`) : assistantEntry(seq, `Answer ${seq}`)));
+      store.write("long", long, { ...snapshotOf("long", "A long conversation", long.length), updatedAt: new Date().toISOString() }, { create: true });
+      store.close();
+      fs.writeFileSync(path.join(dataFolder, WINDOW_STATE_FILE_NAME), JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "long" }));
+      fixture = await openService({ dataFolder });
+      // Whatever the service's parts wrap the database in, these are the reads that grow with a history or with the list.
+      const whole = [vi.spyOn(SqliteStore.prototype, "read"), vi.spyOn(SqliteStore.prototype, "list"), vi.spyOn(SqliteStore.prototype, "load")];
+      try {
+        const launch = await fixture.call("app:launch", { listLimit: 10 });
+        expect(launch.open.summary.id).toBe("long");
+        expect(launch.open.entries.map((e: { seq: number }) => e.seq)).toEqual(Array.from({ length: 200 }, (_, i) => 400 + i));
+        expect(launch.list.items).toHaveLength(10);
+        expect(launch.list.total).toBe(31);
+        const interrupted = await fixture.call("conversations:interrupted", {});
+        expect(interrupted.count).toBe(2);
+        const older = await fixture.call("conversations:entries", { id: "long", beforeSeq: 400, limit: 100 });
+        expect(older.firstSeq).toBe(300);
+        for (const spy of whole) expect([spy.getMockName(), spy.mock.calls.length]).toEqual([spy.getMockName(), 0]);
+      } finally {
+        for (const spy of whole) spy.mockRestore();
+      }
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
+  it("warms the first screen's reads before the window asks, changing and keeping nothing", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 5, {});
+      const stateFile = path.join(dataFolder, WINDOW_STATE_FILE_NAME);
+      fs.writeFileSync(stateFile, JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "c2" }));
+      fixture = await openService({ dataFolder });
+      const pageReads = vi.spyOn(SqliteStore.prototype, "readSeqRange");
+      try {
+        await fixture.service.prepareFirstScreen(50, 20);
+        expect(pageReads).toHaveBeenCalled(); // the reopened conversation's page was read
+      } finally {
+        pageReads.mockRestore();
+      }
+      expect(fixture.log.events).toEqual([]);
+      // Gone since: preparing forgets nothing; the window's own request does, as before.
+      await fixture.call("conversations:delete", { id: "c2" });
+      await fixture.service.prepareFirstScreen(50, 20);
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBe("c2");
+      expect((await fixture.call("app:launch", {})).open).toBeNull();
+      expect(JSON.parse(fs.readFileSync(stateFile, "utf8")).openConversationId).toBeNull();
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
+  it("answers a launch asked while the first screen is being prepared after that preparation, not alongside it", async () => {
+    fixture = await openService();
+    const conversations = fixture.service.conversations;
+    const list = conversations.list.bind(conversations);
+    let prepared = false;
+    const listedWhenPrepared: boolean[] = [];
+    const spy = vi.spyOn(conversations, "list").mockImplementation((request) => {
+      listedWhenPrepared.push(prepared);
+      return list(request);
+    });
+    try {
+      void fixture.service.prepareFirstScreen(50, 20).then(() => (prepared = true));
+      expect((await fixture.call("app:launch", {})).list.total).toBe(0);
+      expect(listedWhenPrepared).toEqual([false, true]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("removes old database backups once the first screen is shown, not before it", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
+      const names = [1, 2, 3, 4, 5].map((minute) => `${DATABASE_FILE_NAME}.backup-v5-2026-11-30T10-0${minute}-00-000Z`);
+      for (const name of names) fs.writeFileSync(path.join(dataFolder, name), "a copy");
+      const backups = () => fs.readdirSync(dataFolder).filter((name) => name.includes(".backup-v")).sort();
+      fixture = await openService({ dataFolder, service: { mcpStartDelayMs: 600_000 } });
+      await fixture.call("app:launch", { listLimit: 50 });
+      expect(backups()).toEqual(names);
+      await fixture.call("app:shown", {});
+      expect(backups()).toEqual(names.slice(2));
     } finally {
       await fixture?.close();
       fixture = null;

@@ -112,7 +112,7 @@ it("a bare mcpServers object works too; HTTP headers are masked; a newer mcp.jso
   try {
     expect(again.service.mcp.view().problem).toMatch(/newer version of Alpine/);
     const result = await again.request("tools:removeServer", { name: "remote" });
-    expect(result).toMatchObject({ ok: false, error: { name: "SettingsFileError" } });
+    expect(result).toMatchObject({ ok: false, error: { name: "NewerFileVersionError" } });
     expect(JSON.parse(fs.readFileSync(file, "utf8")).version).toBe(99);
   } finally {
     await again.service.shutdown();

@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestSchemas, type RequestChannel } from "../../src/shared/ipc-contract";
+import { lazySchemas } from "../../src/shared/lazy-schemas";
+import { z } from "zod";
 import { createRequestHandlers, dispatchRequest, type RequestHandlers } from "../../src/main/service/request-handlers";
 import { openService, type ServiceFixture } from "./helpers";
 
@@ -207,6 +209,23 @@ describe("dispatchRequest", () => {
       }
     });
   }
+
+  it("makes a channel's schema at its first call, once: listing the channels makes none", () => {
+    const made: string[] = [];
+    const schemas = lazySchemas({
+      "a:one": () => (made.push("a:one"), z.object({ n: z.number() }).strict()),
+      "a:two": () => (made.push("a:two"), z.object({}).strict()),
+    });
+    expect(Object.keys(schemas)).toEqual(["a:one", "a:two"]);
+    expect(Object.prototype.hasOwnProperty.call(schemas, "a:two")).toBe(true);
+    expect(made).toEqual([]);
+    const first = schemas["a:one"];
+    expect(schemas["a:one"]).toBe(first);
+    expect(first.safeParse({ n: 1 }).success).toBe(true);
+    expect(made).toEqual(["a:one"]);
+    // The contract's own map is one of these: its schema a real zod schema at first use.
+    expect(requestSchemas["updates:install"].parse({})).toEqual({ stopRuns: false });
+  });
 
   it("refuses arguments that are not an object, and unknown channels, without throwing", async () => {
     const handlers = createRequestHandlers(fixture.service);

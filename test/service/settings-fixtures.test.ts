@@ -78,8 +78,8 @@ describe("settings fixtures", () => {
       );
 
       const refused = await fixture.request("settings:set", { systemPrompt: "Hi" });
-      expect(refused).toMatchObject({ ok: false, error: { name: "SettingsFileError", message: expect.stringContaining("Update Alpine to change settings") } });
-      expect(await fixture.request("settings:set", { model: "claude-haiku-4-5" })).toMatchObject({ ok: false, error: { name: "SettingsFileError" } });
+      expect(refused).toMatchObject({ ok: false, error: { name: "NewerFileVersionError", message: expect.stringContaining("Update Alpine to change settings") } });
+      expect(await fixture.request("settings:set", { model: "claude-haiku-4-5" })).toMatchObject({ ok: false, error: { name: "NewerFileVersionError" } });
       // The key is not in the settings file: it can still be set.
       expect(await fixture.call("settings:setApiKey", { apiKey: "sk-ant-other" })).toMatchObject({ hasApiKey: true });
       await runsAConversation(fixture);

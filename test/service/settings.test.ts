@@ -99,7 +99,7 @@ describe("settings", () => {
     const before = fs.readFileSync(path.join(newer, SETTINGS_FILE_NAME), "utf8");
     expect(await fixture.request("settings:set", { systemPrompt: "Hi" })).toMatchObject({
       ok: false,
-      error: { name: "SettingsFileError" },
+      error: { name: "NewerFileVersionError" },
     });
     expect(fs.readFileSync(path.join(newer, SETTINGS_FILE_NAME), "utf8")).toBe(before);
   });

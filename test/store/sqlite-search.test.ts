@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { prefixQuery } from "../../src/main/agent/stores/sqlite/query-terms";
-import { makeSnippet, markedSnippet } from "../../src/main/agent/stores/sqlite/snippet";
+import { makeSnippet, markedSnippet } from "../../src/main/agent/stores/search/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
 

@@ -77,6 +77,18 @@ describe("SqliteStore", () => {
     expect(listPlan.join("\n")).not.toContain("TEMP B-TREE");
   });
 
+  it("reads the sidebar's first page along the updated_at index and counts conversations from an index", () => {
+    const store = openStore();
+    const db = connect(store.path);
+    // A page of conversations stops after its rows: no window over every row, no sort of them all.
+    const pagePlan = queryPlan(db, STORE_SQL.listConversations).join("\n");
+    expect(pagePlan).toMatch(/SCAN c USING INDEX conversations_by_updated/);
+    expect(pagePlan).not.toContain("TEMP B-TREE");
+    expect(pagePlan).not.toMatch(/CO-ROUTINE|MATERIALIZE/);
+    // The count reads the conversation index, not the table's rows.
+    expect(queryPlan(db, STORE_SQL.countConversations).join("\n")).toContain("SCAN conversations USING COVERING INDEX conversations_by_conversation");
+  });
+
   it("keeps the conversation row list() reads: counts every stored entry, snapshot or not", () => {
     const store = openStore();
     store.write("row", entriesUpTo(3), makeSnapshot("row", { entryCount: 3, updatedAt: isoAt(5) }), { create: true });

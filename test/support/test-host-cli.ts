@@ -2,8 +2,9 @@
  * Start the test host in its own process:
  *   node --import tsx test/support/test-host-cli.ts --data <folder> --model-url <url>
  *        [--port N] [--no-key] [--choose-folder <folder>] [--renderer <folder>] [--max-retries N]
- *        [--slow-tool <marker-file>]
+ *        [--slow-tool <marker-file>] [--request-times <file>]
  * `--slow-tool` offers the model `slow_lookup` too (see slow-lookup-tool.ts), to stop the host mid-call.
+ * `--request-times` appends a JSON line per answered request: channel, ms from arrival to answer, bytes.
  * Prints one JSON line when ready: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N}.
  * SIGTERM or SIGINT shuts the service down (runs aborted and saved), then the process exits 0.
  */
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     renderer: { type: "string" },
     "max-retries": { type: "string" },
     "slow-tool": { type: "string" },
+    "request-times": { type: "string" },
   },
   strict: true,
 });
@@ -38,6 +40,7 @@ const host = await startTestHost({
   rendererFolder: values.renderer,
   maxRetries: values["max-retries"] ? Number(values["max-retries"]) : undefined,
   slowToolMarker: values["slow-tool"],
+  requestTimes: values["request-times"],
 });
 
 let stopping = false;

@@ -10,6 +10,7 @@
  *   host → window  { kind: "response", id, result: { ok: true, value } | { ok: false, error: { name, message } } }
  *   host → window  { kind: "event", event: AppEvent }      (every app event, to every connection)
  */
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -20,7 +21,9 @@ import { attachmentResponse, isAttachmentPath } from "../../src/main/service/att
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
-import { WebSocketServer, type WebSocket } from "ws";
+import { DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES } from "../../src/shared/page-sizes";
+import { createRequire } from "node:module";
+import type { WebSocket, WebSocketServer as WebSocketServerClass } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";
 
 export const TEST_API_KEY = "sk-ant-test-key";
@@ -45,6 +48,8 @@ export interface TestHostOptions {
   maxRetries?: number;
   /** Offers the model `slow_lookup` too, which appends a line to this file each time a call starts. */
   slowToolMarker?: string;
+  /** Appends a JSON line per answered request to this file: its channel, the time from its arrival to its answer sent, the answer's size. */
+  requestTimes?: string;
 }
 
 export interface TestHost {
@@ -58,6 +63,9 @@ export interface TestHost {
 }
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+// Required as CommonJS, which it is: through an ES import Node parses each of its files for exports
+// first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
+const { WebSocketServer } = createRequire(import.meta.url)("ws") as { WebSocketServer: typeof WebSocketServerClass };
 
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
   const service = new AlpineService({
@@ -92,6 +100,8 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   csp = contentSecurityPolicy([wsUrl], origin);
+  // Serving now: the first screen's reads are warmed while the window loads (after this returns).
+  setImmediate(() => void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES));
 
   // Upgrades on any other path are refused with 400; text only, no compression offered.
   const sockets = new WebSocketServer({ server, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
@@ -100,7 +110,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
     socket.on("error", () => {});
     // Like the app's sender check: only pages served by this host are heard.
     if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
-    serveConnection(socket, service, handlers);
+    serveConnection(socket, service, handlers, options.requestTimes);
   });
 
   let closing: Promise<void> | null = null;
@@ -120,9 +130,12 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   };
 }
 
-function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>): void {
+function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>, requestTimes?: string): void {
   const send = (message: SocketServerMessage) => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== socket.OPEN) return 0;
+    const text = JSON.stringify(message);
+    socket.send(text);
+    return text.length;
   };
   const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
   socket.on("close", unsubscribe);
@@ -135,13 +148,15 @@ function serveConnection(socket: WebSocket, service: AlpineService, handlers: Re
       return socket.close(1007, "messages are JSON");
     }
     if (message?.kind !== "request" || typeof message.id !== "number") return socket.close(1008, "unknown message");
+    const arrived = performance.now();
     const result = await dispatchRequest(handlers, message.channel, message.args);
-    send({ kind: "response", id: message.id, result });
+    const bytes = send({ kind: "response", id: message.id, result });
+    if (requestTimes) appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes })}\n`);
   });
 }
 
 /** Say goodbye to every page (1001), give each a moment to answer, then cut what is left. */
-async function closeSockets(sockets: WebSocketServer): Promise<void> {
+async function closeSockets(sockets: WebSocketServerClass): Promise<void> {
   const closed = [...sockets.clients].map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
   for (const socket of sockets.clients) socket.close(1001, "server going away");
   const cut = setTimeout(() => {

@@ -15,12 +15,10 @@ import { AlpineService } from "../../src/main/service/alpine-service";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { type AttachJob, type AttachMessage, planAttachOps, pointsOf } from "../attach-plan";
 import { attachmentProblems, readAttachmentSnapshot } from "../attachment-check";
-import { type ChildEnd, startTortureChild } from "../child";
 import type { Prng } from "../prng";
 import { see, type Tally } from "../tally";
+import { STUCK_MS, type WatchedEnd, describeEnd, runWatchedChild } from "../watched-child";
 import { stateIdOf, type RunContext } from "./run-context";
-
-const STUCK_MS = 90_000;
 
 interface AttachStop {
   /** Stop dead at this point of this operation, and be killed there. */
@@ -35,34 +33,13 @@ function planAttachStop(prng: Prng, job: AttachJob): AttachStop {
   return { pauseAt: null, afterBeginMs: { op, ms: prng.int(0, 250) } };
 }
 
-function runAttachChild(job: AttachJob, stop: AttachStop | null): Promise<ChildEnd<AttachMessage> & { stuck: boolean }> {
-  let stuck = false;
-  const watch = () =>
-    setTimeout(() => {
-      stuck = true;
-      child.signal("SIGKILL");
-    }, STUCK_MS);
-  let watchdog: NodeJS.Timeout;
-  const child = startTortureChild<AttachMessage>("attach-worker", job, (message, self) => {
-    // Each message is progress: a loaded machine makes a child slow, not stuck.
-    clearTimeout(watchdog);
-    watchdog = watch();
+function runAttachChild(job: AttachJob, stop: AttachStop | null): Promise<WatchedEnd<AttachMessage>> {
+  return runWatchedChild<AttachMessage>("attach-worker", job, (message, self) => {
     if (message.type !== "point" || !stop) return;
     if (message.paused) self.signal("SIGKILL");
     else if (stop.afterBeginMs && message.point === "begin" && message.op === stop.afterBeginMs.op) setTimeout(() => self.signal("SIGKILL"), stop.afterBeginMs.ms);
   });
-  watchdog = watch();
-  return child.ended.then((end) => {
-    clearTimeout(watchdog);
-    return { ...end, stuck };
-  });
 }
-
-const describeEnd = (end: ChildEnd<AttachMessage>) => {
-  const fatal = end.messages.find((m) => m.type === "fatal");
-  const detail = fatal?.type === "fatal" ? `${fatal.name}: ${fatal.message}` : end.stderr.trim().split("\n").slice(-6).join(" | ");
-  return `exit code ${end.code}, signal ${end.signal}${detail ? `: ${detail}` : ""}`;
-};
 
 /** Opens the service on the folder (its recovery runs before anything else), closes it, then checks the folder. */
 async function recoverAndCheck(dataFolder: string, modelUrl: string): Promise<{ removed: number; problems: string[] }> {

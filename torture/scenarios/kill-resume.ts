@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { startWorker, type ChildEnd, type WorkerChild } from "../child";
+import type { ChildEnd, WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { waitForServersGone, SERVER_EXIT_WAIT_MS } from "../mcp-processes";
 import { childArgs } from "../worker-launch";
@@ -18,13 +18,11 @@ import type { State } from "../../src/main/agent";
 import { closeStore, openStore } from "../stores";
 import { readSideEffects } from "../side-effects";
 import { see, type Tally } from "../tally";
+import { STUCK_MS, type WatchedEnd, describeEnd, runWatchedChild } from "../watched-child";
 import type { WorkerJob, WorkerMessage } from "../worker-protocol";
 import { stateIdOf, type RunContext } from "./run-context";
 
 export type KillMode = "sigkill" | "sigterm" | "faults" | "mcp";
-
-/** A child that says nothing for this long is stuck: killed and reported. */
-const STUCK_MS = 90_000;
 
 interface StopPlan {
   signal: NodeJS.Signals;
@@ -45,43 +43,22 @@ function planStop(prng: Prng, signal: NodeJS.Signals, slowMs?: number): StopPlan
 }
 
 /** Runs a child until it ends, stopping it as planned. */
-function runChild(job: WorkerJob, plan: StopPlan | null): Promise<ChildEnd & { stuck: boolean }> {
+function runChild(job: WorkerJob, plan: StopPlan | null): Promise<WatchedEnd<WorkerMessage>> {
   let acks = 0;
   let calls = 0;
   let armed = false;
-  let stuck = false;
   const arm = (child: WorkerChild, delayMs: number) => {
     if (armed || !plan) return;
     armed = true;
     setTimeout(() => child.signal(plan.signal), delayMs);
   };
-  const watch = () =>
-    setTimeout(() => {
-      stuck = true;
-      child.signal("SIGKILL");
-    }, STUCK_MS);
-  let watchdog: NodeJS.Timeout;
-  const child = startWorker(job, (message: WorkerMessage, self) => {
-    // Each message is progress: a loaded machine makes a child slow, not stuck.
-    clearTimeout(watchdog);
-    watchdog = watch();
+  return runWatchedChild<WorkerMessage>("worker", job, (message, self) => {
     if (!plan) return;
     if (message.type === "ready" && plan.afterAcks === null && plan.afterCalls === undefined) arm(self, plan.delayMs);
     if (message.type === "call_start" && plan.afterCalls !== undefined && ++calls >= plan.afterCalls) arm(self, plan.delayMs);
     if (message.type === "ack" && plan.afterAcks !== null && ++acks >= plan.afterAcks) arm(self, plan.delayMs);
   });
-  watchdog = watch();
-  return child.ended.then((end) => {
-    clearTimeout(watchdog);
-    return { ...end, stuck };
-  });
 }
-
-const describeEnd = (end: ChildEnd) => {
-  const fatal = end.messages.find((m) => m.type === "fatal");
-  const detail = fatal && fatal.type === "fatal" ? `${fatal.name}: ${fatal.message}` : end.stderr.trim().split("\n").slice(-6).join(" | ");
-  return `exit code ${end.code}, signal ${end.signal}${detail ? `: ${detail}` : ""}`;
-};
 
 const countAborted = (state: State | null) =>
   state?.history.filter((e) => e.kind === "tool_result" && e.status === "aborted").length ?? 0;

@@ -13,12 +13,13 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { startWorker, type ChildEnd, type WorkerChild } from "../child";
+import { startWorker, type WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { checkFinished } from "../invariants";
 import { openSession } from "../session";
 import { closeStore, openStore } from "../stores";
 import { see, type Tally } from "../tally";
+import { describeEnd } from "../watched-child";
 import { WORKER_EXIT, type WorkerJob } from "../worker-protocol";
 import { stateIdOf, type RunContext } from "./run-context";
 
@@ -28,10 +29,6 @@ type RaceTally = Partial<Tally> & { failures: string[]; kills: number; crashes: 
 
 const firstAck = (child: WorkerChild) => child.waitFor((m) => m.type === "ack" || m.type === "done");
 
-const describeEnd = (end: ChildEnd) => {
-  const fatal = end.messages.find((m) => m.type === "fatal");
-  return `exit code ${end.code}${fatal && fatal.type === "fatal" ? ` (${fatal.name}: ${fatal.message.split("\n")[0]})` : ""}`;
-};
 
 function jobFor(ctx: RunContext, stateId: string, files: string, slowMs?: number): WorkerJob {
   return {

@@ -8,14 +8,16 @@
  */
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
-import { startWorker, type WorkerChild } from "../child";
+import type { WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { checkFinished } from "../invariants";
 import { closeStore, openStore } from "../stores";
 import { see, type Tally } from "../tally";
+import { describeEnd, runWatchedChild } from "../watched-child";
 import type { WorkerJob, WorkerMessage } from "../worker-protocol";
 import { stateIdOf, type RunContext } from "./run-context";
 
+/** Longer than the usual silence limit: a child may wait out a whole server restart without a word. */
 const STUCK_MS = 120_000;
 
 export async function serverRestartRun(ctx: RunContext): Promise<Partial<Tally>> {
@@ -68,18 +70,14 @@ export async function serverRestartRun(ctx: RunContext): Promise<Partial<Tally>>
         restarting = null;
       });
   };
-  const child = startWorker(job, onMessage);
-  const watchdog = setTimeout(() => child.signal("SIGKILL"), STUCK_MS);
-  const end = await child.ended;
-  clearTimeout(watchdog);
+  const end = await runWatchedChild<WorkerMessage>("worker", job, onMessage, STUCK_MS);
   await (restarting ?? Promise.resolve());
   restartErrors.forEach((error) => fail(`the server did not restart: ${error}`));
   const away = end.messages.filter((m) => m.type === "run_end" && m.error?.includes("PostgresUnreachableError")).length;
   see(tally, "runs stopped by the server going away, then continued", away);
   if (end.code !== 0 || !end.messages.some((m) => m.type === "done")) {
     tally.crashes!++;
-    const fatal = end.messages.find((m) => m.type === "fatal");
-    fail(`the child did not finish (exit code ${end.code}, signal ${end.signal}${fatal && fatal.type === "fatal" ? `: ${fatal.name}: ${fatal.message}` : `: ${end.stderr.trim().split("\n").slice(-4).join(" | ")}`})`);
+    fail(`the child did not finish (${describeEnd(end)})`);
     return tally;
   }
   if (restarts > 0) tally.recoveries!++;

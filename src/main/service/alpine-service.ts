@@ -23,7 +23,6 @@ import { type FolderChooser, SettingsService } from "./settings/settings";
 import { SettingsFile } from "./settings/settings-file";
 import { builtInTools } from "./tools";
 import { Attachments } from "./attachments/attachments";
-import { conversationLookup } from "./attachments/conversation-lookup";
 import { ModelList } from "./models/models";
 import { PriceFile, usageTotals } from "./models/prices";
 import { optionsView } from "./conversations/conversation-options";
@@ -71,11 +70,7 @@ export interface AlpineServiceOptions {
   server?: ServerStoreOptions;
   /** Start the configured MCP servers in the background right away (default true). */
   startMcpServers?: boolean;
-  /**
-   * How long after the service starts the MCP servers are started if no window said its first
-   * screen was shown before (default 3 s), so their processes do not compete with its first
-   * paint. A run starts them at once.
-   */
+  /** When the MCP servers start if no window said its first screen was shown before (default 3 s); a run starts them at once. */
   mcpStartDelayMs?: number;
   /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
   databaseCheckDelayMs?: number;
@@ -106,7 +101,8 @@ export class AlpineService {
   private readonly local: SqliteStore;
   private closing: Promise<void> | null = null;
   private backgroundTimer: NodeJS.Timeout | null = null;
-  private recovery: Promise<{ removed: number }> | null = null;
+  private backgroundStarted = false;
+  private preparing: Promise<void> | null = null;
 
   /** Opens the database (creating the data folder, owner-only); throws a clear error when it cannot. */
   constructor(private readonly options: AlpineServiceOptions) {
@@ -179,9 +175,8 @@ export class AlpineService {
     // one): its first paint never waits for a server, nor shares the cores with their starts.
     this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);
     this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
-    // The database is open, so any migration has taken its copy: keep only the newest few.
+    // Any migration has taken its copy; the older copies are removed once the first screen is shown.
     this.backups = new DatabaseBackups(databaseFile);
-    this.backups.prune();
     // Damage is checked in the local database (a server keeps page checksums of its own).
     const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
     this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
@@ -192,23 +187,22 @@ export class AlpineService {
    * started once the window's first screen is shown (or at the first need), done before the first run.
    */
   get recovered(): Promise<{ removed: number }> {
-    if (!this.recovery) {
-      this.recovery = this.attachments.recover(conversationLookup(this.store));
-      this.recovery.catch((error) => console.warn(`Attachments could not be checked after the last run: ${error instanceof Error ? error.message : error}`));
-    }
-    return this.recovery;
+    return this.runs.attachmentRecovery.result;
   }
 
   /**
    * The window painted its first screen: the work that waited for it starts (the MCP servers,
-   * the check of attachments left by a kill). Called again, it does nothing more.
+   * the check of attachments left by a kill, the removal of old database backups). Called
+   * again, it does nothing more.
    */
   firstScreenShown(): void {
     if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
     this.backgroundTimer = null;
-    if (!this.gate.isOpen) return;
+    if (!this.gate.isOpen || this.backgroundStarted) return;
+    this.backgroundStarted = true;
     if (this.options.startMcpServers !== false) this.mcp.start();
     void this.recovered;
+    this.backups.prune();
   }
 
   /** The background work starts `ms` from now unless the window says its first screen is shown before. */
@@ -222,6 +216,7 @@ export class AlpineService {
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
     // A window is drawing its first screen: it says when it is shown (a slow machine may take seconds).
     if (this.backgroundTimer) this.startInBackgroundAfter(Math.max(WINDOW_GRACE_MS, this.options.mcpStartDelayMs ?? 0));
+    await this.preparing; // reading alongside it would only share the same cores
     // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
     const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
       if (!(error instanceof PostgresUnreachableError)) throw error;
@@ -240,6 +235,24 @@ export class AlpineService {
       }
     }
     return { settings: this.settings.view(), info: this.info(), list, open };
+  }
+
+  /**
+   * Reads what the window's first request asks (sidebar page, reopened conversation's page) while
+   * the window loads its scripts: that request finds the pages cached and the code warm. Nothing is kept.
+   */
+  prepareFirstScreen(listLimit: number, tail: number): Promise<void> {
+    if (!this.gate.isOpen) return Promise.resolve();
+    this.preparing = (async () => {
+      try {
+        await this.conversations.list({ offset: 0, limit: listLimit });
+        const openId = this.windowState.openConversationId;
+        if (openId) await this.conversations.get(openId, tail);
+      } catch {
+        // The window's own request meets the same problem and says what it is.
+      }
+    })();
+    return this.preparing;
   }
 
   /** Set (or with "" forget) the API key; messages that waited for one are sent at once. */
@@ -266,7 +279,7 @@ export class AlpineService {
     this.closing ??= (async () => {
       this.gate.close();
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
-      await this.recovery?.catch(() => undefined); // recovery reads the store: it ends before the store closes
+      await this.runs.attachmentRecovery.ended(); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {
         console.warn(`Shutting down while ${stillRunning.length} run(s) had not finished saving: ${stillRunning.join(", ")}`);
       }

@@ -1,8 +1,8 @@
 /**
  * The database's backup copies, taken by the migrations before they change the schema
- * (`alpine.db.backup-v<N>-<time>`, beside the database). Only the newest few are kept:
- * the older ones are removed at start, so upgrades do not fill the disk. Settings list
- * them with their size.
+ * (`alpine.db.backup-v<N>-<time>`, beside the database). Only the newest few are kept: the
+ * older ones are removed once the window's first screen is shown, so upgrades do not fill
+ * the disk. Settings list them with their size.
  */
 import fs from "node:fs";
 import path from "node:path";

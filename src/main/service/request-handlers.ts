@@ -31,12 +31,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       await service.conversations.delete(id);
       return { deleted: true };
     },
-    "runs:start": async ({ text, attachments, model, thinkingBudget }) => {
-      await service.recovered.catch(() => undefined);
-      return service.runs.start(text, attachments, { model, thinkingBudget });
-    },
+    "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
     "runs:send": async ({ id, text, attachments }) => {
-      await service.recovered.catch(() => undefined);
       await service.runs.send(id, text, attachments);
       return { ok: true };
     },

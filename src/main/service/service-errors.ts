@@ -72,8 +72,25 @@ export class InvalidSettingError extends ServiceError {}
 /** A request whose channel is unknown or whose arguments do not match the contract. */
 export class InvalidRequestError extends ServiceError {}
 
-/** The settings file exists but cannot be read; it is left in place. */
+/** A settings file of the data folder that cannot be used as it is; it is left in place. */
 export class SettingsFileError extends ServiceError {}
+
+/** A versioned file that exists but cannot be read (permissions, a folder in its place); it is left in place. */
+export class FileUnreadableError extends SettingsFileError {
+  constructor(what: string, readonly file: string, cause: unknown) {
+    super(`The ${what} ${file} cannot be read (${(cause as Error).message}).`, { cause });
+  }
+}
+
+/** A change asked of a file written by a newer Alpine: refused, and the file left as it is. */
+export class NewerFileVersionError extends SettingsFileError {
+  constructor(what: string, readonly file: string, readonly version: number, readonly readsVersion: number) {
+    super(
+      `${what[0].toUpperCase()}${what.slice(1)} cannot be changed: ${file} was written by a newer version of Alpine (${what} version ${version}, ` +
+        `this one reads ${readsVersion}) and is left unchanged. Update Alpine to change ${what}.`,
+    );
+  }
+}
 
 /** The API key could not be kept (e.g. the system keychain is unavailable). */
 export class SecretStorageError extends ServiceError {}

@@ -4,10 +4,10 @@
  * be read (garbled, or from a newer Alpine) means "nothing to reopen", never a failure, and a
  * newer one is left untouched.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { STATE_ID_PATTERN, writeFileAtomicSync } from "../agent";
+import { readVersionedJson } from "./versioned-json";
 
 export const WINDOW_STATE_FILE_NAME = "window-state.json";
 export const WINDOW_STATE_VERSION = 1;
@@ -37,18 +37,8 @@ export class WindowStateFile {
   }
 
   private read(): string | null {
-    let json: unknown;
-    try {
-      json = JSON.parse(fs.readFileSync(this.file, "utf8"));
-    } catch {
-      return null;
-    }
-    const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && version > WINDOW_STATE_VERSION) {
-      this.writable = false;
-      return null;
-    }
-    const parsed = fileSchema.safeParse(json);
-    return parsed.success ? parsed.data.openConversationId : null;
+    const read = readVersionedJson(this.file, { version: WINDOW_STATE_VERSION, schema: fileSchema, what: "window state file", unreadable: "garbled" });
+    if (read.status === "newer") this.writable = false;
+    return read.status === "current" ? read.value.openConversationId : null;
   }
 }

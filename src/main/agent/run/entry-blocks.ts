@@ -1,11 +1,35 @@
 /**
- * The Messages API blocks of single history entries: an assistant turn's blocks (thinking
- * first, exactly as the model gave them), and the blocks of a person's attachments.
+ * The Messages API blocks of single history entries, both ways: a reply's blocks as the
+ * history keeps them, an assistant turn's blocks as the API takes them back (thinking first,
+ * exactly as the model gave them), and the blocks of a person's attachments.
  */
 import type Anthropic from "@anthropic-ai/sdk";
-import type { AssistantEntry, AttachmentRef } from "../state/history";
+import type { AssistantEntry, AttachmentRef, ContentBlock } from "../state/history";
 
 export type UserBlock = Anthropic.TextBlockParam | Anthropic.ToolResultBlockParam | Anthropic.ImageBlockParam | Anthropic.DocumentBlockParam;
+
+/**
+ * A reply's blocks as the history keeps them: text, tool calls, thinking with its signature,
+ * redacted thinking; other kinds are not part of this library's history. Of a reply cut off
+ * (`cutOff`), only what the API takes back: text that got somewhere, signed thinking (unsigned
+ * cannot be sent back), redacted thinking (always whole), and no tool call (none ran, and a
+ * call cannot be sent without a result).
+ */
+export function historyBlocks(blocks: Anthropic.ContentBlock[], cutOff = false): ContentBlock[] {
+  const out: ContentBlock[] = [];
+  for (const block of blocks) {
+    if (block.type === "text") {
+      if (!cutOff || block.text !== "") out.push({ type: "text", text: block.text });
+    } else if (block.type === "tool_use") {
+      if (!cutOff) out.push({ type: "tool_use", id: block.id, name: block.name, input: block.input ?? {} });
+    } else if (block.type === "thinking") {
+      if (!cutOff || block.signature) out.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
+    } else if (block.type === "redacted_thinking") {
+      out.push({ type: "redacted_thinking", data: block.data });
+    }
+  }
+  return out;
+}
 
 /** An assistant turn as the API takes it back: thinking and redacted thinking unchanged, with their signatures. */
 export function assistantBlocks(entry: AssistantEntry): Anthropic.ContentBlockParam[] {

@@ -8,6 +8,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlock } from "../state/history";
+import { historyBlocks } from "./entry-blocks";
 
 export interface PartialReply {
   content: ContentBlock[];
@@ -26,18 +27,9 @@ export function partialReplyCollector(stream: MessageStream): () => PartialReply
   return () => (snapshot ? keptOfPartial(snapshot) : null);
 }
 
-/** The blocks of a cut-off message that can be kept and sent back. */
+/** The blocks of a cut-off message that can be kept and sent back; null without any text. */
 export function keptOfPartial(message: Anthropic.Message): PartialReply | null {
-  const content: ContentBlock[] = [];
-  for (const block of message.content) {
-    if (block.type === "text") {
-      if (block.text !== "") content.push({ type: "text", text: block.text });
-    } else if (block.type === "thinking") {
-      if (block.signature) content.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
-    } else if (block.type === "redacted_thinking") {
-      content.push({ type: "redacted_thinking", data: block.data });
-    }
-  }
+  const content = historyBlocks(message.content, true);
   if (!content.some((b) => b.type === "text")) return null;
   return { content, model: message.model, usage: message.usage };
 }

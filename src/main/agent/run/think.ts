@@ -7,6 +7,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, ContentBlock, Usage } from "../state/history";
 import { appendEntry } from "../state/state";
+import { historyBlocks } from "./entry-blocks";
 import { buildRequest } from "./request";
 import { partialReplyCollector } from "./partial-reply";
 import { type RunContext, abortError } from "./run-context";
@@ -23,37 +24,38 @@ export async function think(run: RunContext): Promise<AssistantEntry> {
     message = await stream.finalMessage();
   } catch (error) {
     if (run.signal.aborted) {
-      keepPartialReply(run, partial(), thinkingTime());
+      const reply = partial(); // null when no text had arrived: nothing is kept
+      if (reply) appendReply(run, { ...reply, stopReason: null, partial: true }, thinkingTime());
       throw abortError(run.signal);
     }
     throw error;
   }
-  const content = keptBlocks(message.content);
-  const thinkingMs = thinkingTime();
+  const reply = { content: historyBlocks(message.content), model: message.model, usage: message.usage, stopReason: message.stop_reason ?? null };
+  return appendReply(run, reply, thinkingTime());
+}
+
+interface Reply {
+  content: ContentBlock[];
+  model: string;
+  usage: Anthropic.Usage | undefined;
+  stopReason: string | null;
+  /** Cut off by an abort: what had streamed. */
+  partial?: true;
+}
+
+/** A reply, whole or cut off, as the run's assistant entry. */
+function appendReply(run: RunContext, reply: Reply, thinkingMs: number | null): AssistantEntry {
+  const { content, model, usage, stopReason, partial } = reply;
   return appendEntry(run.state, {
     kind: "assistant",
     text: content.map((b) => (b.type === "text" ? b.text : "")).join(""),
     content,
-    stopReason: message.stop_reason ?? null,
-    model: message.model,
-    usage: usageOf(message.usage),
+    stopReason,
+    model,
+    usage: usageOf(usage),
     ...(thinkingMs !== null ? { thinkingMs } : {}),
+    ...(partial ? { partial } : {}),
   }) as AssistantEntry;
-}
-
-/** What had streamed of an aborted reply, as an entry marked partial (nothing when no text had arrived). */
-function keepPartialReply(run: RunContext, reply: ReturnType<ReturnType<typeof partialReplyCollector>>, thinkingMs: number | null): void {
-  if (!reply) return;
-  appendEntry(run.state, {
-    kind: "assistant",
-    text: reply.content.map((b) => (b.type === "text" ? b.text : "")).join(""),
-    content: reply.content,
-    stopReason: null,
-    model: reply.model,
-    usage: usageOf(reply.usage),
-    ...(thinkingMs !== null ? { thinkingMs } : {}),
-    partial: true,
-  });
 }
 
 /** The API's usage, with the cache's reads and writes. */
@@ -80,16 +82,4 @@ function timeThinking(stream: ReturnType<Anthropic["messages"]["stream"]>): () =
     }
   });
   return () => (startedAt === null ? null : (endedAt ?? Date.now()) - startedAt);
-}
-
-/** Text, tool calls and thinking (with its signature); other block kinds are not part of this library's history. */
-function keptBlocks(blocks: Anthropic.ContentBlock[]): ContentBlock[] {
-  const out: ContentBlock[] = [];
-  for (const block of blocks) {
-    if (block.type === "text") out.push({ type: "text", text: block.text });
-    else if (block.type === "tool_use") out.push({ type: "tool_use", id: block.id, name: block.name, input: block.input ?? {} });
-    else if (block.type === "thinking") out.push({ type: "thinking", thinking: block.thinking, signature: block.signature });
-    else if (block.type === "redacted_thinking") out.push({ type: "redacted_thinking", data: block.data });
-  }
-  return out;
 }

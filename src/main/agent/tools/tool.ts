@@ -48,12 +48,19 @@ export function defineTool<Schema extends z.ZodType>(definition: {
   input: Schema;
   run(input: z.output<Schema>, context: ToolContext): unknown | Promise<unknown>;
 }): Tool<unknown> {
-  const inputSchema = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete inputSchema.$schema;
+  let inputSchema: JsonSchema | null = null;
   return {
     name: definition.name,
     description: definition.description,
-    inputSchema: inputSchema as JsonSchema,
+    // Derived when a run first needs it: an app defines its tools at start, before any request.
+    get inputSchema(): JsonSchema {
+      if (!inputSchema) {
+        const derived = z.toJSONSchema(definition.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+        delete derived.$schema;
+        inputSchema = derived as JsonSchema;
+      }
+      return inputSchema;
+    },
     run(input, context) {
       const parsed = definition.input.safeParse(input);
       if (!parsed.success) throw new ToolInputError(definition.name, z.prettifyError(parsed.error));

@@ -5,9 +5,10 @@
  * saved, so a kill in between is settled by recovery). Rewritten whole, atomically.
  * A newer version is refused and left as it is.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { writeFileAtomic } from "../../agent";
+import { readVersionedJson } from "../versioned-json";
 import { AttachmentIndexVersionError } from "./attachment-errors";
 
 export const ATTACHMENT_INDEX_VERSION = 1;
@@ -22,6 +23,15 @@ export interface IndexedFile {
   pending: string[];
 }
 
+const fileSchema = z.object({
+  kind: z.enum(["image", "pdf", "text"]),
+  mediaType: z.string(),
+  size: z.number(),
+  refs: z.array(z.string()).default([]),
+  pending: z.array(z.string()).default([]),
+});
+const documentSchema = z.object({ version: z.number().int().min(1), files: z.record(z.string(), fileSchema).default({}) });
+
 interface IndexDocument {
   version: number;
   files: Record<string, IndexedFile>;
@@ -34,17 +44,11 @@ export class AttachmentIndex {
 
   constructor(folder: string) {
     this.path = join(folder, "index.json");
-    if (!existsSync(this.path)) return;
-    let document: IndexDocument;
-    try {
-      document = JSON.parse(readFileSync(this.path, "utf8"));
-    } catch {
-      return; // unreadable: recovery rebuilds what it can (unreferenced files are then removed)
-    }
-    if (typeof document?.version === "number" && document.version > ATTACHMENT_INDEX_VERSION) throw new AttachmentIndexVersionError(this.path, document.version);
-    for (const [hash, file] of Object.entries(document?.files ?? {})) {
-      this.files.set(hash, { kind: file.kind, mediaType: file.mediaType, size: file.size, refs: [...(file.refs ?? [])], pending: [...(file.pending ?? [])] });
-    }
+    // Missing, unreadable or garbled: empty, and recovery rebuilds what it can (unreferenced files are then removed).
+    const read = readVersionedJson(this.path, { version: ATTACHMENT_INDEX_VERSION, schema: documentSchema, what: "attachments index", unreadable: "garbled" });
+    if (read.status === "newer") throw new AttachmentIndexVersionError(this.path, read.version);
+    if (read.status !== "current") return;
+    for (const [hash, file] of Object.entries(read.value.files)) this.files.set(hash, file);
   }
 
   /** Write the index as it is now; writes run one after another, each durable when it resolves. */

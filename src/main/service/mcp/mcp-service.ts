@@ -8,7 +8,7 @@ import type { McpServerView, McpSettingsView } from "../../../shared/mcp-types";
 import { SECRET_MASK } from "../../../shared/mcp-types";
 import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
 import type { AppEventBus } from "../app-event-bus";
-import { type McpSettings, McpSettingsFile, type StoredServer } from "./mcp-settings-file";
+import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
 
@@ -160,7 +160,7 @@ export class McpService {
 
   private change(edit: (settings: McpSettings) => void): McpSettingsView {
     this.options.gate.assertOpen();
-    const next = this.file.get();
+    const next = this.file.draft();
     edit(next);
     this.file.save(next);
     this.started = true;
@@ -170,7 +170,7 @@ export class McpService {
 
   private apply(): Promise<void> {
     const settings = this.file.get();
-    return this.servers.configure(settings.servers.map((s) => ({ config: s.config, enabled: s.enabled, disabledTools: s.disabledTools })));
+    return this.servers.configure(settings.servers.map((s) => ({ config: s.config, enabled: s.enabled, disabledTools: [...s.disabledTools] })));
   }
 
   /** Many changes at once (a server starting lists its tools) become one event. */
@@ -183,14 +183,14 @@ export class McpService {
     this.changeTimer.unref?.();
   }
 
-  private serverView(stored: StoredServer, names: Map<string, string>): McpServerView {
+  private serverView(stored: SavedServer, names: Map<string, string>): McpServerView {
     const { config } = stored;
     const live = this.servers.snapshot(config.name);
     const mask = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, SECRET_MASK]));
     return {
       name: config.name,
       transport: config.transport,
-      ...(config.transport === "stdio" ? { command: config.command, args: config.args, cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
+      ...(config.transport === "stdio" ? { command: config.command, args: [...config.args], cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
       enabled: stored.enabled,
       approval: stored.approval,
       status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),

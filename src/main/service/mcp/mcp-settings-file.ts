@@ -12,7 +12,8 @@ import { z } from "zod";
 import { writeFileAtomicSync } from "../../agent";
 import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from "../../mcp";
 import type { SecretKeeper } from "../settings/secret-keeper";
-import { SettingsFileError } from "../service-errors";
+import { NewerFileVersionError } from "../service-errors";
+import { readVersionedJson } from "../versioned-json";
 
 export const MCP_FILE_NAME = "mcp.json";
 export const MCP_SETTINGS_VERSION = 1;
@@ -29,6 +30,17 @@ export interface McpSettings {
   callTimeoutMs: number;
   servers: StoredServer[];
 }
+
+/** The settings as saved: shared by every reader, never changed in place (a change saves a new object). */
+export interface SavedMcpSettings {
+  readonly callTimeoutMs: number;
+  readonly servers: readonly SavedServer[];
+}
+
+export type SavedServer = Readonly<Omit<StoredServer, "disabledTools" | "alwaysAllowed">> & {
+  readonly disabledTools: readonly string[];
+  readonly alwaysAllowed: readonly string[];
+};
 
 const serverSchema = z
   .object({
@@ -64,15 +76,22 @@ export class McpSettingsFile {
     this.read();
   }
 
-  get(): McpSettings {
+  /** Read at every tool call and view: the saved object itself, not a copy. */
+  get(): SavedMcpSettings {
+    return this.current;
+  }
+
+  /** A copy to change and hand to `save` (an edit that fails halfway leaves the saved settings as they were). */
+  draft(): McpSettings {
     return structuredClone(this.current);
   }
 
-  /** Write the whole settings (secrets first, so a crash between leaves only unused secrets). */
+  /**
+   * Write the whole settings (secrets first, so a crash between leaves only unused secrets).
+   * `next` becomes the saved settings: the caller must not change it afterwards.
+   */
   save(next: McpSettings): void {
-    if (this.newerVersion !== null) {
-      throw new SettingsFileError(`MCP settings cannot be changed: ${this.file} was written by a newer version of Alpine (version ${this.newerVersion}). Update Alpine to change them.`);
-    }
+    if (this.newerVersion !== null) throw new NewerFileVersionError("MCP settings", this.file, this.newerVersion, MCP_SETTINGS_VERSION);
     const secrets: Secrets = {};
     const servers = next.servers.map(({ config, ...rest }) => {
       if (config.transport === "stdio") {
@@ -86,37 +105,24 @@ export class McpSettingsFile {
     });
     this.secrets.set(JSON.stringify(secrets));
     writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, servers }, null, 2) + "\n");
-    this.current = structuredClone(next);
+    this.current = next;
   }
 
   private read(): void {
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
-      throw new SettingsFileError(`The MCP settings file ${this.file} cannot be read (${(error as Error).message}).`, { cause: error });
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-    const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && version > MCP_SETTINGS_VERSION) {
-      this.newerVersion = version;
-      this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) {
-      if (this.newerVersion !== null) return;
+    const read = readVersionedJson(this.file, { version: MCP_SETTINGS_VERSION, schema: fileSchema, what: "MCP settings file" });
+    if (read.status === "missing") return;
+    if (read.status === "garbled") {
       const aside = `${this.file}.unreadable-${Date.now()}`;
       fs.renameSync(this.file, aside);
       this.problem = `The MCP settings file could not be read, so no MCP servers are configured. The old file was kept as ${aside}.`;
       return;
     }
-    this.current = { callTimeoutMs: parsed.data.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.data.servers) };
+    const parsed = read.status === "newer" ? read.known : read.value;
+    if (read.status === "newer") {
+      this.newerVersion = read.version;
+      this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${read.version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
+    }
+    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.servers) };
   }
 
   private serversOf(stored: z.infer<typeof serverSchema>[]): StoredServer[] {

@@ -3,11 +3,12 @@
  * the person's changes kept in prices.json (format version 1) in the data folder. A file from
  * a newer version is read for what this version knows and never rewritten.
  */
-import fs from "node:fs";
 import path from "node:path";
+import { z } from "zod";
 import { writeFileAtomicSync, type Usage } from "../../agent";
 import type { ModelPrice, PriceTable, UsageTotals } from "../../../shared/usage-types";
-import { InvalidSettingError } from "../service-errors";
+import { InvalidSettingError, NewerFileVersionError } from "../service-errors";
+import { readVersionedJson } from "../versioned-json";
 
 export const PRICES_FILE_NAME = "prices.json";
 export const PRICES_VERSION = 1;
@@ -21,20 +22,20 @@ export const DEFAULT_PRICES: PriceTable = {
   "claude-haiku-4-5": { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
 };
 
+const fileSchema = z.object({ version: z.number().int().min(1), prices: z.record(z.string(), z.unknown()).optional() }).passthrough();
+
 export class PriceFile {
   private readonly file: string;
   private overrides: PriceTable = {};
-  private newer = false;
+  private newerVersion: number | null = null;
 
   constructor(dataFolder: string) {
     this.file = path.join(dataFolder, PRICES_FILE_NAME);
-    try {
-      const json = JSON.parse(fs.readFileSync(this.file, "utf8"));
-      this.newer = typeof json?.version === "number" && json.version > PRICES_VERSION;
-      for (const [model, price] of Object.entries(json?.prices ?? {})) if (isPrice(price)) this.overrides[model] = price;
-    } catch {
-      // missing or garbled: the defaults apply
-    }
+    // Missing, unreadable or garbled: the defaults apply. A price this version cannot use is left out.
+    const read = readVersionedJson(this.file, { version: PRICES_VERSION, schema: fileSchema, what: "prices file", unreadable: "garbled" });
+    if (read.status === "newer") this.newerVersion = read.version;
+    const known = read.status === "current" ? read.value : read.status === "newer" ? read.known : null;
+    for (const [model, price] of Object.entries(known?.prices ?? {})) if (isPrice(price)) this.overrides[model] = price;
   }
 
   table(): PriceTable {
@@ -43,7 +44,7 @@ export class PriceFile {
 
   /** Set (or, with null, reset to the default) the prices of some models. */
   update(change: Record<string, ModelPrice | null>): PriceTable {
-    if (this.newer) throw new InvalidSettingError(`Prices cannot be changed: ${this.file} was written by a newer version of Alpine.`);
+    if (this.newerVersion !== null) throw new NewerFileVersionError("prices", this.file, this.newerVersion, PRICES_VERSION);
     const next = { ...this.overrides };
     for (const [model, price] of Object.entries(change)) {
       if (price === null) delete next[model];

@@ -7,11 +7,11 @@
  * means "none waiting" (each conversation still says so itself, from its saved State); a
  * newer one is left untouched.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { STATE_ID_PATTERN, type State, writeFileAtomicSync } from "../../agent";
 import { readRunFailure } from "./run-failure";
+import { readVersionedJson } from "../versioned-json";
 
 export const KEY_WAIT_FILE_NAME = "waiting-for-key.json";
 export const KEY_WAIT_VERSION = 1;
@@ -58,18 +58,8 @@ export class KeyWaitFile {
   }
 
   private read(): string[] {
-    let json: unknown;
-    try {
-      json = JSON.parse(fs.readFileSync(this.file, "utf8"));
-    } catch {
-      return [];
-    }
-    const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && version > KEY_WAIT_VERSION) {
-      this.writable = false;
-      return [];
-    }
-    const parsed = fileSchema.safeParse(json);
-    return parsed.success ? parsed.data.ids : [];
+    const read = readVersionedJson(this.file, { version: KEY_WAIT_VERSION, schema: fileSchema, what: "waiting-for-key file", unreadable: "garbled" });
+    if (read.status === "newer") this.writable = false;
+    return read.status === "current" ? read.value.ids : [];
   }
 }

@@ -26,6 +26,7 @@ import {
 import type { ServiceGate } from "../service-gate";
 import type { SettingsFile } from "../settings/settings-file";
 import type { Attachments } from "../attachments/attachments";
+import { AttachmentRecovery } from "../attachments/attachment-recovery";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
 import { titleInBackground } from "../models/titles";
 import type { ActiveRun } from "./active-run";
@@ -54,8 +55,12 @@ export interface RunsOptions {
 
 export class Runs {
   private readonly active = new Map<string, ActiveRun>();
+  /** What a kill left among the attachments: every run waits until it is settled. */
+  readonly attachmentRecovery: AttachmentRecovery;
 
-  constructor(private readonly options: RunsOptions) {}
+  constructor(private readonly options: RunsOptions) {
+    this.attachmentRecovery = new AttachmentRecovery(options.attachments, options.store);
+  }
 
   /** The conversations whose runs are going now (one waiting for the person's answer is not running). */
   runningIds(): string[] {
@@ -228,6 +233,8 @@ export class Runs {
     const run: ActiveRun = { id, state: null, claimed: [], controller: new AbortController(), finished, finish };
     this.active.set(id, run);
     try {
+      // Every way a run starts or goes on (send, continue, answer, edit, regenerate, a key set) comes here.
+      await this.attachmentRecovery.settled();
       const state = await prepare(run);
       this.options.gate.assertOpen();
       run.state = state;

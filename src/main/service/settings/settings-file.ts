@@ -12,7 +12,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomicSync } from "../../agent";
-import { InvalidSettingError, SettingsFileError } from "../service-errors";
+import { InvalidSettingError, NewerFileVersionError } from "../service-errors";
+import { readVersionedJson } from "../versioned-json";
 
 export const SETTINGS_FILE_NAME = "settings.json";
 export const SETTINGS_VERSION = 1;
@@ -66,12 +67,7 @@ export class SettingsFile {
 
   /** Check and apply a change, then write the whole file atomically. */
   update(change: Partial<Settings>): Settings {
-    if (this.newerVersion !== null) {
-      throw new SettingsFileError(
-        `Settings cannot be changed: ${this.file} was written by a newer version of Alpine (settings version ${this.newerVersion}, ` +
-          `this one reads ${SETTINGS_VERSION}) and is left unchanged. Update Alpine to change settings.`,
-      );
-    }
+    if (this.newerVersion !== null) throw new NewerFileVersionError("settings", this.file, this.newerVersion, SETTINGS_VERSION);
     const next: Settings = { ...this.current };
     if (change.model !== undefined) next.model = change.model.trim() || DEFAULT_MODEL;
     if (change.systemPrompt !== undefined) next.systemPrompt = change.systemPrompt;
@@ -82,39 +78,28 @@ export class SettingsFile {
   }
 
   private read(): Settings {
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_SETTINGS };
-      throw new SettingsFileError(`The settings file ${this.file} cannot be read (${(error as Error).message}).`, { cause: error });
+    const read = readVersionedJson(this.file, { version: SETTINGS_VERSION, schema: fileSchema, what: "settings file" });
+    switch (read.status) {
+      case "missing":
+        return { ...DEFAULT_SETTINGS };
+      case "newer":
+        // A newer Alpine's file: use what this version understands, and never rewrite it.
+        this.newerVersion = read.version;
+        this.problemText =
+          `The settings file ${this.file} is from a newer version of Alpine (settings version ${read.version}). ` +
+          "It is left unchanged, and settings cannot be changed until Alpine is updated.";
+        return read.known ? this.settingsOf(read.known) : { ...DEFAULT_SETTINGS };
+      case "garbled": {
+        // A broken settings file must not keep the app from opening: start from the
+        // defaults and keep the broken file beside the new one for the person to inspect.
+        const aside = `${this.file}.unreadable-${Date.now()}`;
+        fs.renameSync(this.file, aside);
+        this.problemText = `The settings file could not be read, so Alpine started with the default settings. The old file was kept as ${aside}.`;
+        return { ...DEFAULT_SETTINGS };
+      }
+      case "current":
+        return this.settingsOf(read.value);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      json = undefined;
-    }
-    const version = (json as { version?: unknown } | null)?.version;
-    if (typeof version === "number" && Number.isInteger(version) && version > SETTINGS_VERSION) {
-      // A newer Alpine's file: use what this version understands, and never rewrite it.
-      this.newerVersion = version;
-      this.problemText =
-        `The settings file ${this.file} is from a newer version of Alpine (settings version ${version}). ` +
-        "It is left unchanged, and settings cannot be changed until Alpine is updated.";
-      const known = fileSchema.safeParse(json);
-      return known.success ? this.settingsOf(known.data) : { ...DEFAULT_SETTINGS };
-    }
-    const parsed = fileSchema.safeParse(json);
-    if (!parsed.success) {
-      // A broken settings file must not keep the app from opening: start from the
-      // defaults and keep the broken file beside the new one for the person to inspect.
-      const aside = `${this.file}.unreadable-${Date.now()}`;
-      fs.renameSync(this.file, aside);
-      this.problemText = `The settings file could not be read, so Alpine started with the default settings. The old file was kept as ${aside}.`;
-      return { ...DEFAULT_SETTINGS };
-    }
-    return this.settingsOf(parsed.data);
   }
 
   private settingsOf(parsed: z.infer<typeof fileSchema>): Settings {

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { writeFileAtomicSync } from "../../agent";
-import { SettingsFileError } from "../service-errors";
+import { NewerFileVersionError } from "../service-errors";
+import { readVersionedJson } from "../versioned-json";
 import type { ServerSettings } from "./server-settings";
 
 export const STORAGE_FILE_NAME = "storage.json";
@@ -32,23 +33,12 @@ export class StorageFile {
 
   constructor(dataFolder: string) {
     this.file = path.join(dataFolder, STORAGE_FILE_NAME);
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.file, "utf8");
-    } catch {
-      return; // none yet: this computer
-    }
-    let json: unknown = null;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      // garbled: this computer, and the file is rewritten at the next change
-    }
-    const version = (json as { version?: unknown } | null)?.version;
+    // Missing, unreadable or garbled: this computer (a garbled file is rewritten at the next change).
     // A newer Alpine's file: read as far as this version can, never rewritten.
-    if (typeof version === "number" && version > STORAGE_FILE_VERSION) this.newerVersion = version;
-    const parsed = fileSchema.safeParse(json);
-    if (parsed.success) this.current = { kind: parsed.data.kind, server: parsed.data.server };
+    const read = readVersionedJson(this.file, { version: STORAGE_FILE_VERSION, schema: fileSchema, what: "storage file", unreadable: "garbled" });
+    if (read.status === "newer") this.newerVersion = read.version;
+    const known = read.status === "current" ? read.value : read.status === "newer" ? read.known : null;
+    if (known) this.current = { kind: known.kind, server: known.server };
   }
 
   get(): StorageChoice {
@@ -56,9 +46,7 @@ export class StorageFile {
   }
 
   set(choice: StorageChoice): void {
-    if (this.newerVersion !== null) {
-      throw new SettingsFileError(`${this.file} was written by a newer version of Alpine (version ${this.newerVersion}) and is left unchanged; update Alpine to change storage.`);
-    }
+    if (this.newerVersion !== null) throw new NewerFileVersionError("storage", this.file, this.newerVersion, STORAGE_FILE_VERSION);
     writeFileAtomicSync(this.file, JSON.stringify({ version: STORAGE_FILE_VERSION, ...choice }, null, 2) + "\n");
     this.current = { ...choice };
   }

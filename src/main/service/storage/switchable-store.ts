@@ -3,9 +3,9 @@
  * (This computer ↔ a PostgreSQL server) while the app runs: every call goes to the store
  * in use now. A switch is made only while no run holds a lease (see storage-service.ts).
  */
-import type { EntryRecord, ListOptions, SavedStateInfo, Snapshot, State, StoredHead, StoredRecord, WriteOptions } from "../../agent";
+import type { EntryRecord, HistoryPageRecord, ListOptions, PageOptions, SavedStateInfo, Snapshot, State, StoredHead, StoredRecord, WriteOptions } from "../../agent";
 import { Store } from "../../agent";
-import type { ConversationStore } from "../conversations/conversation-store";
+import { type ConversationStore, unfinishedRuns } from "../conversations/conversation-store";
 
 export class SwitchableStore extends Store implements ConversationStore {
   constructor(private inUse: ConversationStore) {
@@ -43,6 +43,13 @@ export class SwitchableStore extends Store implements ConversationStore {
   }
   override readHead(stateId: string) {
     return this.inUse.readHead(stateId);
+  }
+  // Pages and counts go to the store's own cheap reads: the defaults would read whole histories and lists.
+  override readSeqRange(stateId: string, fromSeq: number, toSeq: number) {
+    return this.inUse.readSeqRange(stateId, fromSeq, toSeq);
+  }
+  override readPage(stateId: string, options: PageOptions): Promise<HistoryPageRecord | null> {
+    return this.inUse.readPage(stateId, options);
   }
   override list(options?: ListOptions) {
     return this.inUse.list(options);
@@ -86,6 +93,9 @@ export class SwitchableStore extends Store implements ConversationStore {
   countConversations() {
     const store = this.inUse;
     return store.countConversations ? store.countConversations() : Promise.resolve(store.listConversations({})).then((rows) => rows.length);
+  }
+  unfinished(limit: number) {
+    return unfinishedRuns(this.inUse, limit);
   }
   close() {
     return this.inUse.close();

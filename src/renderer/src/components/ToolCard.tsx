@@ -3,7 +3,8 @@
  * "Unknown outcome" is spelled out, because it asks something of the person: the
  * app stopped while the tool ran, so it may or may not have taken effect.
  */
-import { memo, useEffect, useMemo, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
+import { useShallow } from "zustand/react/shallow";
 import type { ToolResultView } from "../store/display-items";
 import type { LiveToolStatus } from "../store/live-run";
 import { ChevronIcon, ToolIcon } from "./icons";
@@ -57,8 +58,8 @@ function inputSummary(input: unknown): string {
 const RESULT_PREVIEW_CHARS = 4000;
 
 export const ToolCard = memo(function ToolCard({ callId, name, input, result, status: callStatus }: ToolCardProps) {
-  const tools = useAppStore((s) => s.tools);
-  const origin = useMemo(() => mcpOrigin(tools, name), [tools, name]);
+  // Only this tool's origin: a change elsewhere in the tools settings (another server's status) does not redraw the card.
+  const origin = useAppStore(useShallow((s) => mcpOrigin(s.tools, name)));
   const status: ShownStatus = callStatus === "done" && DENIED_RESULT.test(result?.text ?? "") ? "denied" : callStatus;
   // Results that need attention start open; routine ones stay folded. Remembered by call,
   // so a card scrolled out of the page and back is as the person left it.

@@ -5,7 +5,7 @@
  * growing pause, until `close()`; changes made while it was away are not replayed, so the
  * listener reloads what it shows when it hears `connected` again.
  */
-import pg from "pg";
+import type pg from "pg";
 import { CHANGES_CHANNEL } from "./migrations";
 
 export interface StoreChange {
@@ -53,7 +53,10 @@ export function watchChanges(connectionString: string, schemaName: string, liste
   const connect = async () => {
     timer = null;
     if (closed) return;
-    const next = new pg.Client({ connectionString, connectionTimeoutMillis: options.connectTimeoutMs, keepAlive: true, application_name: "alpine-watch" });
+    // Loaded here, not at the module's import: an app on its local database never loads pg.
+    const { default: pgModule } = await import("pg");
+    if (closed) return;
+    const next = new pgModule.Client({ connectionString, connectionTimeoutMillis: options.connectTimeoutMs, keepAlive: true, application_name: "alpine-watch" });
     client = next;
     next.on("error", (error) => client === next && lost(error));
     next.on("end", () => client === next && lost(new Error("the server closed the connection")));

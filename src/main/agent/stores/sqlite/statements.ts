@@ -45,14 +45,22 @@ export const STORE_SQL = {
   list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ? ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   count: "SELECT count(*) AS n FROM conversations WHERE retained = 0",
   // One row per conversation: the branch updated last (the one shown), and how many branches it has.
+  // Read in the order of the updated_at index, keeping a row when no branch of its conversation is
+  // newer, so a page costs its own rows (and their branches), not the whole table.
   listConversations: `
-    SELECT * FROM (
-      SELECT ${CONVERSATION_COLUMNS},
-        row_number() OVER (PARTITION BY conversation_id ORDER BY updated_at DESC, num DESC) AS place,
-        count(*) OVER (PARTITION BY conversation_id) AS branch_count
-      FROM conversations WHERE retained = 0
-    ) WHERE place = 1 ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
-  countConversations: "SELECT count(DISTINCT conversation_id) AS n FROM conversations WHERE retained = 0",
+    SELECT ${CONVERSATION_COLUMNS},
+      (SELECT count(*) FROM conversations b WHERE b.conversation_id = c.conversation_id AND b.retained = 0) AS branch_count
+    FROM conversations c
+    WHERE c.retained = 0 AND NOT EXISTS (
+      SELECT 1 FROM conversations n
+      WHERE n.conversation_id = c.conversation_id AND n.retained = 0
+        AND (n.updated_at > c.updated_at OR (n.updated_at = c.updated_at AND n.num > c.num)))
+    ORDER BY c.updated_at DESC, c.num DESC LIMIT ? OFFSET ?`,
+  // The conversation ids from the conversation index alone (no table read), less those whose every row is retained.
+  countConversations: `
+    SELECT (SELECT count(DISTINCT conversation_id) FROM conversations)
+      - (SELECT count(DISTINCT r.conversation_id) FROM conversations r WHERE r.retained = 1
+          AND NOT EXISTS (SELECT 1 FROM conversations k WHERE k.conversation_id = r.conversation_id AND k.retained = 0)) AS n`,
   // Runs that did not end by themselves (a process ended mid-run: stopped_by NULL; or stopped), never reading a history.
   listUnfinished: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${UNFINISHED} ORDER BY updated_at DESC, num DESC LIMIT ?`,
   countUnfinished: `SELECT count(*) AS n FROM conversations WHERE ${UNFINISHED}`,

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { AttachmentView } from "../../../../shared/usage-types";
 import { attachmentUrl, formatBytes } from "./AttachmentChip";
+import { describeError } from "../../lib/describe-error";
 
 export function AttachmentViewer({ attachment, onClose }: { attachment: AttachmentView; onClose(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -14,7 +15,7 @@ export function AttachmentViewer({ attachment, onClose }: { attachment: Attachme
     fetch(attachmentUrl(attachment.id))
       .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`status ${r.status}`))))
       .then((body) => live && setText(body))
-      .catch((error) => live && setText(`(the file could not be shown: ${error.message})`));
+      .catch((error) => live && setText(`(the file could not be shown: ${describeError(error)})`));
     return () => {
       live = false;
     };

@@ -8,6 +8,7 @@ import type { AttachmentView } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
 import { useAppStore } from "../../store/app-store";
+import { describeError } from "../../lib/describe-error";
 
 async function toBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -30,8 +31,9 @@ export function useComposerAttachments() {
           setAttachments((list) => (list.some((a) => a.id === added.id) ? list : [...list, added]));
           emitAppEvent("attachment-added", { id: added.id, name: added.name, kind: added.kind });
         } catch (error) {
-          showToast("error", error instanceof Error ? error.message : `${file.name} was not attached: ${String(error)}`);
-          emitAppEvent("attachment-refused", { name: file.name, message: error instanceof Error ? error.message : String(error) });
+          const message = describeError(error); // the service's refusal names the file and what to do
+          showToast("error", message);
+          emitAppEvent("attachment-refused", { name: file.name, message });
         } finally {
           setAdding((n) => n - 1);
         }

@@ -3,12 +3,13 @@
  * the built-in list), extended thinking (off or a budget), and the total usage with its
  * estimated cost.
  */
-import { useEffect, useState } from "react";
 import type { ConversationOptionsView, ModelListView, UsageTotals } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
+import { askedOnce } from "../../lib/asked-once";
 import { formatCost, formatTokens } from "../../lib/format-usage";
 import { useAppStore } from "../../store/app-store";
+import { describeError } from "../../lib/describe-error";
 
 const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Thinking off", null],
@@ -17,22 +18,8 @@ const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Think: 16k tokens", 16384],
 ];
 
-let modelList: Promise<ModelListView | null> | null = null;
-
-function useModelList(): ModelListView | null {
-  const [list, setList] = useState<ModelListView | null>(null);
-  useEffect(() => {
-    modelList ??= api()
-      .request("models:list", {})
-      .catch(() => null);
-    let live = true;
-    void modelList.then((l) => live && setList(l));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
-}
+/** The models to choose from, asked once per window. */
+const useModelList: () => ModelListView | null = askedOnce(() => api().request("models:list", {})).use;
 
 export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
   if (!usage) return null;
@@ -58,7 +45,7 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
       emitAppEvent("options-changed", { id, ...change });
       await reloadView(id);
     } catch (error) {
-      showToast("error", error instanceof Error ? error.message : String(error));
+      showToast("error", describeError(error));
     }
   };
 

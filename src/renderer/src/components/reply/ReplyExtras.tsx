@@ -1,7 +1,7 @@
 /** Beside a reply: the model's thinking, collapsed ("Thought for 12 s"), and the reply's usage and cost. */
-import { useEffect, useState } from "react";
 import type { PriceTable } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
+import { askedOnce } from "../../lib/asked-once";
 import { describeUsage, formatCost, priceFor, replyCost } from "../../lib/format-usage";
 import type { ReplyUsage } from "../../store/display-items";
 
@@ -20,26 +20,10 @@ export function ThinkingBlock({ text, redacted, ms, seq }: { text: string; redac
   );
 }
 
-let prices: Promise<PriceTable | null> | null = null;
+const prices = askedOnce(() => api().request("prices:get", {}));
 /** The price table, asked once per window (a change in settings asks again). */
-export function usePrices(): PriceTable | null {
-  const [table, setTable] = useState<PriceTable | null>(null);
-  useEffect(() => {
-    prices ??= api()
-      .request("prices:get", {})
-      .catch(() => null);
-    let live = true;
-    void prices.then((t) => live && setTable(t));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return table;
-}
-
-export function forgetPrices(): void {
-  prices = null;
-}
+export const usePrices: () => PriceTable | null = prices.use;
+export const forgetPrices: () => void = prices.forget;
 
 export function UsageLine({ usage, model, seq }: { usage: ReplyUsage; model: string; seq: number }) {
   const table = usePrices();

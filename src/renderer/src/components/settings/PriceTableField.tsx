@@ -7,6 +7,7 @@ import type { ModelPrice, PriceTable } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
 import { useAppStore } from "../../store/app-store";
 import { forgetPrices } from "../reply/ReplyExtras";
+import { describeError } from "../../lib/describe-error";
 
 const COLUMNS: [keyof ModelPrice, string][] = [
   ["input", "Input"],
@@ -31,7 +32,7 @@ export function PriceTableField() {
       setTable(await api().request("prices:set", { prices: { [model]: price } }));
       forgetPrices();
     } catch (error) {
-      showToast("error", error instanceof Error ? error.message : String(error));
+      showToast("error", describeError(error));
     }
   };
 
