@@ -13,11 +13,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TSX_LOADER } from "../agent/helpers";
 import { STDIO_TEST_SERVER } from "../service/mcp-helpers";
 import { SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
 import { auditPage, describeViolations } from "./support/axe-audit";
 import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
@@ -43,19 +43,10 @@ const RICH_REPLY = [
 ].join("\n");
 
 describe("accessibility: axe over every view, light and dark", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({ slowTool: true });
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession({ slowTool: true });
 
   /** Runs axe on the view in both themes, saves a screenshot of each, and fails listing what axe found. */
   async function audit(name: string): Promise<void> {
@@ -92,7 +83,7 @@ describe("accessibility: axe over every view, light and dark", () => {
   it("Settings with an MCP server: its card, status and tools", { timeout: 180_000 }, async () => {
     const since = await win().mark();
     await page().getByRole("button", { name: "Settings", exact: true }).click();
-    const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, path.join(session.root, "counts.txt")] } } };
+    const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, path.join(e2e.session.root, "counts.txt")] } } };
     await page().getByLabel("Paste a Claude Desktop configuration (claude_desktop_config.json)").fill(JSON.stringify(config));
     await page().getByRole("button", { name: "Import servers" }).click();
     await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 90_000);
@@ -115,7 +106,7 @@ describe("accessibility: axe over every view, light and dark", () => {
 
   it("a reply while it streams and when it is done", async () => {
     await chooseWorkFolder(win());
-    await session.model.control.script({ text: RICH_REPLY, chunks: 30, delayMs: 150 });
+    await e2e.session.model.control.script({ text: RICH_REPLY, chunks: 30, delayMs: 150 });
     const { id, since } = await startConversation(win(), "Plan my chores");
     await win().waitFor("stream-rendered", {}, since);
     await audit("streaming");
@@ -125,7 +116,7 @@ describe("accessibility: axe over every view, light and dark", () => {
   });
 
   it("a reply stopped by the person, its words kept and marked", async () => {
-    await session.model.control.script({ hang: true, text: "Once upon a time, in a quiet valley, there lived" });
+    await e2e.session.model.control.script({ hang: true, text: "Once upon a time, in a quiet valley, there lived" });
     const since = await sendMessage(win(), "Tell me a story");
     await win().waitFor("stream-rendered", {}, since);
     await page().getByRole("button", { name: "Stop", exact: true }).click();
@@ -135,7 +126,7 @@ describe("accessibility: axe over every view, light and dark", () => {
   });
 
   it("a file write's approval with its diff, then the denied and a finished tool card", async () => {
-    session.model.control.script(
+    e2e.session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "todo.txt", content: "water the plants\nfeed the cat\n" } }], text: "Adding it." },
       { toolUses: [{ name: "read_file", input: { path: "notes.md" } }], text: "Let me read your notes." },
       { text: "Your notes say to buy milk." },
@@ -163,7 +154,7 @@ describe("accessibility: axe over every view, light and dark", () => {
     await page().locator(".composer .attachment-chip").nth(1).waitFor();
     await audit("attachments-composer");
 
-    await session.model.control.script({ thinking: "The person sent a gradient and a page. Describe both.", text: "A gradient and one page." });
+    await e2e.session.model.control.script({ thinking: "The person sent a gradient and a page. Describe both.", text: "A gradient and one page." });
     const since = await sendMessage(win(), "What are these?");
     await win().waitForStep("run_end", {}, since);
     await page().locator("details.thinking summary").waitFor();
@@ -178,7 +169,7 @@ describe("accessibility: axe over every view, light and dark", () => {
     const editor = page().getByRole("textbox", { name: "Edit your message" });
     await editor.waitFor();
     await audit("message-editor");
-    await session.model.control.script({ text: "Another look at the gradient." });
+    await e2e.session.model.control.script({ text: "Another look at the gradient." });
     const since = await win().mark();
     await editor.fill("What is the image?");
     await editor.press("Enter");
@@ -217,13 +208,13 @@ describe("accessibility: axe over every view, light and dark", () => {
 
   it("a run interrupted by a crash: Outcome unknown, the banner and the sidebar's notice", { timeout: 180_000 }, async () => {
     const callId = "toolu_a11y_slow";
-    await session.model.control.script({ toolUses: [{ id: callId, name: SLOW_LOOKUP_TOOL, input: { ms: 600_000 } }], text: "Let me look that up." });
+    await e2e.session.model.control.script({ toolUses: [{ id: callId, name: SLOW_LOOKUP_TOOL, input: { ms: 600_000 } }], text: "Let me look that up." });
     const { id, since } = await startConversation(win(), "Look up the opening hours");
     await win().waitForStep("tool_start", { callId }, since);
     await page().locator(`.tool-card[data-call-id="${callId}"][data-tool-status="running"]`).waitFor();
     await audit("tool-running");
 
-    await session.restartHost("SIGKILL");
+    await e2e.session.restartHost("SIGKILL");
     await win().waitFor("list-rendered");
     const opened = await win().mark();
     const row = conversationRow(win(), id);

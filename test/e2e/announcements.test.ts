@@ -4,8 +4,8 @@
  * again adds nothing to any live region; a reply that arrives is announced once, in the
  * window's one region for new messages, and the streamed words are not announced one by one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { newMessagesRegion, startLiveRegionRecorder, takeLiveAdditions } from "./support/live-region-recorder";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
 import { conversationRow, sendMessage } from "./support/window-actions";
@@ -13,26 +13,17 @@ import { conversationRow, sendMessage } from "./support/window-actions";
 const LONG_MESSAGES = 500;
 
 describe("announcements of a conversation", () => {
-  let session: AlpineSession;
   let seeded: SeedResult;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const id = () => seeded.longId!;
   const scroller = () => page().locator(".conversation__scroller");
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({
-      prepare: async (dataFolder) => {
-        seeded = await seedConversations(dataFolder, { count: 1, longMessages: LONG_MESSAGES });
-      },
-    });
+  const e2e = useAlpineSession({
+    prepare: async (dataFolder) => {
+      seeded = await seedConversations(dataFolder, { count: 1, longMessages: LONG_MESSAGES });
+    },
   }, 120_000);
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
 
   it("the message column is no live region; the window has one for new messages", async () => {
     const since = await win().mark();
@@ -79,7 +70,7 @@ describe("announcements of a conversation", () => {
   it("a reply that arrives is announced once, whole, and not word by word", async () => {
     await takeLiveAdditions(page());
     const reply = "The lake is at its warmest in August, around twenty degrees.";
-    await session.model.control.script({ text: reply, chunks: 12, delayMs: 40 });
+    await e2e.session.model.control.script({ text: reply, chunks: 12, delayMs: 40 });
     const since = await sendMessage(win(), "When is the lake warmest?");
     await win().waitFor("run-ended", { id: id() }, since);
     await page().getByText(reply).waitFor();

@@ -3,31 +3,22 @@
  * model): edit an earlier message, switch between the versions with ‹ 1 / 2 ›, regenerate a
  * reply, and branch into a new conversation. The sidebar keeps one row per conversation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { sendMessage, startConversation } from "./support/window-actions";
 
 describe("branches in the window", () => {
-  let session: AlpineSession;
   let root = "";
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const message = (kind: "user" | "assistant", seq: number) => page().locator(`.message--${kind}[data-seq="${seq}"]`);
   const switcher = (seq: number) => page().locator(`.branch-switcher[data-fork-seq="${seq}"]`);
   const rows = () => page().locator(".conversation-row");
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   it("has a conversation of two turns", async () => {
-    await session.model.control.script({ text: "First answer" }, { text: "Second answer" });
+    await e2e.session.model.control.script({ text: "First answer" }, { text: "Second answer" });
     const started = await startConversation(win(), "One");
     root = started.id;
     await win().waitFor("run-ended", { id: root }, started.since);
@@ -37,7 +28,7 @@ describe("branches in the window", () => {
   });
 
   it("edits an earlier message: a new branch answers it, and the switcher says 2 / 2", async () => {
-    await session.model.control.script({ text: "Answer to the edit" });
+    await e2e.session.model.control.script({ text: "Answer to the edit" });
     const since = await win().mark();
     await message("user", 2).getByRole("button", { name: "Edit" }).click();
     const editor = page().getByRole("textbox", { name: "Edit your message" });
@@ -68,7 +59,7 @@ describe("branches in the window", () => {
   });
 
   it("regenerates a reply: a new branch from the message before it", async () => {
-    await session.model.control.script({ text: "Second answer, again" });
+    await e2e.session.model.control.script({ text: "Second answer, again" });
     const since = await win().mark();
     await message("assistant", 3).getByRole("button", { name: "Regenerate" }).click();
     const created = await win().waitFor("branch-created", { kind: "regenerate", from: root }, since);
@@ -94,7 +85,7 @@ describe("branches in the window", () => {
 
   it("a kill while an edited first message's branch streams: after relaunch that branch is the row shown, interrupted, and Continue finishes it", async () => {
     // The open conversation is the one branched off above: edit its very first message.
-    await session.model.control.script({ hang: true, text: "Partly written" });
+    await e2e.session.model.control.script({ hang: true, text: "Partly written" });
     const since = await win().mark();
     await message("user", 0).getByRole("button", { name: "Edit" }).click();
     const editor = page().getByRole("textbox", { name: "Edit your message" });
@@ -104,7 +95,7 @@ describe("branches in the window", () => {
     const edited = created.detail.id;
     await win().waitFor("stream-rendered", { id: edited }, since);
 
-    expect((await session.restartHost("SIGKILL")).signal).toBe("SIGKILL");
+    expect((await e2e.session.restartHost("SIGKILL")).signal).toBe("SIGKILL");
     const listed = await win().waitFor("list-rendered");
     expect(listed.detail.ids).toContain(edited);
     expect(listed.detail.ids).toHaveLength(2); // still one row per conversation
@@ -115,7 +106,7 @@ describe("branches in the window", () => {
     const opened = await win().waitFor("conversation-opened", { id: edited }, opening);
     expect(opened.detail.interruption).toBe("killed");
     await switcher(0).getByText("2 / 2").waitFor();
-    await session.model.control.script({ text: "Written in full" });
+    await e2e.session.model.control.script({ text: "Written in full" });
     const continued = await win().mark();
     await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id: edited, stoppedBy: "end_turn" }, continued);

@@ -6,35 +6,26 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
 describe("the Alpine window", () => {
-  let session: AlpineSession;
   const ids: Record<string, string> = {};
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   it("keeps settings: folder from the dialog, model and system prompt; the key is write-only", async () => {
     await chooseWorkFolder(win());
-    await page().getByText(session.workFolder).waitFor();
+    await page().getByText(e2e.session.workFolder).waitFor();
 
     const since = await win().mark();
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
     await dialog.waitFor();
-    expect(await dialog.getByLabel("Working folder").inputValue()).toBe(session.workFolder);
+    expect(await dialog.getByLabel("Working folder").inputValue()).toBe(e2e.session.workFolder);
     // The key field never shows the key; it only says one is set.
     expect(await dialog.getByLabel("Anthropic API key").inputValue()).toBe("");
     expect(await dialog.locator("[data-has-key]").getAttribute("data-has-key")).toBe("yes");
@@ -50,7 +41,7 @@ describe("the Alpine window", () => {
   it("streams a first conversation as it is written and lists it first in the sidebar", async () => {
     const reply =
       "Here is a plan for your day:\n\n1. **Read** your notes\n2. Water the plants\n3. Call *Ada* about [the trip](https://example.com/oslo)\n\n```sh\nls -la\n```\n\nEnjoy!";
-    await session.model.control.script({ text: reply, chunks: 8, delayMs: 60 });
+    await e2e.session.model.control.script({ text: reply, chunks: 8, delayMs: 60 });
     await win().screenshotBothThemes("new-conversation");
     const { id, since } = await startConversation(win(), "Plan my day");
     ids.first = id;
@@ -84,14 +75,14 @@ describe("the Alpine window", () => {
     expect(await page().locator('.virtual-list__row[aria-posinset="1"] .conversation-row').getAttribute("data-conversation-id")).toBe(id);
 
     // The model got the settings chosen above.
-    const [request] = await session.model.control.requests(1);
+    const [request] = await e2e.session.model.control.requests(1);
     expect(request.body.model).toBe("claude-sonnet-4-6");
     expect(JSON.stringify(request.body.system)).toContain("Be brief and kind.");
     await win().screenshotBothThemes("conversation");
   });
 
   it("shows each tool call as a card with its input, status and result", async () => {
-    await session.model.control.script(
+    await e2e.session.model.control.script(
       { toolUses: [{ name: "list_files", input: {} }], text: "Let me look at your folder." },
       { text: "You have **notes.md** and **todo.txt**." },
     );
@@ -120,7 +111,7 @@ describe("the Alpine window", () => {
   });
 
   it("stops a run with Escape, keeps what was saved, and continues it", async () => {
-    await session.model.control.script({ hang: true, text: "Once upon a time, in a quiet valley" });
+    await e2e.session.model.control.script({ hang: true, text: "Once upon a time, in a quiet valley" });
     const { id, since } = await startConversation(win(), "Write me a long story");
     ids.story = id;
     await win().waitFor("stream-rendered", { id }, since);
@@ -138,7 +129,7 @@ describe("the Alpine window", () => {
     expect(await banner.textContent()).toContain("Stop was pressed");
     await stop.waitFor({ state: "hidden" });
 
-    await session.model.control.script({ text: "Once upon a time, a fox learned to ski." });
+    await e2e.session.model.control.script({ text: "Once upon a time, a fox learned to ski." });
     const again = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
     const continued = await win().waitFor("run-ended", { id }, again);
@@ -148,7 +139,7 @@ describe("the Alpine window", () => {
   });
 
   it("answers the model's questions: typed, and with choice buttons", async () => {
-    await session.model.control.script(
+    await e2e.session.model.control.script(
       { toolUses: [{ name: "ask", input: { question: "Which city should I plan for?" } }] },
       { toolUses: [{ name: "ask", input: { question: "Morning or evening?", choices: ["Morning", "Evening"] } }] },
       { text: "An evening in **Oslo**: dinner by the fjord." },
@@ -170,12 +161,12 @@ describe("the Alpine window", () => {
     const answers = page().locator(".message--user").filter({ hasText: "Your answer" });
     expect(await answers.allTextContents()).toEqual(["Your answerOslo", "Your answerEvening"]);
     await page().getByText("dinner by the fjord").waitFor();
-    const requests = await session.model.control.requests();
+    const requests = await e2e.session.model.control.requests();
     expect(JSON.stringify(requests[requests.length - 1].body.messages)).toContain("Evening");
   });
 
   it("writes a file only when the person allows it, and not when they deny it", async () => {
-    await session.model.control.script(
+    await e2e.session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "hello.txt", content: "Hello from Alpine\n" } }] },
       { text: "Done: hello.txt is written." },
     );
@@ -192,25 +183,25 @@ describe("the Alpine window", () => {
     expect(await card.getAttribute("data-tool-status")).toBe("waiting");
     expect(await card.locator(".tool-status").textContent()).toBe("Waiting for your approval");
     expect(await conversationRow(win(), id).locator("[data-status]").textContent()).toBe("Waiting for you");
-    expect(fs.existsSync(path.join(session.workFolder, "hello.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(e2e.session.workFolder, "hello.txt"))).toBe(false);
     await win().screenshotBothThemes("write-approval");
 
-    const requestsBefore = (await session.model.control.requests()).length;
+    const requestsBefore = (await e2e.session.model.control.requests()).length;
     const allowed = await win().mark();
     await page().getByRole("button", { name: "Allow" }).click();
     await win().waitFor("answer-sent", { id, answer: "Allow" }, allowed);
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, allowed);
-    expect(fs.readFileSync(path.join(session.workFolder, "hello.txt"), "utf8")).toBe("Hello from Alpine\n");
+    expect(fs.readFileSync(path.join(e2e.session.workFolder, "hello.txt"), "utf8")).toBe("Hello from Alpine\n");
     expect(await card.getAttribute("data-tool-status")).toBe("done");
     // The answer ran the call again before the next model request, which carries its result.
     const logged = await win().events("event", allowed);
     const types = logged.filter((e) => e.detail.type === "step" && e.detail.conversationId === id).map((e) => e.detail.event.type);
     expect(types.indexOf("tool_end")).toBeLessThan(types.indexOf("think_start"));
-    const requests = await session.model.control.requests(requestsBefore + 1);
+    const requests = await e2e.session.model.control.requests(requestsBefore + 1);
     expect(requests).toHaveLength(requestsBefore + 1);
     expect(JSON.stringify(requests.at(-1)!.body.messages.at(-1))).toContain("The person allowed the write");
 
-    await session.model.control.script(
+    await e2e.session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "secret.txt", content: "nothing" } }] },
       { text: "Understood, I left it alone." },
     );
@@ -220,7 +211,7 @@ describe("the Alpine window", () => {
     const denied = await win().mark();
     await page().getByRole("button", { name: "Deny" }).click();
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, denied);
-    expect(fs.existsSync(path.join(session.workFolder, "secret.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(e2e.session.workFolder, "secret.txt"))).toBe(false);
     const deniedCard = page().locator(".tool-card").filter({ hasText: "secret.txt" });
     expect(await deniedCard.getAttribute("data-tool-status")).toBe("denied");
     await deniedCard.getByRole("button", { expanded: false }).click();
@@ -274,7 +265,7 @@ describe("the Alpine window", () => {
   });
 
   it("explains a rate limit and a missing key, and continues once the key is back", async () => {
-    await session.model.control.script({
+    await e2e.session.model.control.script({
       error: { status: 429, type: "rate_limit_error", message: "Number of request tokens has exceeded your per-minute rate limit" },
     });
     const { id, since } = await startConversation(win(), "Summarize my notes");
@@ -306,7 +297,7 @@ describe("the Alpine window", () => {
     await win().screenshotBothThemes("missing-key");
 
     // Setting the key sends it at once.
-    await session.model.control.script({ text: "Your notes: buy milk, call Ada." });
+    await e2e.session.model.control.script({ text: "Your notes: buy milk, call Ada." });
     mark = await win().mark();
     await waiting.getByRole("button", { name: "Open Settings" }).click();
     await dialog.getByLabel("Anthropic API key").fill("sk-ant-a-new-key");
@@ -315,7 +306,7 @@ describe("the Alpine window", () => {
     await page().locator('[data-banner="missing-key"]').waitFor({ state: "hidden" });
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, mark);
     await page().getByText("buy milk, call Ada").waitFor();
-    const requests = await session.model.control.requests();
+    const requests = await e2e.session.model.control.requests();
     expect(requests[requests.length - 1].headers.authorization).toBe("Bearer sk-ant-a-new-key");
   });
 });

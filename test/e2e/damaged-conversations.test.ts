@@ -8,11 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent";
 import { RUNNING_MARKER } from "../../src/main/service/damage/database-health";
 import { entriesUpTo, isoAt, makeSnapshot } from "../store/records";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow } from "./support/window-actions";
 
 const GARBLED = "br\u0001vo";
@@ -45,19 +45,10 @@ function seedDamage(dataFolder: string): void {
 }
 
 describe("a damaged database in the window", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({ prepare: seedDamage });
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession({ prepare: seedDamage });
 
   it("lists the damaged conversation as damaged, exports what is readable, and restores it from the backup", async () => {
     await win().waitFor("list-rendered");
@@ -74,7 +65,7 @@ describe("a damaged database in the window", () => {
     let mark = await win().mark();
     await damaged.getByRole("button", { name: "Export readable" }).click();
     const exported = (await win().waitFor("damaged-exported", {}, mark)).detail as { path: string };
-    expect(exported.path.startsWith(path.join(session.dataFolder, "exports"))).toBe(true);
+    expect(exported.path.startsWith(path.join(e2e.session.dataFolder, "exports"))).toBe(true);
     const text = fs.readFileSync(exported.path, "utf8");
     expect(text).toContain("3 entries could be read, 1 were left out (seq 2)");
     expect(text).not.toContain("noise");

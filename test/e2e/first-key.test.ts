@@ -3,24 +3,15 @@
  * key is a normal first step, so the window says so calmly (no error banner, no "Error"
  * label), keeps the message, leads to Settings, and sends the message once the key is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, startConversation } from "./support/window-actions";
 
 describe("a first message before the API key is set", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({ noKey: true });
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession({ noKey: true });
 
   it("is kept with a calm notice that leads to Settings, and is sent once the key is set", { timeout: 120_000 }, async () => {
     await page().locator('[data-banner="missing-key"]').waitFor();
@@ -42,11 +33,11 @@ describe("a first message before the API key is set", () => {
     const status = conversationRow(win(), id).locator("[data-status]");
     await status.getByText("Needs API key").waitFor();
     expect(await status.textContent()).not.toContain("Error");
-    expect(await session.model.control.requests()).toHaveLength(0);
+    expect(await e2e.session.model.control.requests()).toHaveLength(0);
     await win().screenshotBothThemes("waiting-for-key");
 
     // The notice leads to Settings; saving a key sends the kept message.
-    await session.model.control.script({ text: "Here is your day: the meeting at ten, focus time after." });
+    await e2e.session.model.control.script({ text: "Here is your day: the meeting at ten, focus time after." });
     const mark = await win().mark();
     await notice.getByRole("button", { name: "Open Settings" }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
@@ -59,7 +50,7 @@ describe("a first message before the API key is set", () => {
     await notice.waitFor({ state: "detached" });
     await conversationRow(win(), id).getByText("Needs API key").waitFor({ state: "detached" });
 
-    const requests = await session.model.control.requests(1);
+    const requests = await e2e.session.model.control.requests(1);
     expect(requests).toHaveLength(1);
     expect(requests[0].headers.authorization).toBe("Bearer sk-ant-first-key");
     expect(JSON.stringify(requests[0].body.messages)).toContain("Plan my day around the team meeting");

@@ -5,32 +5,25 @@
  * (a modal dialog keeps it inside until Escape). Ctrl+K goes to the search field, Ctrl+N
  * starts a new conversation, Escape closes a dialog and gives the focus back to what opened it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { describeStops, walkWithTab, type WalkResult } from "./support/keyboard-walk";
 import { seedConversations } from "./support/seed-conversations";
 import { chooseWorkFolder, conversationRow, startConversation } from "./support/window-actions";
 
 describe("the window by keyboard", () => {
-  let session: AlpineSession;
   let openedId = "";
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const focused = () =>
     page().evaluate(() => {
       const el = (globalThis as any).document.activeElement;
       return { tag: el?.tagName as string, label: (el?.getAttribute("aria-label") ?? el?.textContent?.trim() ?? "") as string };
     });
 
+  const e2e = useAlpineSession({ prepare: (dataFolder) => seedConversations(dataFolder, { count: 3 }).then(() => undefined) }, 120_000);
   beforeAll(async () => {
-    session = await AlpineSession.start({ prepare: (dataFolder) => seedConversations(dataFolder, { count: 3 }).then(() => undefined) });
     await page().emulateMedia({ reducedMotion: "reduce" });
-  }, 120_000);
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
   });
 
   function expectGoodWalk(where: string, walk: WalkResult, minStops: number) {
@@ -57,7 +50,7 @@ describe("the window by keyboard", () => {
 
   it("Tab goes round an open conversation with its message actions and a tool card", { timeout: 120_000 }, async () => {
     await chooseWorkFolder(win());
-    session.model.control.script(
+    e2e.session.model.control.script(
       { toolUses: [{ name: "read_file", input: { path: "notes.md" } }], text: "Let me read them." },
       { text: "Your notes say to buy milk." },
     );

@@ -4,8 +4,8 @@
  * others page by page as it scrolls; the long conversation opens with its newest entries
  * only and loads earlier pages as the person scrolls up.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES } from "../../src/shared/ipc-contract";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
 import { conversationRow } from "./support/window-actions";
@@ -14,24 +14,15 @@ const CONVERSATIONS = 10_000;
 const LONG_MESSAGES = 5_000;
 
 describe("a window with a lot of history", () => {
-  let session: AlpineSession;
   let seeded: SeedResult;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({
-      prepare: async (dataFolder) => {
-        seeded = await seedConversations(dataFolder, { count: CONVERSATIONS, longMessages: LONG_MESSAGES });
-      },
-    });
+  const e2e = useAlpineSession({
+    prepare: async (dataFolder) => {
+      seeded = await seedConversations(dataFolder, { count: CONVERSATIONS, longMessages: LONG_MESSAGES });
+    },
   }, 120_000);
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
 
   it("lists 10,001 conversations with only the visible rows in the page, and scrolls to the oldest", async () => {
     const first = await win().waitFor("list-rendered", { total: CONVERSATIONS + 1 });

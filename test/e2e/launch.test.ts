@@ -3,37 +3,28 @@
  * last quit (with its newest messages, in the first screen), says how many conversations had a
  * run cut short and leads to them; one left on "New conversation" reopens on a new one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, startConversation } from "./support/window-actions";
 
 describe("relaunching the window", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   it("reopens the conversation that was open, says a run was interrupted and leads to it", { timeout: 180_000 }, async () => {
-    session.model.control.script({ text: "Oslo in May is mild." });
+    e2e.session.model.control.script({ text: "Oslo in May is mild." });
     const first = await startConversation(win(), "Plan a trip to Oslo");
     await win().waitFor("run-ended", { id: first.id }, first.since);
     ids.done = first.id;
-    session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
+    e2e.session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
     const cut = await startConversation(win(), "Draft the team update");
     await win().waitFor("stream-rendered", { id: cut.id }, cut.since);
     ids.cut = cut.id;
 
-    await session.restartHost("SIGKILL");
+    await e2e.session.restartHost("SIGKILL");
     const ready = await win().waitFor("ready");
     expect(ready.detail.reopened).toBe(cut.id);
     const opened = await win().waitFor("conversation-opened", { id: cut.id });
@@ -70,14 +61,14 @@ describe("relaunching the window", () => {
     await conversationRow(win(), ids.done).getByRole("button").first().click();
     await win().waitFor("conversation-opened", { id: ids.done }, since);
     await win().waitFor("open-remembered", { id: ids.done }, since);
-    await session.restartHost("SIGTERM");
+    await e2e.session.restartHost("SIGTERM");
     expect((await win().waitFor("ready")).detail.reopened).toBe(ids.done);
     await page().locator(".message--assistant").getByText("Oslo in May is mild.").waitFor();
 
     since = await win().mark();
     await page().keyboard.press("Control+n");
     await win().waitFor("open-remembered", { id: null }, since);
-    await session.restartHost("SIGTERM");
+    await e2e.session.restartHost("SIGTERM");
     expect((await win().waitFor("ready")).detail.reopened).toBeNull();
   });
 });

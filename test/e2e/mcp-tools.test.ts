@@ -8,39 +8,32 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { isProcessAlive, UNKNOWN_RESULT_TEXT } from "../../src/main/agent";
 import { readCounts, runsOf } from "../support/mcp/test-mcp-tools";
 import { TSX_LOADER } from "../agent/helpers";
 import { processTree, STDIO_TEST_SERVER, MCP_TEST_TIMEOUT_MS } from "../service/mcp-helpers";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
 import { sentMessages } from "../support/model-server";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
 describe("MCP tools in the window", () => {
-  let session: AlpineSession;
   let counts: string;
   let conversation = "";
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const card = (callId: string) => page().locator(`.tool-card[data-call-id="${callId}"]`);
 
+  const e2e = useAlpineSession();
   beforeAll(async () => {
-    session = await AlpineSession.start();
-    counts = path.join(session.root, "counts.txt");
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
+    counts = path.join(e2e.session.root, "counts.txt");
   });
 
   /** The model calls `tool` once, then says `reply`. */
   const scriptCall = (callId: string, tool: string, input: unknown, reply: string) =>
-    session.model.control.script({ toolUses: [{ id: callId, name: tool, input }], text: "Calling the tool." }, { text: reply });
+    e2e.session.model.control.script({ toolUses: [{ id: callId, name: tool, input }], text: "Calling the tool." }, { text: reply });
 
   async function answer(choice: string, reply: string) {
     const since = await win().mark();
@@ -93,7 +86,7 @@ describe("MCP tools in the window", () => {
   });
 
   it("Stop during a call: the card says aborted and the server received notifications/cancelled", async () => {
-    await session.model.control.script({ toolUses: [{ id: "c5", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting." });
+    await e2e.session.model.control.script({ toolUses: [{ id: "c5", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting." });
     const since = await sendMessage(win(), "Be very slow");
     await win().waitFor("ask-shown", { id: conversation }, since);
     await page().getByRole("button", { name: "Allow in this conversation", exact: true }).click();
@@ -106,11 +99,11 @@ describe("MCP tools in the window", () => {
   });
 
   it("kill the host while a slow MCP tool runs: after relaunch the card says Outcome unknown, Continue sends that text, the server ran it once", async () => {
-    await session.model.control.script({ toolUses: [{ id: "c6", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting again." });
+    await e2e.session.model.control.script({ toolUses: [{ id: "c6", name: "counter__slow", input: { ms: 600_000 } }], text: "Waiting again." });
     const since = await sendMessage(win(), "Be very slow again");
     await win().waitForStep("tool_start", { callId: "c6" }, since); // allowed in this conversation: no question
     await expect.poll(() => runsOf(counts, "slow")).toBe(2);
-    const exit = await session.restartHost("SIGKILL");
+    const exit = await e2e.session.restartHost("SIGKILL");
     expect(exit.signal).toBe("SIGKILL");
 
     const mark = await win().mark();
@@ -122,12 +115,12 @@ describe("MCP tools in the window", () => {
     await expect.poll(() => card("c6").getAttribute("data-tool-status")).toBe("unknown");
     expect(await card("c6").locator(".tool-status").textContent()).toBe("Outcome unknown");
 
-    await session.model.control.script({ text: "It may or may not have run." });
-    const before = (await session.model.control.requests()).length;
+    await e2e.session.model.control.script({ text: "It may or may not have run." });
+    const before = (await e2e.session.model.control.requests()).length;
     const cont = await win().mark();
     await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id: conversation, stoppedBy: "end_turn" }, cont);
-    const request = (await session.model.control.requests(before + 1)).at(-1)!;
+    const request = (await e2e.session.model.control.requests(before + 1)).at(-1)!;
     expect(sentMessages(request).at(-1).content).toContainEqual({ type: "tool_result", tool_use_id: "c6", content: UNKNOWN_RESULT_TEXT, is_error: true });
     expect(runsOf(counts, "slow")).toBe(2); // c5 (cancelled) and c6 (before the kill): c6 was never sent again
   });
@@ -138,7 +131,7 @@ describe("MCP tools in the window", () => {
     const pid = changes.at(-1)!.detail.servers[0].pid as number;
     const tree = processTree(pid);
     expect(tree.length).toBeGreaterThanOrEqual(2);
-    await session.host.stop("SIGTERM");
+    await e2e.session.host.stop("SIGTERM");
     expect(tree.filter((p) => isProcessAlive(p))).toEqual([]);
     expect(fs.existsSync(counts)).toBe(true);
   });

@@ -4,8 +4,8 @@
  * as pages are put in front; a streamed reply renders itself and nothing else; the view
  * follows the reply only while the person is at the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { DEFAULT_PAGE_ENTRIES } from "../../src/shared/ipc-contract";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
 import { conversationRow, sendMessage } from "./support/window-actions";
@@ -15,10 +15,9 @@ const LONG_MESSAGES = 1_200;
 const MAX_ROWS_IN_PAGE = 60;
 
 describe("the message list of a long conversation", () => {
-  let session: AlpineSession;
   let seeded: SeedResult;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const id = () => seeded.longId!;
   const rows = () => page().locator(".conversation__row[data-key]");
   const scroller = () => page().locator(".conversation__scroller");
@@ -31,19 +30,11 @@ describe("the message list of a long conversation", () => {
       return el.scrollHeight - el.scrollTop - el.clientHeight < 2;
     }, undefined, { polling: "raf", timeout: 20_000 });
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({
-      prepare: async (dataFolder) => {
-        seeded = await seedConversations(dataFolder, { count: 1, longMessages: LONG_MESSAGES });
-      },
-    });
+  const e2e = useAlpineSession({
+    prepare: async (dataFolder) => {
+      seeded = await seedConversations(dataFolder, { count: 1, longMessages: LONG_MESSAGES });
+    },
   }, 120_000);
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
 
   async function openLong(): Promise<void> {
     const since = await win().mark();
@@ -92,7 +83,7 @@ describe("the message list of a long conversation", () => {
     await page().evaluate(() => (globalThis as any).__alpineRenderProbe.start());
 
     const words = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
-    await session.model.control.script({ text: `Here is more.\n\n${words}\n\nThe end.`, chunks: 60, delayMs: 50 });
+    await e2e.session.model.control.script({ text: `Here is more.\n\n${words}\n\nThe end.`, chunks: 60, delayMs: 50 });
     const since = await sendMessage(win(), "Tell me more, at length.");
     await win().waitFor("run-ended", { id: id() }, since);
     await page().getByText("The end.").waitFor();
@@ -116,7 +107,7 @@ describe("the message list of a long conversation", () => {
     try {
       for (let i = 0; i < 4; i++) {
         const lines = Array.from({ length: 12 }, (_, n) => `- point ${n} of reply ${i}`).join("\n");
-        await session.model.control.script({ text: `Reply ${i} in full.\n\n${lines}\n\nDone ${i}.`, chunks: 6, delayMs: 5 });
+        await e2e.session.model.control.script({ text: `Reply ${i} in full.\n\n${lines}\n\nDone ${i}.`, chunks: 6, delayMs: 5 });
         const since = await sendMessage(win(), `Once more, ${i}.`);
         await win().waitFor("run-ended", { id: id() }, since);
         await page().getByText(`Done ${i}.`).waitFor();
@@ -134,7 +125,7 @@ describe("the message list of a long conversation", () => {
     await jump.waitFor();
     const before = await scroller().evaluate((el: any) => el.scrollTop as number);
 
-    await session.model.control.script({ text: "A reply the person is not watching yet.", chunks: 12, delayMs: 30 });
+    await e2e.session.model.control.script({ text: "A reply the person is not watching yet.", chunks: 12, delayMs: 30 });
     const since = await sendMessage(win(), "And once more.");
     await win().waitFor("run-ended", { id: id() }, since);
     expect(Math.abs((await scroller().evaluate((el: any) => el.scrollTop as number)) - before)).toBeLessThanOrEqual(2);

@@ -8,10 +8,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signThinking } from "../support/model-server-thinking";
 import { withoutCacheControl } from "../support/model-server-cache";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
 
 const fixtures = fileURLToPath(new URL("../fixtures/attachments/", import.meta.url));
@@ -19,19 +19,12 @@ const fixture = (name: string) => path.join(fixtures, name);
 const base64 = (name: string) => fs.readFileSync(fixture(name)).toString("base64");
 
 describe("attachments, caching, usage and thinking in the window", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
+  const e2e = useAlpineSession();
   beforeAll(async () => {
-    session = await AlpineSession.start();
-    await chooseWorkFolder(session.window);
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
+    await chooseWorkFolder(e2e.win);
   });
 
   async function attach(...names: string[]) {
@@ -83,7 +76,7 @@ describe("attachments, caching, usage and thinking in the window", () => {
   }
 
   it("an image and a PDF reach the model as base64 blocks; the same image twice is stored once; breakpoints, usage and cost", async () => {
-    await session.model.control.script({ text: "A gradient and one page." }, { text: "The same gradient again." });
+    await e2e.session.model.control.script({ text: "A gradient and one page." }, { text: "The same gradient again." });
     await page().getByRole("button", { name: "New conversation" }).click();
     await attach("gradient.png", "one-page.pdf");
     const thumb = page().locator(".composer .attachment-chip__thumb");
@@ -94,7 +87,7 @@ describe("attachments, caching, usage and thinking in the window", () => {
     const id = started.detail.id as string;
     await win().waitForStep("run_end", {}, since);
 
-    const [first] = await session.model.control.requests(1);
+    const [first] = await e2e.session.model.control.requests(1);
     const content = withoutCacheControl(first.body.messages[0].content);
     expect(content[0]).toEqual({ type: "image", source: { type: "base64", media_type: "image/png", data: base64("gradient.png") } });
     expect(content[1]).toMatchObject({ type: "document", source: { type: "base64", media_type: "application/pdf", data: base64("one-page.pdf") } });
@@ -116,19 +109,19 @@ describe("attachments, caching, usage and thinking in the window", () => {
     await attach("gradient.png");
     const again = await sendMessage(win(), "And now?");
     await win().waitForStep("run_end", {}, again);
-    const requests = await session.model.control.requests(2);
+    const requests = await e2e.session.model.control.requests(2);
     expect(requests[1].cacheUsage!.cache_read_input_tokens).toBeGreaterThan(0);
     // The next step: system, the previous request's end (read from the cache), this request's end.
     expect(requests[1].cacheBreakpoints!.map((b) => b.path)).toEqual(["system.0", "messages.0.content.2", "messages.2.content.1"]);
-    const files = fs.readdirSync(path.join(session.dataFolder, "attachments", "files"));
+    const files = fs.readdirSync(path.join(e2e.session.dataFolder, "attachments", "files"));
     expect(files).toHaveLength(2);
     expect(await conversationRow(win(), id).count()).toBe(1);
   });
 
   it("thinking with its signature goes back exactly after a kill and relaunch, and shows collapsed", async () => {
-    await session.model.control.reset();
+    await e2e.session.model.control.reset();
     await page().getByRole("button", { name: "New conversation" }).click();
-    await session.model.control.script({ text: "Hello." });
+    await e2e.session.model.control.script({ text: "Hello." });
     const since = await sendMessage(win(), "Let us write a file");
     const id = (await win().waitFor("message-sent", { kind: "start" }, since)).detail.id as string;
     await win().waitForStep("run_end", {}, since);
@@ -137,28 +130,28 @@ describe("attachments, caching, usage and thinking in the window", () => {
     await page().getByRole("combobox", { name: "Extended thinking" }).selectOption({ label: "Think: 2k tokens" });
     await win().waitFor("options-changed", { id }, chosen);
     const thought = "The person wants a file. I will write it.";
-    await session.model.control.script({ thinking: thought, redactedThinking: "hidden", toolUses: [{ name: "write_file", input: { path: "plan.txt", content: "plan\n" } }] });
+    await e2e.session.model.control.script({ thinking: thought, redactedThinking: "hidden", toolUses: [{ name: "write_file", input: { path: "plan.txt", content: "plan\n" } }] });
     const asked = await sendMessage(win(), "Write plan.txt please");
     await win().waitFor("ask-shown", { id }, asked);
     await win().waitForStep("run_end", { stoppedBy: "ask" }, asked);
 
-    await session.restartHost("SIGKILL");
+    await e2e.session.restartHost("SIGKILL");
     await win().waitFor("list-rendered");
     const opened = await win().mark();
     await conversationRow(win(), id).getByRole("button").first().click();
     await win().waitFor("conversation-opened", { id }, opened);
     await page().locator("details.thinking summary").getByText(/Thought for \d+ s/).waitFor();
 
-    await session.model.control.script({ thinking: "It is written.", text: "Written." });
+    await e2e.session.model.control.script({ thinking: "It is written.", text: "Written." });
     const allowed = await win().mark();
     await page().getByRole("button", { name: "Allow" }).click();
     await win().waitForStep("run_end", {}, allowed);
-    const requests = await session.model.control.requests();
+    const requests = await e2e.session.model.control.requests();
     const last = requests.at(-1)!;
     expect(last.body.thinking).toEqual({ type: "enabled", budget_tokens: 2048 });
     const turn = withoutCacheControl(last.body.messages.at(-2));
     expect(turn.content[0]).toEqual({ type: "thinking", thinking: thought, signature: signThinking(thought) });
     expect(turn.content[1].type).toBe("redacted_thinking");
-    expect(fs.readFileSync(path.join(session.workFolder, "plan.txt"), "utf8")).toBe("plan\n");
+    expect(fs.readFileSync(path.join(e2e.session.workFolder, "plan.txt"), "utf8")).toBe("plan\n");
   });
 });

@@ -8,24 +8,17 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, startConversation } from "./support/window-actions";
 
 describe("resume after the app stops mid-run", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
+  const e2e = useAlpineSession();
   beforeAll(async () => {
-    session = await AlpineSession.start();
-    await chooseWorkFolder(session.window);
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
+    await chooseWorkFolder(e2e.win);
   });
 
   /** After a relaunch: find the conversation in the list and open it. */
@@ -39,7 +32,7 @@ describe("resume after the app stops mid-run", () => {
 
   /** Starts a conversation whose file write waits for approval; resolves once its run has ended with the question. */
   async function writeWaitingForApproval(task: string, file: string, content: string) {
-    await session.model.control.script({ toolUses: [{ name: "write_file", input: { path: file, content } }], text: `I will write ${file} now.` });
+    await e2e.session.model.control.script({ toolUses: [{ name: "write_file", input: { path: file, content } }], text: `I will write ${file} now.` });
     const { id, since } = await startConversation(win(), task);
     await win().waitFor("ask-shown", { id }, since);
     await win().waitForStep("run_end", { stoppedBy: "ask" }, since);
@@ -48,11 +41,11 @@ describe("resume after the app stops mid-run", () => {
 
   it("a kill while a write waits for approval and a reply streams: the question is still asked and Allow writes once; the reply offers Continue", { timeout: 180_000 }, async () => {
     const write = await writeWaitingForApproval("Write the quarterly report", "report.txt", "Quarterly report\n");
-    await session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
+    await e2e.session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
     const reply = await startConversation(win(), "Draft the team update");
     await win().waitFor("stream-rendered", { id: reply.id }, reply.since);
 
-    const exit = await session.restartHost("SIGKILL");
+    const exit = await e2e.session.restartHost("SIGKILL");
     expect(exit.signal).toBe("SIGKILL");
 
     const listed = await win().waitFor("list-rendered");
@@ -70,22 +63,22 @@ describe("resume after the app stops mid-run", () => {
     const card = page().locator(".tool-card[data-call-id]").filter({ hasText: "Write file" });
     await card.waitFor();
     expect(await card.getAttribute("data-tool-status")).toBe("waiting");
-    expect(fs.existsSync(path.join(session.workFolder, "report.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(e2e.session.workFolder, "report.txt"))).toBe(false);
     await page().getByText("I will write report.txt now.").waitFor();
     await win().screenshotBothThemes("approval-after-kill");
 
-    await session.model.control.script({ text: "The report is written." });
-    const requestsBefore = (await session.model.control.requests()).length;
+    await e2e.session.model.control.script({ text: "The report is written." });
+    const requestsBefore = (await e2e.session.model.control.requests()).length;
     const allowed = await win().mark();
     await page().getByRole("button", { name: "Allow" }).click();
     await win().waitFor("run-ended", { id: write, stoppedBy: "end_turn" }, allowed);
     await page().getByText("The report is written.").waitFor();
-    expect(fs.readFileSync(path.join(session.workFolder, "report.txt"), "utf8")).toBe("Quarterly report\n");
+    expect(fs.readFileSync(path.join(e2e.session.workFolder, "report.txt"), "utf8")).toBe("Quarterly report\n");
     expect(await card.getAttribute("data-tool-status")).toBe("done");
     // Written exactly once: one run of the call, then one model request with its result.
     const ends = await win().events("event", allowed);
     expect(ends.filter((e) => e.detail.type === "step" && e.detail.event.type === "tool_end")).toHaveLength(1);
-    const requests = await session.model.control.requests(requestsBefore + 1);
+    const requests = await e2e.session.model.control.requests(requestsBefore + 1);
     expect(requests).toHaveLength(requestsBefore + 1);
     expect(JSON.stringify(requests.at(-1)!.body.messages.at(-1))).toContain('The person allowed the write: \\"report.txt\\" now has 17 bytes.');
 
@@ -96,7 +89,7 @@ describe("resume after the app stops mid-run", () => {
     expect(await banner.textContent()).toContain("Interrupted mid-run");
     expect(await banner.textContent()).toContain("stopped while this conversation was running");
     await win().screenshotBothThemes("after-kill");
-    await session.model.control.script({ text: "Dear team, this quarter we shipped approvals that survive a crash." });
+    await e2e.session.model.control.script({ text: "Dear team, this quarter we shipped approvals that survive a crash." });
     const continued = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id: reply.id, stoppedBy: "end_turn" }, continued);
@@ -106,13 +99,13 @@ describe("resume after the app stops mid-run", () => {
 
   it("a clean quit with a reply streaming and a write waiting: the reply is saved as aborted and Continue goes on; the write still asks", async () => {
     const write = await writeWaitingForApproval("Write the plan", "plan.txt", "Plan\n");
-    await session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
+    await e2e.session.model.control.script({ hang: true, text: "Dear team, this quarter we" });
     const reply = await startConversation(win(), "Draft the next update");
     await win().waitFor("stream-rendered", { id: reply.id }, reply.since);
     const running = await win().waitFor("list-rendered", { running: [reply.id] }, reply.since);
     expect(running.detail.running).toEqual([reply.id]);
 
-    const exit = await session.restartHost("SIGTERM");
+    const exit = await e2e.session.restartHost("SIGTERM");
     expect(exit.code).toBe(0);
 
     const writeOpened = await reopen(write);
@@ -121,7 +114,7 @@ describe("resume after the app stops mid-run", () => {
     const card = page().locator(".tool-card").filter({ hasText: "Write file" });
     await card.waitFor();
     expect(await card.getAttribute("data-tool-status")).toBe("waiting");
-    expect(fs.existsSync(path.join(session.workFolder, "plan.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(e2e.session.workFolder, "plan.txt"))).toBe(false);
 
     const replyOpened = await reopen(reply.id);
     expect(replyOpened.detail.interruption).toBe("aborted");
@@ -130,7 +123,7 @@ describe("resume after the app stops mid-run", () => {
     expect(await page().locator('[data-error-name="ServiceShuttingDownError"]').textContent()).toBe("Stopped: Alpine was quitting");
     await win().screenshotBothThemes("after-quit");
 
-    await session.model.control.script({ text: "Dear team, this quarter we shipped resume after relaunch." });
+    await e2e.session.model.control.script({ text: "Dear team, this quarter we shipped resume after relaunch." });
     const continued = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id: reply.id, stoppedBy: "end_turn" }, continued);

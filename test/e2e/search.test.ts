@@ -7,11 +7,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Agent, SqliteStore, State, branchState } from "../../src/main/agent";
 import { appendEntry } from "../../src/main/agent/state/state";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 
 const MODEL = "claude-sonnet-4-6";
 /** Far more messages than a conversation opens with (its newest 200): the match is on an older page. */
@@ -61,25 +61,16 @@ async function seed(dataFolder: string): Promise<Seeded> {
 }
 
 describe("search in the window", () => {
-  let session: AlpineSession;
   let seeded: Seeded;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const searchbox = () => page().getByRole("searchbox", { name: "Search conversations" });
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({
-      prepare: async (dataFolder) => {
-        seeded = await seed(dataFolder);
-      },
-    });
+  const e2e = useAlpineSession({
+    prepare: async (dataFolder) => {
+      seeded = await seed(dataFolder);
+    },
   }, 120_000);
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
 
   /** The marked words and the whole text of a result row's snippet. */
   async function snippetOf(id: string) {

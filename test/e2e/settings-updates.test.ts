@@ -2,22 +2,13 @@
  * Settings in the window: how the API key is kept, the updates (the test host runs from
  * source, so they say they are off), and the database's backup copies.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 
 describe("settings: key storage, updates, backups", () => {
-  let session: AlpineSession;
-  const page = () => session.window.page;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   it("says where the key is kept, that this copy does not update itself, and lists no backups yet", async () => {
     await page().getByRole("button", { name: "Settings", exact: true }).click();

@@ -4,29 +4,20 @@
  * message reaches the model as a new user turn after the stopped reply, which the model sees
  * as its own partial answer. (A kill mid-reply still drops the half reply: resume.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
 const SHOWN = "Once upon a time, in a quiet valley, there lived";
 
 describe("a reply stopped mid-way", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   it("keeps the words shown, marked stopped, across a relaunch; the next message is a new turn after them", { timeout: 180_000 }, async () => {
-    await session.model.control.script({ hang: true, text: SHOWN });
+    await e2e.session.model.control.script({ hang: true, text: SHOWN });
     const { id, since } = await startConversation(win(), "Write me a long story");
     await win().waitFor("stream-rendered", { id, length: SHOWN.length }, since);
     expect(await page().locator(".message--streaming").textContent()).toContain("there lived");
@@ -51,7 +42,7 @@ describe("a reply stopped mid-way", () => {
 
     // Saved with the conversation: a relaunch reopens it with the stopped words.
     await win().waitFor("open-remembered", { id }, since);
-    await session.restartHost("SIGTERM");
+    await e2e.session.restartHost("SIGTERM");
     expect((await win().waitFor("ready")).detail.reopened).toBe(id);
     await win().waitFor("conversation-opened", { id });
     const reopened = page().locator('.message--assistant[data-partial="stopped"]');
@@ -62,8 +53,8 @@ describe("a reply stopped mid-way", () => {
     expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(1);
 
     // The next message: a new user turn after the stopped reply, which the model gets as its own.
-    await session.model.control.script({ text: "The fox of the valley learned to ski." });
-    const before = (await session.model.control.requests()).length;
+    await e2e.session.model.control.script({ text: "The fox of the valley learned to ski." });
+    const before = (await e2e.session.model.control.requests()).length;
     const sent = await sendMessage(win(), "Make it about a fox");
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, sent);
     await page().getByText("learned to ski").waitFor();
@@ -71,7 +62,7 @@ describe("a reply stopped mid-way", () => {
     await notice.waitFor({ state: "detached" });
     expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(0);
     expect(await page().locator('.usage-line:not([data-partial])').last().textContent()).toMatch(/\d+ in · \d+ out/);
-    const requests = await session.model.control.requests(before + 1);
+    const requests = await e2e.session.model.control.requests(before + 1);
     const messages = requests.at(-1)!.body.messages.map((m: { role: string; content: { type: string; text?: string }[] }) => ({
       role: m.role,
       texts: m.content.filter((b) => b.type === "text").map((b) => b.text),

@@ -6,11 +6,11 @@
  * quit) the call was aborted and saved as such. Continue finishes the run either way.
  */
 import type { Locator } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/state/history";
 import type { RecordedRequest } from "../support/model-server";
 import { readSlowLookupStarts, SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
-import { AlpineSession } from "./support/alpine-session";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, startConversation } from "./support/window-actions";
 import { sentMessages } from "../support/model-server";
 
@@ -18,24 +18,15 @@ import { sentMessages } from "../support/model-server";
 const FOREVER_MS = 600_000;
 
 describe("the app stops while a tool runs", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
-  const starts = (callId: string) => readSlowLookupStarts(session.slowToolMarker!).filter((start) => start.callId === callId);
+  const win = () => e2e.win;
+  const page = () => e2e.page;
+  const starts = (callId: string) => readSlowLookupStarts(e2e.session.slowToolMarker!).filter((start) => start.callId === callId);
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({ slowTool: true });
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession({ slowTool: true });
 
   /** Starts a conversation whose model calls slow_lookup; resolves once the tool runs and its card says so. */
   async function lookupRunning(task: string, callId: string): Promise<string> {
-    await session.model.control.script({ toolUses: [{ id: callId, name: SLOW_LOOKUP_TOOL, input: { ms: FOREVER_MS } }], text: "Let me look that up." });
+    await e2e.session.model.control.script({ toolUses: [{ id: callId, name: SLOW_LOOKUP_TOOL, input: { ms: FOREVER_MS } }], text: "Let me look that up." });
     const { id, since } = await startConversation(win(), task);
     await win().waitForStep("tool_start", { callId, name: SLOW_LOOKUP_TOOL }, since);
     // The tool appends its marker line as it starts, before the window hears of the start.
@@ -63,14 +54,14 @@ describe("the app stops while a tool runs", () => {
 
   /** Presses Continue on the banner, with the model scripted to answer `reply`; returns the model request it made. */
   async function continueWith(id: string, banner: Locator, reply: string) {
-    await session.model.control.script({ text: reply });
-    const requestsBefore = (await session.model.control.requests()).length;
+    await e2e.session.model.control.script({ text: reply });
+    const requestsBefore = (await e2e.session.model.control.requests()).length;
     const since = await win().mark();
     await banner.getByRole("button", { name: "Continue" }).click();
     await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, since);
     await banner.waitFor({ state: "detached" });
     await page().getByText(reply).waitFor();
-    const requests = await session.model.control.requests(requestsBefore + 1);
+    const requests = await e2e.session.model.control.requests(requestsBefore + 1);
     expect(requests).toHaveLength(requestsBefore + 1);
     return requests.at(-1)!;
   }
@@ -79,7 +70,7 @@ describe("the app stops while a tool runs", () => {
     const callId = "toolu_slow_lookup_killed";
     const id = await lookupRunning("Look up the opening hours of the library", callId);
 
-    const exit = await session.restartHost("SIGKILL");
+    const exit = await e2e.session.restartHost("SIGKILL");
     expect(exit.signal).toBe("SIGKILL");
 
     const listed = await win().waitFor("list-rendered");
@@ -117,7 +108,7 @@ describe("the app stops while a tool runs", () => {
     const callId = "toolu_slow_lookup_quit";
     const id = await lookupRunning("Look up the train times to Bergen", callId);
 
-    const exit = await session.restartHost("SIGTERM");
+    const exit = await e2e.session.restartHost("SIGTERM");
     expect(exit.code).toBe(0);
 
     const opened = await reopen(id);

@@ -5,26 +5,17 @@
  * in with its branches. Every wait is on a named app event.
  */
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { conversationRow, startConversation } from "./support/window-actions";
 
 const CHATGPT = path.join(__dirname, "../fixtures/transfer/chatgpt-conversations.json");
 
 describe("export and import in the window", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession();
 
   async function openDialog() {
     const since = await win().mark();
@@ -44,7 +35,7 @@ describe("export and import in the window", () => {
   }
 
   it("exports a conversation as Alpine JSON, deletes it, imports it back, and it opens with its messages", async () => {
-    await session.model.control.script({ text: "Lisbon in spring: mild and sunny." });
+    await e2e.session.model.control.script({ text: "Lisbon in spring: mild and sunny." });
     const { id, since } = await startConversation(win(), "When should I visit Lisbon?");
     await win().waitFor("run-ended", { id }, since);
 
@@ -55,7 +46,7 @@ describe("export and import in the window", () => {
     await dialog.getByRole("button", { name: "Export", exact: true }).click();
     const exported = (await win().waitFor("exported", {}, mark)).detail;
     expect(exported).toMatchObject({ conversations: 1 });
-    expect(exported.path.startsWith(path.join(session.dataFolder, "exports"))).toBe(true);
+    expect(exported.path.startsWith(path.join(e2e.session.dataFolder, "exports"))).toBe(true);
     await dialog.getByTestId("export-result").waitFor();
     await win().screenshotBothThemes("transfer-exported");
     mark = await win().mark();
@@ -88,7 +79,7 @@ describe("export and import in the window", () => {
   });
 
   it("a second import of the same file skips it and says so", async () => {
-    const exportsFolder = path.join(session.dataFolder, "exports");
+    const exportsFolder = path.join(e2e.session.dataFolder, "exports");
     const file = path.join(exportsFolder, (await import("node:fs")).readdirSync(exportsFolder)[0]);
     const { dialog, report } = await importPath(file);
     expect(report.imported).toEqual([]);
@@ -122,7 +113,7 @@ describe("export and import in the window", () => {
   });
 
   it("a broken file: the error names the file and the record", async () => {
-    const broken = path.join(session.root, "broken.json");
+    const broken = path.join(e2e.session.root, "broken.json");
     (await import("node:fs")).writeFileSync(broken, '[{"mapping": {}, "conversation_id": 7}]');
     const { dialog, report } = await importPath(broken);
     expect(report.error).toContain(`Cannot import "${broken}": conversation 1 is broken: conversation_id should be text`);

@@ -3,8 +3,8 @@
  * the data folder's whole path, however long; the sidebar's times are in the person's
  * language and age while the window stays open.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import fs from "node:fs";
 import path from "node:path";
 import { chooseWorkFolder, conversationRow, startConversation } from "./support/window-actions";
@@ -12,27 +12,18 @@ import { chooseWorkFolder, conversationRow, startConversation } from "./support/
 const LONG_PARENTS = ["Users", "a-person-with-a-rather-long-name", "Library", "Application Support", "Alpine desktop assistant data"];
 
 describe("details of the window", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  const win = () => e2e.win;
+  const page = () => e2e.page;
 
-  beforeAll(async () => {
-    session = await AlpineSession.start({ dataFolderParents: LONG_PARENTS });
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-  });
+  const e2e = useAlpineSession({ dataFolderParents: LONG_PARENTS });
 
   it("shows the data folder's whole path in the settings footer", async () => {
-    expect(session.dataFolder.length).toBeGreaterThan(110);
+    expect(e2e.session.dataFolder.length).toBeGreaterThan(110);
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     const dialog = page().getByRole("dialog", { name: "Settings" });
     const path = dialog.locator(".dialog__path");
     await path.waitFor();
-    expect(await path.textContent()).toBe(session.dataFolder);
+    expect(await path.textContent()).toBe(e2e.session.dataFolder);
     // Nothing of it is cut off or hidden: the box holds all of its text.
     expect(await path.evaluate((el: any) => el.scrollWidth <= el.clientWidth + 1 && el.getClientRects().length >= 1)).toBe(true);
     const footer = await dialog.locator(".dialog__info").evaluate((el: any) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
@@ -44,7 +35,7 @@ describe("details of the window", () => {
 
   it("asks about a file write with the keyboard on Deny and shows what would change", { timeout: 120_000 }, async () => {
     await chooseWorkFolder(win());
-    session.model.control.script(
+    e2e.session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "todo.txt", content: "water the plants\nfeed the cat\n" } }], text: "Adding it." },
       { text: "Left as it was." },
     );
@@ -64,11 +55,11 @@ describe("details of the window", () => {
     await page().keyboard.press("Enter");
     expect((await win().waitFor("answer-sent", { id }, answered)).detail.answer).toBe("Deny");
     await win().waitFor("run-ended", { id }, answered);
-    expect(fs.readFileSync(path.join(session.workFolder, "todo.txt"), "utf8")).toBe("water the plants\n");
+    expect(fs.readFileSync(path.join(e2e.session.workFolder, "todo.txt"), "utf8")).toBe("water the plants\n");
   });
 
   it("shows a new file's whole content with its approval question, before the choice", { timeout: 120_000 }, async () => {
-    session.model.control.script(
+    e2e.session.model.control.script(
       { toolUses: [{ name: "write_file", input: { path: "groceries.txt", content: "milk\neggs\nbread\n" } }], text: "Writing your list." },
       { text: "Not written." },
     );
@@ -83,19 +74,19 @@ describe("details of the window", () => {
     const answered = await win().mark();
     await page().keyboard.press("Enter");
     await win().waitFor("run-ended", { id }, answered);
-    expect(fs.existsSync(path.join(session.workFolder, "groceries.txt"))).toBe(false);
+    expect(fs.existsSync(path.join(e2e.session.workFolder, "groceries.txt"))).toBe(false);
   });
 
   it("writes times in the person's language and refreshes them while the window is open", async () => {
-    session.model.control.script({ text: "Done." });
+    e2e.session.model.control.script({ text: "Done." });
     const { id, since } = await startConversation(win(), "Water the plants");
     await win().waitFor("run-ended", { id }, since);
 
-    const context = await session.browser.newContext({ locale: "de-DE", viewport: { width: 1280, height: 820 } });
+    const context = await e2e.session.browser.newContext({ locale: "de-DE", viewport: { width: 1280, height: 820 } });
     try {
       const german = await context.newPage();
       await german.clock.install();
-      await german.goto(`${session.host.url}?transport=ws`);
+      await german.goto(`${e2e.session.host.url}?transport=ws`);
       const time = german.locator(`.conversation-row[data-conversation-id="${id}"] time`);
       const rtf = new Intl.RelativeTimeFormat("de-DE", { numeric: "auto", style: "short" });
       await expect.poll(() => time.textContent()).toBe(rtf.format(0, "second"));
