@@ -59,6 +59,7 @@ export const WINDOW_FIGURES = [
   "windowLaunch.launchServiceMs",
   "windowLaunch.launchAnswerKB",
   "windowLaunch.firstPaintMs",
+  "windowLaunch.readyMs",
   "windowLaunch.sidebarMs",
   "windowLaunch.conversationMs",
   "windowLaunch.totalMs",

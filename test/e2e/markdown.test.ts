@@ -26,6 +26,12 @@ describe("replies in Markdown", () => {
   const win = () => session.window;
   const page = () => session.window.page;
   const lastAnswer = () => page().locator(".message--assistant").last();
+  // Copying a code block above scrolled the view away from the end: back to the newest rows.
+  const toLatest = async () => {
+    const jump = page().getByRole("button", { name: "Jump to latest" });
+    if ((await jump.count()) > 0) await jump.click();
+  };
+  const twoFrames = () => page().evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))));
 
   beforeAll(async () => {
     session = await AlpineSession.start();
@@ -123,5 +129,49 @@ describe("replies in Markdown", () => {
     expect(await answer.locator("p").filter({ hasText: "| row" }).count()).toBe(0);
     const visibleHeads = await answer.locator("thead").evaluateAll((heads) => heads.filter((h) => (h as any).offsetParent !== null).length);
     expect(visibleHeads).toBe(1);
+  });
+
+  it("makes each block of a finished reply into elements once: the run's end parses none of them again", async () => {
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of the counted reply, with *some* words and \`code\`.`);
+    const text = `${paragraphs.join("\n\n")}\n\n| Left | Right |\n|---|---|\n| a | b |\n\n\`\`\`ts\nconst counted = true;\n\`\`\`\n\nThe last words.`;
+    session.model.control.script({ text, chunks: 120, delayMs: 5 });
+    await toLatest();
+    await page().evaluate(() => (globalThis as any).__alpineRenderProbe.start());
+    const since = await sendMessage(win(), "Count the blocks");
+    await win().waitFor("run-ended", {}, since);
+    const answer = lastAnswer();
+    await answer.getByText("The last words.", { exact: true }).waitFor();
+    await answer.locator(".markdown:not([aria-busy])").waitFor();
+    await twoFrames();
+    const counts: Record<string, number> = await page().evaluate(() => (globalThis as any).__alpineRenderProbe.counts);
+    // Every block settled while streaming was made once then; the finished reply, the reloaded
+    // view and the deferred render above its end reuse them: one making per block in all.
+    const blocks = await answer.locator(".markdown__block").count();
+    expect(blocks).toBe(43);
+    expect(counts["markdown-block"]).toBe(blocks);
+  });
+
+  it("fetches only what a run added when it ends: the replies above stay loaded", async () => {
+    session.model.control.script({ text: "A short reply.", chunks: 3, delayMs: 5 });
+    await toLatest();
+    const since = await sendMessage(win(), "One more, short");
+    await win().waitFor("run-ended", {}, since);
+    await lastAnswer().getByText("A short reply.", { exact: true }).waitFor();
+    // Every reload while the run went on and at its end asked for the new entries only, not the page.
+    const loads = await win().events("view-loaded", since);
+    expect(loads.length).toBeGreaterThan(0);
+    for (const load of loads) expect(load.detail.entries).toBeLessThanOrEqual(3);
+    // The conversation's first reply is still there, above, without fetching an older page.
+    const scrolled = await win().mark();
+    const scroller = page().locator(".conversation__scroller");
+    for (let i = 0; i < 200 && (await page().locator("h4.markdown__h2", { hasText: "Oslo plan" }).count()) === 0; i++) {
+      await scroller.evaluate((element) => {
+        (element as any).scrollTop = Math.max(0, (element as any).scrollTop - 600);
+        element.dispatchEvent(new Event("scroll"));
+      });
+      await twoFrames();
+    }
+    expect(await page().locator("h4.markdown__h2", { hasText: "Oslo plan" }).count()).toBe(1);
+    expect(await win().events("earlier-loaded", scrolled)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepLoadedEarlier, withOlderPage } from "../../src/renderer/src/store/view-pages";
+import { continuesView, keepLoadedEarlier, refreshTail, withOlderPage } from "../../src/renderer/src/store/view-pages";
 import type { ConversationView, EntriesPage, HistoryEntryView } from "../../src/shared/view-types";
 
 const at = "2030-01-01T00:00:00.000Z";
@@ -48,5 +48,23 @@ describe("a conversation view in pages", () => {
     expect(keepLoadedEarlier(scrolled, far)).toBe(far);
     const first = view(0, 10);
     expect(keepLoadedEarlier(null, first)).toBe(first);
+  });
+
+  it("refreshes a view with only the entries a run announced that it does not show yet", () => {
+    const shown = view(80, 100);
+    // Two new entries announced (one already in the view): two asked for, not the whole page.
+    expect(refreshTail(shown, [entry(99), entry(100), entry(101)])).toBe(2);
+    // Nothing new announced: the newest entry alone, for the summary and banner.
+    expect(refreshTail(shown, [])).toBe(1);
+    expect(refreshTail(view(0, 0), [entry(0)])).toBe(1);
+
+    // The refresh joins up with the view: its older entries stay; a gap means entries were missed.
+    const refreshed = view(100, 102);
+    expect(continuesView(shown, refreshed)).toBe(true);
+    expect(seqs(keepLoadedEarlier(shown, refreshed))).toEqual(span(80, 102).map((e) => e.seq));
+    expect(continuesView(shown, view(99, 102))).toBe(true);
+    expect(continuesView(shown, view(101, 103))).toBe(false);
+    expect(continuesView(shown, view(100, 102, "other"))).toBe(false);
+    expect(continuesView(view(0, 0), view(0, 1))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * untouched, and an unreachable server reported as such.
  */
 import { describe, expect, it } from "vitest";
-import { SchemaTooNewError } from "../../src/main/agent/errors";
+import { SchemaTooNewError, StoreCorruptError } from "../../src/main/agent/errors";
 import { PostgresStore, PostgresUnreachableError } from "../../src/main/agent/stores/postgres";
 import { POSTGRES_MIGRATIONS } from "../../src/main/agent/stores/postgres/migrations";
 import { freeLoopbackPort } from "../support/postgres-cluster";
@@ -95,6 +95,20 @@ describe("PostgresStore", () => {
     expect(await dump()).toEqual(before);
     const versions = await admin.query(`SELECT max(version) AS v FROM "${schema}".schema_version`);
     expect(versions.rows[0].v).toBe(99);
+  });
+
+  it("names an entry whose stored text is not JSON as damage of that State, and its connection serves the next read", async () => {
+    const schema = pg.freshSchema();
+    const store = await pg.open(schema, { maxConnections: 1 });
+    await store.write("damaged", entriesUpTo(40, "damaged"), makeSnapshot("damaged", { entryCount: 40 }), { create: true });
+    await store.write("intact", entriesUpTo(3, "intact"), makeSnapshot("intact", { entryCount: 3 }), { create: true });
+    const admin = await pg.admin();
+    await admin.query(`UPDATE "${schema}".entries SET body = '{"seq": 7, "kind"' WHERE state_id = 'damaged' AND seq = 7`);
+    const error = await store.load("damaged").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreCorruptError);
+    expect((error as Error).message).toMatch(/entry 7 of State "damaged" is not valid JSON/);
+    await expect(store.readSeqRange("damaged", 0, 7)).resolves.toHaveLength(7);
+    expect((await store.load("intact")).history.map((entry) => entry.seq)).toEqual([0, 1, 2]);
   });
 
   it("reports a server it cannot reach as PostgresUnreachableError, naming the server without the password", async () => {

@@ -69,7 +69,7 @@ describe("SqliteStore", () => {
       expect([name, plan.filter((step) => /\bSCAN\b/.test(step))]).toEqual([name, []]);
     }
     // A conversation's entries are one range of the primary key: no second index, no sort.
-    expect(queryPlan(db, STORE_SQL.selectEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/)]);
+    expect(queryPlan(db, STORE_SQL.selectEntryChunk)).toEqual([expect.stringMatching(/^SEARCH entries USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/)]);
     expect(queryPlan(db, STORE_SQL.deleteEntries)).toEqual([expect.stringMatching(/^SEARCH entries USING INTEGER PRIMARY KEY/)]);
     // list() walks the updated_at index in order: no sort of all conversations.
     const listPlan = queryPlan(db, STORE_SQL.list);

@@ -2,15 +2,19 @@
  * A throwaway PostgreSQL cluster for tests, benchmarks and the torture campaign: `initdb`
  * in a fresh temporary folder, the server on a free loopback port (127.0.0.1 only, no
  * Unix socket), one database, trust authentication (nothing but this machine can reach it).
+ * A secure cluster instead accepts only TLS connections with a password (scram-sha-256),
+ * its certificate signed by a certificate authority made for it (test-certificates.ts).
  * Started as the `postgres` user when running as root, since initdb refuses root.
  * `stop()` shuts it down and removes the folder.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { makeCertificateAuthority, makeServerCertificate } from "./test-certificates";
 
 export interface ThrowawayCluster {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
@@ -26,6 +30,20 @@ export interface ThrowawayCluster {
    */
   restart(mode: "fast" | "immediate", downMs?: number): Promise<void>;
   stop(): Promise<void>;
+  /** A secure cluster's: the superuser's password (also in `url`) and the authority that signed its certificate. */
+  secure?: { password: string; caFile: string };
+}
+
+export interface ClusterOptions {
+  /** Require TLS and a password (scram-sha-256) of every connection. */
+  secure?: boolean;
+}
+
+/** What a secure cluster needs: its password, certificate files, and the server settings that use them. */
+interface Security {
+  password: string;
+  caFile: string;
+  serverArgs: string[];
 }
 
 const DATABASE = "alpine_test";
@@ -72,7 +90,7 @@ export async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
+export async function startThrowawayCluster(options: ClusterOptions = {}): Promise<ThrowawayCluster> {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
@@ -83,26 +101,33 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-pg-"));
   const data = path.join(folder, "data");
   if (isRoot()) execFileSync("chown", ["postgres", folder]);
+  const password = options.secure ? randomBytes(12).toString("hex") : null;
+  const passwordFile = path.join(folder, "password");
+  if (password !== null) writeServerFile(passwordFile, password);
   const [initdb, initArgs] = asServerUser(path.join(bin, exe("initdb")), [
-    "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
+    "-D", data, "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync",
+    ...(password === null ? ["-A", "trust"] : ["-A", "scram-sha-256", `--pwfile=${passwordFile}`]),
   ]);
   execFileSync(initdb, initArgs, { stdio: "pipe" });
+  const security = password === null ? null : secureCluster(folder, data, password);
   for (let attempt = 0; ; attempt++) {
     const port = await freeLoopbackPort();
     try {
-      const server = await startServer(bin, folder, data, port);
-      await createDatabase(port);
-      const url = `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
+      const server = await startServer(bin, folder, data, port, security);
+      await createDatabase(port, security);
+      const login = password === null ? "postgres" : `postgres:${password}`;
+      const url = `postgres://${login}@127.0.0.1:${port}/${DATABASE}`;
       let current = server;
       const cluster: ThrowawayCluster = {
         url,
         port,
         folder,
         pid: postmasterPid(folder) ?? server.pid!,
+        ...(security ? { secure: { password: security.password, caFile: security.caFile } } : {}),
         async restart(mode, downMs = 0) {
           await stopPostmaster(cluster.pid, mode === "fast" ? "SIGINT" : "SIGQUIT");
           if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
-          current = await startServer(bin, folder, data, port);
+          current = await startServer(bin, folder, data, port, security);
           cluster.pid = postmasterPid(folder) ?? current.pid!;
         },
         stop: () => stopCluster(current, folder),
@@ -117,8 +142,30 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   }
 }
 
+/** A file the server (the postgres user, when running as root) owns and alone reads. */
+function writeServerFile(file: string, text: string): void {
+  fs.writeFileSync(file, text, { mode: 0o600 });
+  if (isRoot()) execFileSync("chown", ["postgres", file]);
+}
+
+/** Certificates made in the cluster's folder, and pg_hba.conf accepting nothing but TLS with a password. */
+function secureCluster(folder: string, data: string, password: string): Security {
+  const tls = path.join(folder, "tls");
+  const ca = makeCertificateAuthority(tls, "authority");
+  const server = makeServerCertificate(tls, ca);
+  if (isRoot()) execFileSync("chown", ["-R", "postgres", tls]);
+  fs.writeFileSync(path.join(data, "pg_hba.conf"), "hostssl all all 127.0.0.1/32 scram-sha-256\n");
+  return { password, caFile: ca.certFile, serverArgs: ["-c", "ssl=on", "-c", `ssl_cert_file=${server.certFile}`, "-c", `ssl_key_file=${server.keyFile}`] };
+}
+
+/** How the set-up itself logs in (with the password and TLS on a secure cluster). */
+function adminLogin(port: number, database: string, security: Security | null): pg.ClientConfig {
+  const login: pg.ClientConfig = { host: "127.0.0.1", port, user: "postgres", database, connectionTimeoutMillis: 1000 };
+  return security ? { ...login, password: security.password, ssl: { ca: fs.readFileSync(security.caFile, "utf8") } } : login;
+}
+
 /** Start the postmaster (detached, so it outlives the process that started it) and wait until it answers. */
-async function startServer(bin: string, folder: string, data: string, port: number): Promise<ChildProcess> {
+async function startServer(bin: string, folder: string, data: string, port: number, security: Security | null): Promise<ChildProcess> {
   const log = fs.openSync(path.join(folder, "server.log"), "a");
   const [postgres, args] = asServerUser(path.join(bin, exe("postgres")), [
     "-D", data, "-p", String(port),
@@ -127,6 +174,7 @@ async function startServer(bin: string, folder: string, data: string, port: numb
     "-c", "max_connections=300",
     "-c", "shared_buffers=64MB",
     "-c", "log_min_messages=warning",
+    ...(security?.serverArgs ?? []),
   ]);
   const server = spawn(postgres, args, { detached: true, stdio: ["ignore", log, log] });
   fs.closeSync(log);
@@ -136,7 +184,7 @@ async function startServer(bin: string, folder: string, data: string, port: numb
     if (server.exitCode !== null || server.signalCode !== null) {
       throw new Error(`PostgreSQL did not start:\n${fs.readFileSync(path.join(folder, "server.log"), "utf8").slice(-2000)}`);
     }
-    const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres", connectionTimeoutMillis: 1000 });
+    const client = new pg.Client(adminLogin(port, "postgres", security));
     try {
       await client.connect();
       await client.end();
@@ -152,8 +200,8 @@ async function startServer(bin: string, folder: string, data: string, port: numb
   }
 }
 
-async function createDatabase(port: number): Promise<void> {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
+async function createDatabase(port: number, security: Security | null): Promise<void> {
+  const client = new pg.Client(adminLogin(port, "postgres", security));
   await client.connect();
   try {
     await client.query(`CREATE DATABASE ${DATABASE}`);

@@ -4,17 +4,35 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { testPostgresUrl } from "./postgres-test-server";
+import fs from "node:fs";
+import { secureTestPostgres, testPostgresUrl } from "./postgres-test-server";
 
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
+/** The set-up's own login to the secure server: its password (in the URL) and TLS checked against its authority. */
+export async function secureLogin(): Promise<{ url: string; caFile: string; client(url?: string): pg.Client }> {
+  const { url, caFile } = await secureTestPostgres();
+  const ca = fs.readFileSync(caFile, "utf8");
+  return { url, caFile, client: (to = url) => new pg.Client({ connectionString: to, ssl: { ca } }) };
+}
+
 export async function freshDatabase(): Promise<TestDatabase> {
   const serverUrl = await testPostgresUrl();
+  return databaseOn(serverUrl, (url) => new pg.Client({ connectionString: url }));
+}
+
+/** A database of its own on the secure server (TLS and a password required); its URL has the password, no TLS parameters. */
+export async function freshSecureDatabase(): Promise<TestDatabase> {
+  const login = await secureLogin();
+  return databaseOn(login.url, login.client);
+}
+
+async function databaseOn(serverUrl: string, connect: (url: string) => pg.Client): Promise<TestDatabase> {
   const name = `alpine_app_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = connect(serverUrl);
   await admin.connect();
   try {
     await admin.query(`CREATE DATABASE ${name}`);
@@ -26,7 +44,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
+      const client = connect(serverUrl);
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -21,7 +21,7 @@ import { attachmentResponse, isAttachmentPath } from "../../src/main/service/att
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
-import { DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES } from "../../src/shared/page-sizes";
+import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../src/shared/page-sizes";
 import { createRequire } from "node:module";
 import type { WebSocket, WebSocketServer as WebSocketServerClass } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";
@@ -101,7 +101,7 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   csp = contentSecurityPolicy([wsUrl], origin);
   // Serving now: the first screen's reads are warmed while the window loads (after this returns).
-  setImmediate(() => void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES));
+  setImmediate(() => void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES));
 
   // Upgrades on any other path are refused with 400; text only, no compression offered.
   const sockets = new WebSocketServer({ server, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });

@@ -7,7 +7,7 @@ import { app, BrowserWindow, dialog } from "electron";
 import { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { createRequestHandlers } from "../service/request-handlers";
-import { DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES } from "../../shared/page-sizes";
+import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
@@ -77,7 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
     window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
     // While the window loads its scripts, the first screen's reads are warmed for its first request.
-    void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, DEFAULT_TAIL_ENTRIES);
+    void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
     // Running from source, updates say they are off (the service's "unsupported").
     if (app.isPackaged) await startUpdates(service, lifecycle);
   }

@@ -9,6 +9,7 @@ export type AppEventName =
   | "list-rendered"
   | "conversation-opened"
   | "conversation-updated"
+  | "view-loaded"
   | "earlier-loaded"
   | "earlier-shown"
   | "connection-lost"

@@ -43,10 +43,11 @@ export function explainConnectionFailure(error: unknown, server: string): string
   const { code, message } = causeOf(error);
   const base = `Could not use the PostgreSQL server ${server}:`;
   if (code === "28P01") return `${base} the server refused the password (${message}). Check the user name and the password.`;
+  // A server that accepts only TLS refuses a plain connection with 28000 too: named first.
+  if (/no pg_hba.conf entry.*no encryption/i.test(message)) return `${base} the server only accepts TLS connections. Choose "Require TLS" or "Verify the certificate".`;
   if (code === "28000") return `${base} the server refused this user or this computer (${message}). Ask the server's administrator to allow it (pg_hba.conf).`;
   if (code === "3D000") return `${base} ${message}. Check the database name at the end of the connection string.`;
   if (/does not support SSL/i.test(message)) return `${base} the server does not accept TLS connections. Choose "No TLS", or turn TLS on at the server.`;
-  if (/no pg_hba.conf entry.*no encryption/i.test(message)) return `${base} the server only accepts TLS connections. Choose "Require TLS" or "Verify the certificate".`;
   if ((code && TLS_CODES.has(code)) || /certificate|SSL|TLS/i.test(message)) {
     return `${base} the TLS connection failed (${message}). Give the certificate authority file that signed the server's certificate, or check the server's name.`;
   }

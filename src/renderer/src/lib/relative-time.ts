@@ -28,15 +28,18 @@ export function relativeTimeFormatter(locales?: string | string[]): (iso: string
   };
 }
 
-const inBrowserLanguage = relativeTimeFormatter();
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+// Made at first use, not when the window's code loads: the first formatter of a page is the
+// costly one (the window warms that up in a worker meanwhile, see start/warm-up-intl.ts).
+let inBrowserLanguage: ReturnType<typeof relativeTimeFormatter> | null = null;
+let full: Intl.DateTimeFormat | null = null;
 
 export function relativeTime(iso: string, now = new Date()): string {
-  return inBrowserLanguage(iso, now);
+  return (inBrowserLanguage ??= relativeTimeFormatter())(iso, now);
 }
 
 /** The full date and time, for tooltips. */
 export function fullTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : full.format(date);
+  if (Number.isNaN(date.getTime())) return "";
+  return (full ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })).format(date);
 }

@@ -13,15 +13,24 @@ import type { BlockView } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
 import { CodeLines } from "./CodeLines";
 import { fencedCode } from "./fences";
-import { HIGHLIGHT_LIMIT, MARKDOWN_OPTIONS } from "./markdown-options";
+import { hasHighlightableCode, loadedHighlighter, loadHighlighter, useHighlighterFor } from "./highlighter";
+import { HIGHLIGHT_LIMIT, markdownOptions } from "./markdown-options";
+import { countRender } from "../lib/render-probe";
 
 const CACHE_CHARS = 2_000_000;
-const cache = new Map<string, ReactElement>();
+/** A block's elements, and whether they were made with the highlighter (only matters for code with a language). */
+interface Rendered {
+  element: ReactElement;
+  highlighted: boolean;
+}
+const cache = new Map<string, Rendered>();
 let cachedChars = 0;
 
 /** The elements of `source`, parsed now (a block still growing changes at every frame). */
 export function renderMarkdown(source: string): ReactElement {
-  return Markdown({ ...MARKDOWN_OPTIONS, children: source });
+  // Code with a language asks for the highlighter; until it is in, the code shows as plain text.
+  if (!loadedHighlighter() && hasHighlightableCode(source)) void loadHighlighter();
+  return Markdown({ ...markdownOptions(), children: source });
 }
 
 /** A code block too long to highlight is shown as it is, without parsing it as Markdown. */
@@ -35,23 +44,27 @@ function renderBlock(source: string): ReactElement {
   );
 }
 
-function renderCached(source: string): ReactElement {
+function renderCached(source: string, highlighted: boolean): ReactElement {
   const hit = cache.get(source);
-  if (hit) {
+  if (hit && (hit.highlighted || !highlighted)) {
     // Most recently used last: a Map keeps insertion order.
     cache.delete(source);
     cache.set(source, hit);
-    return hit;
+    return hit.element;
   }
-  const rendered = renderBlock(source);
-  cache.set(source, rendered);
+  const element = renderBlock(source);
+  // A finished block made into elements: once per block (again only when the highlighter arrives for its code).
+  countRender("markdown-block");
+  if (hit) cachedChars -= source.length;
+  cache.delete(source);
+  cache.set(source, { element, highlighted: loadedHighlighter() !== null });
   cachedChars += source.length;
   while (cachedChars > CACHE_CHARS && cache.size > 1) {
     const oldest = cache.keys().next().value!;
     cachedChars -= oldest.length;
     cache.delete(oldest);
   }
-  return rendered;
+  return element;
 }
 
 /** The box of one block; a piece of a long table is drawn as the rest of the table above it. */
@@ -60,5 +73,7 @@ export function blockClass(view: BlockView): string {
 }
 
 export const MarkdownBlock = memo(function MarkdownBlock({ view }: { view: BlockView }) {
-  return <div className={blockClass(view)}>{renderCached(view.source)}</div>;
+  // Code with a language renders again, highlighted, once the highlighter is loaded.
+  const highlighted = useHighlighterFor(view.source);
+  return <div className={blockClass(view)}>{renderCached(view.source, highlighted)}</div>;
 });

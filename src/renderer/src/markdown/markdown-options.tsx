@@ -1,14 +1,14 @@
 /**
  * How a block of Markdown becomes React elements (never raw HTML): react-markdown with GitHub's
  * extensions (tables, task lists, strikethrough, bare links) and code highlighted as class names
- * only, so the window's style policy (no inline styles) holds. Links open outside the window
+ * only (once the highlighter is loaded), so the window's style policy (no inline styles) holds. Links open outside the window
  * and only when they are http(s) or mailto; raw HTML in a reply is shown as the text it is.
  */
 import type { ReactNode } from "react";
 import type { Components, Options } from "react-markdown";
-import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { CodeBlock } from "./CodeBlock";
+import { loadedHighlighter } from "./highlighter";
 
 /** Code longer than this is shown without highlighting: highlighting it would hold the window. */
 export const HIGHLIGHT_LIMIT = 10_000;
@@ -121,15 +121,21 @@ const components: Components = {
   },
 };
 
-/**
- * The highlighter, made once: rehype-highlight registers its languages each time its plugin is
- * set up, and react-markdown sets its plugins up for every block it renders.
- */
-const highlight = rehypeHighlight({ detect: false });
+function optionsWith(rehypeExtra: Options["rehypePlugins"]): Readonly<Options> {
+  return {
+    remarkPlugins: [remarkGfm, remarkHtmlAsText],
+    rehypePlugins: [rehypeAlignAsClass, rehypeCodeLanguage, ...(rehypeExtra ?? [])],
+    components,
+    urlTransform: (url) => safeHref(url) ?? "",
+  };
+}
 
-export const MARKDOWN_OPTIONS: Readonly<Options> = {
-  remarkPlugins: [remarkGfm, remarkHtmlAsText],
-  rehypePlugins: [rehypeAlignAsClass, rehypeCodeLanguage, () => highlight],
-  components,
-  urlTransform: (url) => safeHref(url) ?? "",
-};
+const withoutHighlight = optionsWith([]);
+let withHighlight: Readonly<Options> | null = null;
+
+/** The options of react-markdown: with code highlighting once the highlighter is loaded (see highlighter.ts). */
+export function markdownOptions(): Readonly<Options> {
+  const highlight = loadedHighlighter();
+  if (!highlight) return withoutHighlight;
+  return (withHighlight ??= optionsWith([() => highlight]));
+}

@@ -31,7 +31,10 @@ export function blockEnd(text: string, from: number, final: boolean): number {
     return closed >= 0 ? closed : final ? text.length : -1;
   }
   const horizon = start + GROWING_LIMIT;
-  for (let newline = text.indexOf("\n", start); newline >= 0 && newline + 1 <= horizon; newline = text.indexOf("\n", newline + 1)) {
+  // Only up to the horizon is read: a long text without line breaks is not scanned to its end
+  // for each of its blocks (that made cutting a 200 KB paragraph quadratic).
+  const head = text.slice(0, horizon);
+  for (let newline = head.indexOf("\n", start); newline >= 0; newline = head.indexOf("\n", newline + 1)) {
     const line = newline + 1;
     const blank = blankLineEnd(text, line, final);
     if (blank >= 0) return blank;
@@ -42,20 +45,28 @@ export function blockEnd(text: string, from: number, final: boolean): number {
   return cutWithin(text, start, horizon);
 }
 
+const WORD_START = /[\p{L}\p{N}]/u;
+
+/** The last "\n" in text[from, before), or -1: nothing outside that range is read. */
+function lastNewline(text: string, from: number, before: number): number {
+  const at = text.slice(from, before).lastIndexOf("\n");
+  return at < 0 ? -1 : from + at;
+}
+
 /** A line start in (start, horizon] to cut at, or a word start, or the horizon itself. */
 function cutWithin(text: string, start: number, horizon: number): number {
-  for (let newline = text.lastIndexOf("\n", horizon - 1); newline >= start; newline = text.lastIndexOf("\n", newline - 1)) {
+  for (let newline = lastNewline(text, start, horizon); newline >= 0; newline = lastNewline(text, start, newline)) {
     const line = newline + 1;
     const first = text[line];
     if (line <= start) break;
     // Not before the block's second line (a table's delimiter row, a heading's underline),
     // an indented continuation or an underline.
-    if (text.lastIndexOf("\n", newline - 1) < start) continue;
+    if (lastNewline(text, start, newline) < 0) continue;
     if (first === " " || first === "\t" || first === "\n" || first === "=" || (first === "-" && text[line + 1] === "-")) continue;
     return line;
   }
   for (let at = horizon; at > start + 1; at--) {
-    if (text[at - 1] === " " && /[\p{L}\p{N}]/u.test(text[at])) return at;
+    if (text[at - 1] === " " && WORD_START.test(text[at])) return at;
   }
   return horizon;
 }

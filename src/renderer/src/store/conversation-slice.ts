@@ -15,7 +15,7 @@ import type { LiveRun } from "./live-run";
 import { createRunActions, type RunActions } from "./conversation/run-actions";
 import { createBranchActions, type BranchActions } from "./conversation/branch-actions";
 import { createStepEventApplier } from "./conversation/stream-batching";
-import { createViewLoading } from "./conversation/view-loading";
+import { createViewLoading, type ViewScope } from "./conversation/view-loading";
 
 export { selectOpenRunning } from "./conversation/selectors";
 
@@ -39,7 +39,7 @@ export interface ConversationSlice extends RunActions, BranchActions {
   /** The message asked for is in view (or cannot be shown). */
   matchFocusDone(): void;
   /** Fetch the open conversation's view again (requests are coalesced). */
-  reloadView(id: string): Promise<void>;
+  reloadView(id: string, scope?: ViewScope): Promise<void>;
   /** Load the page of entries before the open view's first one (at least `atLeast` of them); resolves with how many it added. */
   loadEarlier(atLeast?: number): Promise<number>;
   /** Starts a conversation, sends a message, or answers an open question, as the view requires. */
@@ -56,7 +56,8 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
   const runEnded = (conversationId: string, detail: unknown) => {
     if (get().openId === conversationId) {
       views.announceWhenShown(conversationId, detail);
-      void get().reloadView(conversationId);
+      // The run announced its entries: only those the view lacks are fetched, not the whole page again.
+      void get().reloadView(conversationId, "new");
       return;
     }
     set((s) => {
@@ -95,7 +96,7 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
       if (view && view.summary.id === summary.id) set({ view: { ...view, summary } });
       // A change of a running conversation may be a file write waiting for approval, which
       // only the full view shows; the end of a run settles its banner and question.
-      if (view) void get().reloadView(summary.id);
+      if (view) void get().reloadView(summary.id, "new");
     },
 
     forgetConversation(id) {

@@ -1,7 +1,8 @@
 /**
- * The window's launch: one `app:launch` request brings what the first screen shows (settings,
- * the sidebar's first page, the conversation open at the last quit with its newest entries),
- * put in the store before anything else is asked. Afterwards: which conversations were cut
+ * The window's launch: one `app:launch` request, sent before the app's code loads
+ * (start/first-request.ts), brings what the first screen shows (settings, the sidebar's first
+ * page, the conversation open at the last quit with its newest entries), put in the store
+ * before anything else is asked. Afterwards: which conversations were cut
  * short, and the open conversation remembered at each change, for the next launch.
  */
 import type { InterruptedRuns } from "../../../shared/view-types";
@@ -10,6 +11,7 @@ import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
 import { useAppStore } from "./app-store";
 import { loadUsageIfMissing } from "./conversation/usage-loading";
+import type { LaunchOutcome } from "../start/first-request";
 
 export interface LaunchResult {
   hasApiKey: boolean;
@@ -18,28 +20,27 @@ export interface LaunchResult {
   reopened: string | null;
 }
 
-export async function launchWindow(listLimit: number): Promise<LaunchResult> {
+/** Put the first screen's data (or why it did not come) in the store, before the app's first render. */
+export function applyLaunch(outcome: LaunchOutcome): LaunchResult {
   const set = useAppStore.setState;
-  try {
-    const launch = await api().request("app:launch", { listLimit });
-    set((s) => ({
-      info: launch.info,
-      settings: launch.settings,
-      listPages: { 0: launch.list.items },
-      listTotal: launch.list.total,
-      listLoaded: true,
-      listVersion: s.listVersion + 1,
-      listError: null,
-      ...(launch.open ? { openId: launch.open.summary.id, view: launch.open, viewLoading: false, viewError: null } : {}),
-    }));
-    if (launch.open) loadUsageIfMissing(set, useAppStore.getState, launch.open.summary.id, launch.open);
-    rememberOpenConversation();
-    return { hasApiKey: launch.settings.hasApiKey, version: launch.info.version, reopened: launch.open?.summary.id ?? null };
-  } catch (error) {
-    useAppStore.getState().showToast("error", `Alpine could not load its first screen. ${describeError(error)}`);
+  if (!outcome.ok) {
+    useAppStore.getState().showToast("error", `Alpine could not load its first screen. ${describeError(outcome.error)}`);
     rememberOpenConversation();
     return { hasApiKey: false, version: null, reopened: null };
   }
+  const { launch } = outcome;
+  set((s) => ({
+    info: launch.info,
+    settings: launch.settings,
+    listPages: { 0: launch.list.items },
+    listTotal: launch.list.total,
+    listLoaded: true,
+    listVersion: s.listVersion + 1,
+    listError: null,
+    ...(launch.open ? { openId: launch.open.summary.id, view: launch.open, viewLoading: false, viewError: null } : {}),
+  }));
+  rememberOpenConversation();
+  return { hasApiKey: launch.settings.hasApiKey, version: launch.info.version, reopened: launch.open?.summary.id ?? null };
 }
 
 /** Tell the main process which conversation is open at each change, so the next launch reopens it. */
@@ -53,6 +54,15 @@ function rememberOpenConversation(): void {
       .then(() => emitAppEvent("open-remembered", { id: openConversationId }))
       .catch(() => undefined); // A convenience: never worth a message.
   });
+}
+
+/**
+ * The reopened conversation's usage totals, asked once the first screen is shown: they sum
+ * the whole history, which the main process would otherwise read while the window renders.
+ */
+export function loadLaunchUsage(): void {
+  const { view } = useAppStore.getState();
+  if (view) loadUsageIfMissing(useAppStore.setState, useAppStore.getState, view.summary.id, view);
 }
 
 /** The conversations whose last run was cut short, asked for once the first screen is shown. */

@@ -4,7 +4,7 @@
  * run ended, a summary changed), the older pages already loaded are kept, so the rows the
  * person scrolled up to stay. Entries held are always one run of consecutive seqs.
  */
-import type { ConversationView, EntriesPage } from "../../../shared/view-types";
+import type { ConversationView, EntriesPage, HistoryEntryView } from "../../../shared/view-types";
 
 /** The view with an older page in front; a page that does not join up with the view is ignored. */
 export function withOlderPage(view: ConversationView, page: EntriesPage): ConversationView {
@@ -20,4 +20,22 @@ export function keepLoadedEarlier(previous: ConversationView | null, next: Conve
   const older = previous.entries.filter((entry) => entry.seq < next.firstSeq);
   if (older.length === 0 || older[older.length - 1].seq !== next.firstSeq - 1) return next;
   return { ...next, entries: older.concat(next.entries), firstSeq: older[0].seq };
+}
+
+/**
+ * How many of the newest entries a refresh of `view` asks for: those the run announced that
+ * it does not show yet (at least one, so the summary and banner come along). The entries it
+ * shows are not sent again: a conversation of long replies would otherwise come whole at
+ * every run's end, megabytes in one message, which holds the window for hundreds of ms.
+ */
+export function refreshTail(view: ConversationView, announced: readonly HistoryEntryView[]): number {
+  const lastSeq = view.entries.length ? view.entries[view.entries.length - 1].seq : view.firstSeq - 1;
+  return Math.max(1, announced.filter((entry) => entry.seq > lastSeq).length);
+}
+
+/** `next` (a refresh's newest entries) continues `previous` with nothing missing between them. */
+export function continuesView(previous: ConversationView, next: ConversationView): boolean {
+  if (previous.summary.id !== next.summary.id) return false;
+  const lastSeq = previous.entries.length ? previous.entries[previous.entries.length - 1].seq : previous.firstSeq - 1;
+  return next.firstSeq <= lastSeq + 1;
 }

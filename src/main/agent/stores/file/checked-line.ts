@@ -9,9 +9,35 @@ import { crc32 } from "node:zlib";
 
 const TAB = "\t";
 const DIGITS = 8;
+const TAB_BYTE = 0x09;
+/** A checked line's tail: the tab and the checksum's hex digits. */
+export const CHECKSUM_TAIL_BYTES = DIGITS + 1;
 
 export function textChecksum(json: string): string {
   return crc32(json).toString(16).padStart(DIGITS, "0");
+}
+
+/** The same checksum as a number (what a line's hex digits read as). */
+export function textChecksumValue(json: string): number {
+  return crc32(json);
+}
+
+/**
+ * The checksum a line held in `bytes` [start, end) ends with (a tab, then 8 lowercase hex
+ * digits), read straight from the bytes; -1 when the line does not end so (written before
+ * format 3, or damaged: `checkText` on its text decides). Reading it from the bytes spares
+ * a load the strings a split and a formatted checksum would make for every line.
+ */
+export function trailingChecksum(bytes: Uint8Array, start: number, end: number): number {
+  if (end - start < CHECKSUM_TAIL_BYTES || bytes[end - CHECKSUM_TAIL_BYTES] !== TAB_BYTE) return -1;
+  let value = 0;
+  for (let i = end - DIGITS; i < end; i++) {
+    const c = bytes[i];
+    const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
 }
 
 /** The JSON text followed by its checksum. */

@@ -12,7 +12,7 @@ import { open } from "node:fs/promises";
 import { SchemaTooNewError, StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import { toJsonText } from "../../state/json-check";
-import { checkText, withChecksum } from "./checked-line";
+import { CHECKSUM_TAIL_BYTES, checkText, textChecksumValue, trailingChecksum, withChecksum } from "./checked-line";
 
 export const ENTRIES_FORMAT = "alpine-history";
 export const ENTRIES_VERSION = 1;
@@ -65,19 +65,37 @@ function lineJson(text: string, header: Header, path: string, where: string): st
 }
 
 /**
- * Every complete entry, in order. A torn last line (no newline yet) is ignored.
+ * The JSON text of the line `bytes` [start, end) holds, its checksum verified. A line that
+ * ends with a well-formed checksum (every line from format 3 on) is checked without cutting
+ * its text apart: its JSON is decoded once and hashed, the checksum read from its last bytes.
+ * Any other line goes through `checkText` on its whole text, as it always did.
+ */
+function lineJsonAt(bytes: Buffer, start: number, end: number, header: Header, path: string, where: string): string {
+  const expected = trailingChecksum(bytes, start, end);
+  if (expected < 0) return lineJson(bytes.toString("utf8", start, end), header, path, where);
+  const json = bytes.toString("utf8", start, end - CHECKSUM_TAIL_BYTES);
+  if (textChecksumValue(json) !== expected) throw new StoreCorruptError(path, `${where} does not match its checksum`);
+  return json;
+}
+
+/**
+ * Every complete entry, in order; with `throughSeq`, only those of seq <= throughSeq (a
+ * branch's ancestor: the lines after its fork point are neither parsed nor checked, they are
+ * not part of the branch). A torn last line (no newline yet) is ignored.
  * Each line is decoded on its own: V8 decodes many short strings far faster than one of
  * megabytes, and parsing line by line beats one parse of the lines joined into an array.
  */
-export async function readEntries(path: string): Promise<EntryRecord[]> {
+export async function readEntries(path: string, throughSeq = Number.POSITIVE_INFINITY): Promise<EntryRecord[]> {
   const bytes = await readWhole(path);
   const headerEnd = bytes.indexOf(0x0a);
   if (headerEnd < 0) throw new StoreCorruptError(path, "it is empty");
   const header = checkHeader(bytes.toString("utf8", 0, headerEnd), path);
+  // Lines are consecutive seqs from the header's first seq.
+  const wanted = throughSeq - header.from + 1;
   const entries: EntryRecord[] = [];
   let line = 2;
-  for (let start = headerEnd + 1, end = bytes.indexOf(0x0a, start); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start), line++) {
-    const json = lineJson(bytes.toString("utf8", start, end), header, path, `line ${line}`);
+  for (let start = headerEnd + 1, end = bytes.indexOf(0x0a, start); end >= 0 && entries.length < wanted; start = end + 1, end = bytes.indexOf(0x0a, start), line++) {
+    const json = lineJsonAt(bytes, start, end, header, path, `line ${line}`);
     try {
       entries.push(JSON.parse(json));
     } catch {
@@ -105,7 +123,7 @@ export async function readEntriesBetween(path: string, fromSeq: number, toSeq: n
     const entries: EntryRecord[] = [];
     for (let start = 0, stop = bytes.indexOf(0x0a); stop >= 0 && entries.length < hi - lo; start = stop + 1, stop = bytes.indexOf(0x0a, start)) {
       const seq = lo + entries.length;
-      const json = lineJson(bytes.toString("utf8", start, stop), header, path, `the line of entry ${seq}`);
+      const json = lineJsonAt(bytes, start, stop, header, path, `the line of entry ${seq}`);
       let entry: EntryRecord;
       try {
         entry = JSON.parse(json);

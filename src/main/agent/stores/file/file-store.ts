@@ -113,7 +113,16 @@ export class FileStore extends Store {
     }
   }
 
-  override async read(stateId: string): Promise<StoredRecord | null> {
+  override read(stateId: string): Promise<StoredRecord | null> {
+    return this.readThrough(stateId, Number.POSITIVE_INFINITY);
+  }
+
+  /** The State's own entries through `throughSeq` (a branch's load reads its ancestors so): the lines after it are not parsed. */
+  override readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
+    return this.readThrough(stateId, Math.floor(throughSeq));
+  }
+
+  private async readThrough(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     const folder = this.stateFolder(stateId);
     const found = await stat(folder).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return null;
@@ -123,7 +132,7 @@ export class FileStore extends Store {
     if (!found.isDirectory()) throw new StoreCorruptError(folder, "it is a file, not a State's folder");
     const snapshot = await readSnapshot(join(folder, SNAPSHOT));
     if (snapshot.id !== stateId) throw new StoreCorruptError(join(folder, SNAPSHOT), `it names State ${JSON.stringify(snapshot.id)}, not "${stateId}"`);
-    const entries = await readEntries(join(folder, ENTRIES));
+    const entries = await readEntries(join(folder, ENTRIES), throughSeq);
     // Only a repair of the list index: a load that read the State does not fail for it.
     await this.index.loaded(listInfoOf(snapshot)).catch(() => undefined);
     return { entries, snapshot };

@@ -36,6 +36,7 @@ export function describeServer(connectionString: string): string {
 
 export class Connection {
   private poolMade: Promise<pg.Pool> | null = null;
+  private QueryClass: typeof pg.Query | null = null;
   /** What opening did to the schema, once it has been opened. */
   schema: PostgresMigrationOutcome | null = null;
   private opening: Promise<PostgresMigrationOutcome> | null = null;
@@ -52,6 +53,7 @@ export class Connection {
   /** The pool, made at the first use. */
   private pool(): Promise<pg.Pool> {
     this.poolMade ??= import("pg").then(({ default: pgModule }) => {
+      this.QueryClass = pgModule.Query;
       const pool = new pgModule.Pool({
         connectionString: this.connectionString,
         max: this.options.maxConnections,
@@ -102,6 +104,48 @@ export class Connection {
     } catch (error) {
       throw translatePostgresError(error, this.server);
     }
+  };
+
+  /**
+   * One statement whose rows (arrays of column values) are handed to `onRow` as they arrive,
+   * so the caller's work on each row overlaps the server still sending the next ones (a long
+   * history is megabytes). An `onRow` that throws: the rest of the rows are read and dropped,
+   * then the call rejects with that error.
+   */
+  readonly eachRow = async (text: string, values: unknown[], name: string, onRow: (row: unknown[]) => void): Promise<void> => {
+    await this.usable();
+    let client: pg.PoolClient;
+    try {
+      client = await (await this.pool()).connect();
+    } catch (error) {
+      throw translatePostgresError(error, this.server);
+    }
+    let failed: { error: unknown } | null = null;
+    let queryError: unknown = null;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const config: pg.QueryArrayConfig = { text, values, name, rowMode: "array" };
+        const query = new this.QueryClass!(config);
+        query.on("row", (row: unknown[]) => {
+          if (failed) return;
+          try {
+            onRow(row);
+          } catch (error) {
+            failed = { error };
+          }
+        });
+        query.on("end", () => resolve());
+        query.on("error", (error: Error) => reject(error));
+        client.query(query);
+      });
+    } catch (error) {
+      queryError = error;
+      throw translatePostgresError(error, this.server);
+    } finally {
+      // Like pool.query: a connection whose statement failed is not reused.
+      client.release(queryError === null ? undefined : (queryError as Error));
+    }
+    if (failed) throw (failed as { error: unknown }).error;
   };
 
   /** Several statements in one transaction on one connection; rolled back if `work` throws. */

@@ -6,7 +6,7 @@
  * postgres-lease.ts). A create is all or nothing. The tables live in one schema of the
  * database ("alpine" by default), whose numbered migrations run on first use.
  */
-import { LeaseLostError, StateBusyError, StateExistsError, StateNotFoundError, StoreCorruptError } from "../../errors";
+import { LeaseLostError, StateBusyError, StateExistsError, StateNotFoundError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
@@ -21,6 +21,7 @@ import { type StoreWatch, type StoreWatchListener, watchChanges } from "./postgr
 import { PostgresSearch } from "./postgres-search";
 import { indexedWords } from "./search-words";
 import { type Statements, conversationValues, statements } from "./statements";
+import { type HistoryRows, parseStored, readHistoryRows } from "./history-rows";
 
 export interface PostgresStoreOptions {
   /** The schema holding the tables (created if missing). Default "alpine". */
@@ -155,34 +156,30 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, (await this.connection.query(this.sql.read, [stateId], "alpine_read", "array")).rows as [number, string][]);
+    return this.recordOf(stateId, await this.historyRows("alpine_read_2", this.sql.read, [stateId]));
   }
 
   /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
   override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    const rows = (await this.connection.query(this.sql.readRange, [stateId, Math.floor(throughSeq)], "alpine_read_range", "array")).rows;
-    return this.recordOf(stateId, rows as [number, string][]);
+    return this.recordOf(stateId, await this.historyRows("alpine_read_range_2", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
   }
 
   /** Only the State's own entries of seqs [fromSeq, toSeq): one index range. */
   override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
     assertStateId(stateId);
     const [from, to] = [fromSeq, toSeq].map((seq) => (Number.isNaN(seq) ? 0 : Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(seq)))));
-    const rows = (await this.connection.query(this.sql.readBetween, [stateId, from, to], "alpine_read_between", "array")).rows as [number, string][];
-    return rows.length === 0 || rows[0][0] !== -1 ? null : this.entriesOf(stateId, rows);
+    const rows = await this.historyRows("alpine_read_between_2", this.sql.readBetween, [stateId, from, to]);
+    return rows.head === null ? null : rows.entries;
   }
 
-  private recordOf(stateId: string, rows: [number, string][]): StoredRecord | null {
-    if (rows.length === 0 || rows[0][0] !== -1) return null;
-    return { entries: this.entriesOf(stateId, rows), snapshot: this.parse<Snapshot>(rows[0][1], stateId, "snapshot") };
+  private historyRows(name: string, text: string, values: unknown[]): Promise<HistoryRows> {
+    return readHistoryRows(this.connection.eachRow, { name, text }, values, () => this.where);
   }
 
-  /** The entries of rows after the first (the snapshot's, or the State's existence). */
-  private entriesOf(stateId: string, rows: [number, string][]): EntryRecord[] {
-    const entries: EntryRecord[] = new Array(rows.length - 1);
-    for (let i = 1; i < rows.length; i++) entries[i - 1] = this.parse<EntryRecord>(rows[i][1], stateId, `entry ${rows[i][0]}`);
-    return entries;
+  private recordOf(stateId: string, rows: HistoryRows): StoredRecord | null {
+    if (rows.head === null) return null;
+    return { entries: rows.entries, snapshot: this.parse<Snapshot>(rows.head, stateId, "snapshot") };
   }
 
   /** The snapshot and how many entries are stored, without reading the history. */
@@ -268,11 +265,11 @@ export class PostgresStore extends Store {
     await this.connection.close();
   }
 
+  private get where(): string {
+    return `${this.server} (schema ${this.schemaName})`;
+  }
+
   private parse<T>(json: string, stateId: string, what: string): T {
-    try {
-      return JSON.parse(json) as T;
-    } catch (error) {
-      throw new StoreCorruptError(`${this.server} (schema ${this.schemaName})`, `the ${what} of State "${stateId}" is not valid JSON`, { cause: error });
-    }
+    return parseStored<T>(json, () => this.where, stateId, what);
   }
 }

@@ -6,13 +6,8 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { ConversationRow } from "./conversation-row";
 import { STORE_SQL } from "./statements";
 
-/** An entry as its row is read: seq, kind, JSON body and checksum. */
-export interface EntryRow {
-  seq: number;
-  kind: string;
-  body: string;
-  checksum: number;
-}
+/** An entry as its row is read, as an array (no object per row: a load reads thousands): seq, kind, JSON body and checksum. */
+export type EntryRow = [seq: number, kind: string, body: string, checksum: number];
 
 export function prepareStatements(db: BetterSqlite3.Database) {
   const prepare = <Params extends unknown[] | {}, Row = unknown>(name: keyof typeof STORE_SQL) =>
@@ -26,9 +21,7 @@ export function prepareStatements(db: BetterSqlite3.Database) {
     countNewEntries: prepare<[number, string]>("countNewEntries"),
     stampConversation: prepare<[string]>("stampConversation"),
     putSnapshot: prepare<[string, string, number]>("putSnapshot"),
-    selectEntries: prepare<[number, number], EntryRow>("selectEntries"),
-    selectEntriesThrough: prepare<[number, number, number], EntryRow>("selectEntriesThrough"),
-    selectEntriesBetween: prepare<[number, number, number, number], EntryRow>("selectEntriesBetween"),
+    selectEntryChunk: prepare<[number, number, number, number, number], EntryRow>("selectEntryChunk").raw(),
     listConversations: prepare<[number, number], ConversationRow & { branch_count: number }>("listConversations"),
     countConversations: prepare<[], { n: number }>("countConversations"),
     listUnfinished: prepare<[number], ConversationRow>("listUnfinished"),

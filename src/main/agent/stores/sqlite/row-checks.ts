@@ -7,6 +7,9 @@ import { DamagedConversationError } from "../../errors";
 import { type ConversationRow, DAMAGED_ROW, isDamagedRow } from "./conversation-row";
 import type { EntryRow, PreparedStatements } from "./prepared-statements";
 import { entryChecksum, snapshotChecksum } from "./row-checksum";
+import type { EntryRecord } from "../../state/history";
+import { entryFromRow } from "./entry-row";
+import type { ParseStored } from "./store-transactions";
 
 interface TableScan {
   /** Every id the table holds, read past its index. */
@@ -42,14 +45,16 @@ export class RowChecks {
     return row;
   }
 
-  /** Each entry row matches its checksum. */
-  entries(stateId: string, num: number, rows: EntryRow[]): EntryRow[] {
+  /**
+   * The entries the rows hold, every row checked against its checksum first. (Two passes,
+   * checks then parses, measured faster than one that does both per row: V8's young
+   * generation sees the checks' short-lived strings apart from the entries that stay.)
+   */
+  entries(stateId: string, num: number, rows: EntryRow[], parse: ParseStored): EntryRecord[] {
     for (const row of rows) {
-      if (entryChecksum(num, row.seq, row.kind, row.body) !== row.checksum) {
-        throw this.damaged(stateId, `its history entry ${row.seq} does not match its checksum`);
-      }
+      if (entryChecksum(num, row[0], row[1], row[2]) !== row[3]) throw this.damaged(stateId, `its history entry ${row[0]} does not match its checksum`);
     }
-    return rows;
+    return rows.map((row) => entryFromRow(row[0], row[1], parse<Record<string, unknown>>(row[2], stateId, `entry ${row[0]}`)));
   }
 
   /** The snapshot row is there (every saved State has one) and matches its checksum. */

@@ -31,12 +31,10 @@ export const STORE_SQL = {
   putSnapshot: `
     INSERT INTO snapshots (state_id, body, checksum) VALUES (?, ?, ?)
     ON CONFLICT (state_id) DO UPDATE SET body = excluded.body, checksum = excluded.checksum`,
-  selectEntries: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF ORDER BY id",
-  // A branch's load reads each ancestor's own entries up to its fork point: one key range.
-  selectEntriesThrough: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + ? ORDER BY id",
+  // A conversation's entries of seqs [from, through], at most `limit` of them: one key range. A load
+  // reads its history (a branch's ancestor: up to its fork point; a page: its seqs) a chunk at a time.
+  selectEntryChunk: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) + ? AND (? << 32) + ? ORDER BY id LIMIT ?",
   selectSnapshot: "SELECT body, checksum FROM snapshots WHERE state_id = ?",
-  // A page of a conversation: the seqs [from, to), one key range.
-  selectEntriesBetween: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) + ? AND (? << 32) + ? ORDER BY id",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `
     SELECT c.entry_count AS entryCount, s.body AS body, s.checksum AS checksum

@@ -4,6 +4,7 @@
  * estimated cost.
  */
 import type { ConversationOptionsView, ModelListView, UsageTotals } from "../../../../shared/usage-types";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
 import { askedOnce } from "../../lib/asked-once";
@@ -18,8 +19,8 @@ const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Think: 16k tokens", 16384],
 ];
 
-/** The models to choose from, asked once per window. */
-const useModelList: () => ModelListView | null = askedOnce(() => api().request("models:list", {})).use;
+/** The models to choose from, asked once per window, once the first screen is shown. */
+const useModelList: () => ModelListView | null = askedOnce(() => afterFirstScreen(() => api().request("models:list", {}))).use;
 
 export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
   if (!usage) return null;

@@ -1,5 +1,6 @@
 /** Beside a reply: the model's thinking, collapsed ("Thought for 12 s"), and the reply's usage and cost. */
 import type { PriceTable } from "../../../../shared/usage-types";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { api } from "../../api/current-api";
 import { askedOnce } from "../../lib/asked-once";
 import { describeUsage, formatCost, priceFor, replyCost } from "../../lib/format-usage";
@@ -20,8 +21,8 @@ export function ThinkingBlock({ text, redacted, ms, seq }: { text: string; redac
   );
 }
 
-const prices = askedOnce(() => api().request("prices:get", {}));
-/** The price table, asked once per window (a change in settings asks again). */
+const prices = askedOnce(() => afterFirstScreen(() => api().request("prices:get", {})));
+/** The price table, asked once per window once the first screen is shown (a change in settings asks again). */
 export const usePrices: () => PriceTable | null = prices.use;
 export const forgetPrices: () => void = prices.forget;
 

@@ -1,13 +1,14 @@
 /** After an unclean shutdown: what the background check of the database found, when it found damage. */
 import { useEffect } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { afterFirstScreen } from "../../lib/first-screen";
 import { useAppStore } from "../../store/app-store";
 
 export function DatabaseCheckNotice() {
   const { check, load, dismiss } = useAppStore(
     useShallow((s) => ({ check: s.databaseCheck, load: s.loadDatabaseHealth, dismiss: s.dismissDatabaseCheck })),
   );
-  useEffect(() => void load(), [load]);
+  useEffect(() => void afterFirstScreen(load), [load]);
   if (!check || check.ok) return null;
   return (
     <section className="interrupted-notice database-check-notice" role="alert" aria-label="Database check">

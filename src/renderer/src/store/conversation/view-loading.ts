@@ -4,25 +4,40 @@
  * person scrolls up, and the announcement of a run that ended once the view shows it.
  */
 import { api } from "../../api/current-api";
+import type { ConversationView } from "../../../../shared/view-types";
 import { DEFAULT_PAGE_ENTRIES, MAX_PAGE_ENTRIES } from "../../../../shared/page-sizes";
 import { emitAppEvent } from "../../app-events";
 import { describeError } from "../../lib/describe-error";
-import { keepLoadedEarlier, withOlderPage } from "../view-pages";
+import { continuesView, keepLoadedEarlier, refreshTail, withOlderPage } from "../view-pages";
 import { toastFailure, type GetState, type SetState } from "../store-access";
 import { keepUsage, loadUsageIfMissing } from "./usage-loading";
 
+/** What a reload of the open view fetches: the entries it lacks, or the newest page whole. */
+export type ViewScope = "new" | "all";
+
 export interface ViewLoading {
   openConversation(id: string | null, atSeq?: number | null): Promise<void>;
-  reloadView(id: string): Promise<void>;
+  /** `scope` "new": only the entries the view lacks (a run's own changes); "all": the newest page whole. */
+  reloadView(id: string, scope?: ViewScope): Promise<void>;
   loadEarlier(atLeast?: number): Promise<number>;
   /** A run of the open conversation ended: announce it once the reloaded view shows the end. */
   announceWhenShown(id: string, detail: unknown): void;
 }
 
+/** The view of `id`: for scope "new", the newest entries the loaded view lacks, when they join up with it. */
+async function requestView(get: GetState, id: string, scope: ViewScope): Promise<ConversationView> {
+  const shown = get().view;
+  if (scope === "all" || !shown || shown.summary.id !== id) return api().request("conversations:get", { id });
+  const fetched = await api().request("conversations:get", { id, tail: refreshTail(shown, get().live[id]?.entries ?? []) });
+  const now = get().view;
+  // Entries the run did not announce came meanwhile: the newest page whole, as on opening.
+  return now && continuesView(now, fetched) ? fetched : api().request("conversations:get", { id });
+}
+
 export function createViewLoading(set: SetState, get: GetState): ViewLoading {
   // One view request at a time per conversation; changes that arrive meanwhile ask for one more.
   const reloading = new Map<string, Promise<void>>();
-  const reloadAgain = new Set<string>();
+  const reloadAgain = new Map<string, ViewScope>();
   // Runs that ended while their conversation was open: announced once the view shows the end.
   const endedRuns = new Map<string, unknown>();
 
@@ -34,9 +49,9 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
     emitAppEvent("run-ended", detail);
   };
 
-  const fetchView = async (id: string) => {
+  const fetchView = async (id: string, scope: ViewScope) => {
     try {
-      const fetched = await api().request("conversations:get", { id });
+      const fetched = await requestView(get, id, scope);
       if (get().openId !== id) return;
       const lastSeq = fetched.entries.length ? fetched.entries[fetched.entries.length - 1].seq : -1;
       set((s) => {
@@ -46,6 +61,7 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
         else if (live) next[id] = { ...live, entries: live.entries.filter((e) => e.seq > lastSeq) };
         return { view: keepUsage(s.view, keepLoadedEarlier(s.view, fetched)), viewLoading: false, viewError: null, live: next };
       });
+      emitAppEvent("view-loaded", { id, entries: fetched.entries.length, firstSeq: fetched.firstSeq, totalEntries: fetched.totalEntries });
       loadUsageIfMissing(set, get, id, fetched);
       announceEnded(id);
     } catch (error) {
@@ -73,16 +89,19 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
       if (matchFocus) await loadThrough(set, get, loadEarlier, matchFocus);
     },
 
-    reloadView(id) {
+    reloadView(id, scope = "all") {
       const inFlight = reloading.get(id);
       if (inFlight) {
-        reloadAgain.add(id);
+        // One more request after this one, as wide as the widest asked for meanwhile.
+        reloadAgain.set(id, reloadAgain.get(id) === "all" ? "all" : scope);
         return inFlight;
       }
-      const run = fetchView(id);
+      const run = fetchView(id, scope);
       reloading.set(id, run);
       return run.then(() => {
-        if (reloadAgain.delete(id)) return loading.reloadView(id);
+        const again = reloadAgain.get(id);
+        reloadAgain.delete(id);
+        if (again) return loading.reloadView(id, again);
       });
     },
 

@@ -8,7 +8,9 @@ import { api } from "../../api/current-api";
 import { describeError } from "../../lib/describe-error";
 import type { GetState, SetState } from "../store-access";
 
-export const PAGE_SIZE = 100;
+import { PAGE_SIZE } from "./page-size";
+
+export { PAGE_SIZE };
 /** Changes that can reorder the list are gathered for this long before the visible pages are fetched again. */
 const REFRESH_DELAY_MS = 120;
 

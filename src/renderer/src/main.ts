@@ -1,0 +1,24 @@
+/**
+ * The window's entry, kept small: connect to the main process and ask for the first screen at
+ * once, then load the app (start/start-app.tsx) while the main process answers. The styles
+ * load with the page, so the first frame already has them.
+ */
+import { chooseApi } from "./api/choose-api";
+import { PAGE_SIZE } from "./store/list/page-size";
+import { showFatal } from "./start/fatal";
+import { requestFirstScreen } from "./start/first-request";
+import { warmUpIntl } from "./start/warm-up-intl";
+import "./styles/index.css";
+
+const rootElement = document.getElementById("root")!;
+
+try {
+  const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
+  warmUpIntl();
+  import("./start/start-app").then(
+    ({ startApp }) => startApp(rootElement, early),
+    (error: unknown) => showFatal(rootElement, error),
+  );
+} catch (error) {
+  showFatal(rootElement, error);
+}

@@ -1,0 +1,50 @@
+/**
+ * The app itself, loaded after the first request is out (see main.ts): route the main
+ * process's events into the store, put the first screen's data in it, render the app once
+ * with that data, and announce `alpine:ready`.
+ */
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { setApi } from "../api/current-api";
+import { emitAppEvent } from "../app-events";
+import { App } from "../components/App";
+import { markFirstScreenShown } from "../lib/first-screen";
+import { loadHighlighter } from "../markdown/highlighter";
+import { useAppStore } from "../store/app-store";
+import { applyLaunch, loadInterrupted, loadLaunchUsage } from "../store/launch";
+import type { EarlyStart } from "./first-request";
+
+export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart): void {
+  const { api, transport, onConnectionLost } = chosen;
+  setApi(api);
+  onConnectionLost?.(() => {
+    useAppStore.getState().markConnectionLost();
+    emitAppEvent("connection-lost", { transport });
+  });
+  const root = createRoot(rootElement);
+  const firstScreenShown = () => {
+    void api.request("app:shown", {}).catch(() => undefined);
+    markFirstScreenShown(); // the model list, prices, storage status and database check go next
+    loadLaunchUsage();
+    void loadInterrupted();
+    void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+    void loadHighlighter();
+  };
+  takeOver((item) => {
+    if (item.kind === "event") {
+      emitAppEvent("event", item.event);
+      useAppStore.getState().handleAppEvent(item.event);
+      return;
+    }
+    const launched = applyLaunch(item.outcome);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    emitAppEvent("ready", { transport, ...launched });
+    // Once the first screen is painted, what it does not show: the main process starts what waited
+    // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
+    requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
+  });
+}

@@ -1,0 +1,89 @@
+/**
+ * How the window starts: its first request is the first screen (`app:launch`), sent before the
+ * app's code has loaded, and what the first screen does not show is asked after it is shown; the
+ * code highlighter is not part of the first screen's code, yet the reopened conversation's code
+ * comes out highlighted, in the box it had as plain text; the sidebar's times, the reply's
+ * Markdown and the usage totals are there as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AlpineSession } from "./support/alpine-session";
+import { conversationRow, startConversation } from "./support/window-actions";
+
+const REPLY = ["## Tide table", "Some **bold** words.", "```ts\nconst tide: number = 42; // metres\nexport function high() {\n  return tide;\n}\n```", "The end."].join("\n\n");
+
+/** Runs in the page before its scripts: what was loaded when the window said it was ready, the code block when the conversation was first shown. */
+const START_RECORDER = String.raw`
+  window.__start = {};
+  addEventListener("alpine:ready", () => {
+    window.__start.resourcesAtReady = performance.getEntriesByType("resource").map((r) => r.name);
+  });
+  addEventListener("alpine:conversation-opened", () => {
+    const code = document.querySelector(".message--assistant .code-block pre");
+    window.__start.firstCode = code ? { height: code.getBoundingClientRect().height, text: code.textContent } : null;
+  });
+`;
+
+describe("the window's start", () => {
+  let session: AlpineSession;
+  const win = () => session.window;
+  const page = () => session.window.page;
+
+  beforeAll(async () => {
+    session = await AlpineSession.start();
+  });
+
+  afterAll(async () => {
+    const pageErrors = session?.window.pageErrors ?? [];
+    const consoleErrors = session?.window.consoleErrors ?? [];
+    await session?.close();
+    expect(pageErrors).toEqual([]);
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+  });
+
+  it("asks for the first screen first and highlights the reopened conversation's code once its chunk is in", { timeout: 180_000 }, async () => {
+    session.model.control.script({ text: REPLY });
+    const { id, since } = await startConversation(win(), "Tides in Oslo?");
+    await win().waitFor("run-ended", { id }, since);
+    await win().waitFor("open-remembered", { id }, since);
+
+    // A relaunch of the window: the same host, a fresh page.
+    await page().addInitScript({ content: START_RECORDER });
+    const sent: string[] = [];
+    page().on("websocket", (socket) => socket.on("framesent", (frame) => sent.push(String(frame.payload))));
+    await page().reload();
+    expect((await win().waitFor("ready")).detail.reopened).toBe(id);
+    await win().waitFor("conversation-opened", { id });
+
+    // The first thing the window asked: the first screen.
+    expect(JSON.parse(sent[0])).toMatchObject({ kind: "request", channel: "app:launch" });
+    const start = (await page().evaluate("window.__start")) as { resourcesAtReady: string[]; firstCode: { height: number; text: string } | null };
+    const scripts = start.resourcesAtReady.filter((name) => name.endsWith(".js"));
+    expect(scripts.some((name) => /start-app/.test(name))).toBe(true);
+    expect(scripts.filter((name) => /highlight/.test(name))).toEqual([]);
+
+    // The reopened reply: Markdown rendered, its code highlighted with class names, the box unchanged.
+    const answer = page().locator(".message--assistant").last();
+    expect(await answer.locator("h4.markdown__h2").textContent()).toBe("Tide table");
+    expect(await answer.locator("strong").textContent()).toBe("bold");
+    const code = answer.locator(".code-block pre");
+    await code.locator(".hljs-keyword").first().waitFor();
+    expect(await code.locator(".hljs-keyword").first().textContent()).toBe("const");
+    expect(start.firstCode).not.toBeNull();
+    expect(await code.textContent()).toBe(start.firstCode!.text);
+    expect((await code.boundingBox())!.height).toBe(start.firstCode!.height);
+    expect(await answer.locator("[style]").count()).toBe(0);
+
+    // What the first screen does not show is asked once it is shown: the usage totals (they sum
+    // the whole history), the interrupted runs, the tools, the models, prices, storage status and
+    // database check. The totals and the cost still come.
+    await page().locator("[data-usage-total]").getByText(/\$\d/).waitFor();
+    const channels = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
+    const shown = channels.indexOf("app:shown");
+    expect(shown).toBeGreaterThan(0);
+    const later = ["conversations:usage", "conversations:interrupted", "tools:get", "models:list", "prices:get", "storage:get", "database:health"];
+    for (const channel of later) expect({ channel, at: channels.indexOf(channel) }).toEqual({ channel, at: expect.toSatisfy((at: number) => at > shown) });
+
+    // The sidebar's time, in the browser's language, made once the window needed it.
+    expect(await conversationRow(win(), id).locator("time").textContent()).toMatch(/now|sec|min/);
+  });
+});
