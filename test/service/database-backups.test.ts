@@ -25,6 +25,20 @@ function plantBackup(folder: string, version: number, minute: number, bytes: num
 }
 
 describe("database backups", () => {
+  it("pruning a folder that is gone logs and removes nothing, never throws (it runs from a timer)", () => {
+    const folder = makeTempDir();
+    removeDir(folder);
+    const logged: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args.join(" "));
+    try {
+      expect(new DatabaseBackups(path.join(folder, "alpine.db")).prune()).toEqual([]);
+    } finally {
+      console.error = original;
+    }
+    expect(String(logged[0])).toMatch(/could not be listed/);
+  });
+
   it("lists the copies newest first with size, schema version and time", () => {
     const folder = makeTempDir();
     folders.push(folder);

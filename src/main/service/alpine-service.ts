@@ -278,6 +278,8 @@ export class AlpineService {
   shutdown(): Promise<void> {
     this.closing ??= (async () => {
       this.gate.close();
+      if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+      this.backgroundTimer = null;
       const stillRunning = await this.runs.abortAll(this.options.shutdownBoundMs ?? 10_000);
       await this.runs.attachmentRecovery.ended(); // recovery reads the store: it ends before the store closes
       if (stillRunning.length > 0) {

@@ -48,7 +48,15 @@ export class DatabaseBackups {
   /** Remove all but the newest `keep` copies; returns the names removed. A copy that cannot be removed is left and logged. */
   prune(): string[] {
     const removed: string[] = [];
-    for (const backup of this.list().slice(this.keep)) {
+    let backups: BackupView[];
+    try {
+      backups = this.list();
+    } catch (error) {
+      // Pruning runs in the background: a folder that cannot be read is logged, never thrown from a timer.
+      console.error(`The old database backups could not be listed: ${(error as Error).message}`);
+      return removed;
+    }
+    for (const backup of backups.slice(this.keep)) {
       try {
         fs.rmSync(path.join(path.dirname(this.databaseFile), backup.name), { force: true });
         removed.push(backup.name);
