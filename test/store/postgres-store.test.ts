@@ -111,6 +111,23 @@ describe("PostgresStore", () => {
     expect((await store.load("intact")).history.map((entry) => entry.seq)).toEqual([0, 1, 2]);
   });
 
+  it("gives a history back in seq order when the server returns its rows in another order", async () => {
+    const schema = pg.freshSchema();
+    const store = await pg.open(schema);
+    await store.write("shuffled", entriesUpTo(30, "shuffled"), makeSnapshot("shuffled", { entryCount: 30 }), { create: true });
+    const admin = await pg.admin();
+    // Stored again newest first, so a scan of the table meets the entries in descending seq order.
+    await admin.query(`CREATE TEMP TABLE kept AS SELECT * FROM "${schema}".entries WHERE state_id = 'shuffled'`);
+    await admin.query(`DELETE FROM "${schema}".entries WHERE state_id = 'shuffled'`);
+    await admin.query(`INSERT INTO "${schema}".entries SELECT * FROM kept ORDER BY seq DESC`);
+    const stored = await admin.query(`SELECT seq FROM "${schema}".entries WHERE state_id = 'shuffled'`);
+    expect(stored.rows.map((row) => row.seq)).not.toEqual([...Array(30).keys()]);
+    const seqs = (entries: readonly { seq: number }[]) => entries.map((entry) => entry.seq);
+    expect(seqs((await store.load("shuffled")).history)).toEqual([...Array(30).keys()]);
+    expect(seqs((await store.readRange("shuffled", 11))!.entries)).toEqual([...Array(12).keys()]);
+    expect(seqs((await store.readSeqRange("shuffled", 5, 9))!)).toEqual([5, 6, 7, 8]);
+  });
+
   it("reports a server it cannot reach as PostgresUnreachableError, naming the server without the password", async () => {
     const port = await freeLoopbackPort();
     const store = new PostgresStore(`postgres://someone:secret-pw@127.0.0.1:${port}/nowhere`, { connectTimeoutMs: 2000 });

@@ -2,8 +2,9 @@
  * A State's history as PostgresStore's read statements return it: first a row of seq -1 (the
  * snapshot, or only the State's existence), then the entries in seq order. Each entry's JSON
  * is parsed as its row arrives, so parsing a long history overlaps the server sending it.
- * The order is checked rather than trusted: a plan that interleaved the statement's two parts
- * would be put back in seq order here (the statement leaves out a sort of the whole history).
+ * The order is checked rather than trusted: the statement asks the server for no order (sorting
+ * a whole history there cost more than the rest of the read), so rows that arrive out of seq order
+ * are put back in order here, by their seqs alone.
  */
 import { StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";

@@ -156,20 +156,20 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_2", this.sql.read, [stateId]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_3", this.sql.read, [stateId]));
   }
 
   /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
   override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_range_2", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_range_3", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
   }
 
   /** Only the State's own entries of seqs [fromSeq, toSeq): one index range. */
   override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
     assertStateId(stateId);
     const [from, to] = [fromSeq, toSeq].map((seq) => (Number.isNaN(seq) ? 0 : Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(seq)))));
-    const rows = await this.historyRows("alpine_read_between_2", this.sql.readBetween, [stateId, from, to]);
+    const rows = await this.historyRows("alpine_read_between_3", this.sql.readBetween, [stateId, from, to]);
     return rows.head === null ? null : rows.entries;
   }
 

@@ -54,26 +54,24 @@ export function statements(s: string) {
         EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1) AS found,
         (SELECT holder FROM ${s}.leases WHERE state_id = $1) AS holder`,
     // One statement, so one snapshot of the data: the conversation's snapshot as seq -1, then its entries.
-    // The entries are ordered inside their own arm, which their primary key's index gives for free; an ORDER BY
-    // over the whole UNION made the server sort the whole history (spilling to disk past work_mem). The
-    // reader checks the order and sorts only if a plan ever interleaves the arms (see history-rows.ts).
+    // No ORDER BY at all: the server would sort the whole history whenever it chose a bitmap scan (fresh
+    // statistics or not), spilling megabytes to disk past work_mem before sending the first row. Rows come
+    // in the order they were stored, which is seq order nearly always; the reader checks the order and sorts
+    // the seqs only when it is not (see history-rows.ts).
     read: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      (SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
-      ORDER BY seq)`,
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     // The same, with only the entries through a seq (a branch's inherited past).
     readRange: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      (SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
-      ORDER BY seq)`,
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     // Only the entries of seqs [$2, $3) (a page of a long conversation), after a row saying the State exists.
     readBetween: `
       SELECT -1 AS seq, '' AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      (SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq >= $2 AND seq < $3 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)
-      ORDER BY seq)`,
+      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq >= $2 AND seq < $3 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
     headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
     list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE ($3 OR NOT retained) ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
