@@ -117,9 +117,9 @@ describe("the app:// protocol", () => {
     fs.rmSync(path.join(path.dirname(renderer), `${path.basename(renderer)}-secret.txt`), { force: true });
   });
 
-  it("is registered as a standard, secure scheme before ready", () => {
+  it("is registered as a standard, secure scheme whose scripts' compiled code is kept between launches, before ready", () => {
     registerAppScheme();
-    expect(protocol.privileged).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+    expect(protocol.privileged).toEqual([{ scheme: "app", privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
   });
 
   it("serves the window's files with the CSP header, and nothing outside them", async () => {

@@ -14,9 +14,13 @@ export const APP_HOST = "alpine";
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_URL = `${APP_ORIGIN}/index.html`;
 
-/** Before the app is ready: `standard` + `secure` give the scheme a real origin ('self' in the CSP works). */
+/**
+ * Before the app is ready: `standard` + `secure` give the scheme a real origin ('self' in the CSP
+ * works); `codeCache` lets Chromium keep the window's compiled scripts between launches (it does
+ * so only for http(s) unless asked), so a later launch does not compile the app chunk again.
+ */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 }
 
 /** Is `url` a page of the app (scheme and host, whatever the path)? */
