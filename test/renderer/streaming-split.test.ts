@@ -5,7 +5,7 @@
  * closers, `_a _a _a ...`) stayed growing to its end, re-read at every frame.
  */
 import { describe, expect, it } from "vitest";
-import { GROWING_LIMIT, settledLength, splitBlocks } from "../../src/renderer/src/markdown/settled-prefix";
+import { GROWING_LIMIT, settledLength, splitBlocks, TABLE_GROWING_LIMIT } from "../../src/renderer/src/markdown/settled-prefix";
 
 /** The settled lengths seen when `text` arrives `step` characters at a time. */
 function streamed(text: string, step: number): { splits: number[]; largestGrowing: number } {
@@ -54,6 +54,21 @@ describe("the settled part of a reply being written", () => {
     expect(largestGrowing).toBeLessThanOrEqual(GROWING_LIMIT + 40);
     for (let i = 1; i < splits.length; i++) expect(splits[i]).toBeGreaterThanOrEqual(splits[i - 1]);
     for (const split of splits) if (split > 0) expect(list.slice(split).startsWith("- item")).toBe(true);
+  });
+
+  it("cuts a long table sooner than prose, at row starts after its head: its rows cost the most per character", () => {
+    const table = `| Name | Value | Note |\n|---|---:|---|\n${"| a row | 1234 | some *words* here |\n".repeat(400)}`;
+    const { splits, largestGrowing } = streamed(table, 40);
+    expect(largestGrowing).toBeLessThanOrEqual(TABLE_GROWING_LIMIT + 40);
+    expect(TABLE_GROWING_LIMIT).toBeLessThan(GROWING_LIMIT);
+    for (const split of splits) if (split > 0) expect(table.slice(split).startsWith("| a row")).toBe(true);
+    const blocks = splitBlocks(table);
+    expect(blocks.join("")).toBe(table);
+    expect(blocks[0].startsWith("| Name | Value | Note |\n|---|---:|---|\n| a row")).toBe(true);
+    for (const block of blocks) expect(block.length).toBeLessThanOrEqual(TABLE_GROWING_LIMIT + 1);
+    // Prose keeps the longer limit.
+    const list = Array.from({ length: 200 }, (_, i) => `- item ${i} with some words`).join("\n");
+    expect(Math.max(...splitBlocks(list).map((block) => block.length))).toBeGreaterThan(TABLE_GROWING_LIMIT + 1);
   });
 
   it("cuts the same blocks while streaming as in the finished reply, whatever the frames", () => {

@@ -8,17 +8,21 @@
  * as long as the opening one, of the same character). A block that reaches GROWING_LIMIT
  * characters without ending (a long list, a paragraph full of openers without closers) is cut
  * at its last line start within the limit, or its last word start: the growing part stays
- * small, so a frame's work does not grow with the reply.
+ * small, so a frame's work does not grow with the reply. A table's rows cost several times what
+ * the same characters of prose cost to parse and lay out, so a table is cut sooner
+ * (TABLE_GROWING_LIMIT): each of its pieces is rendered with the table's head (block-views.ts).
  */
 import { blankLineEnd, closingFenceEnd, fenceAt } from "./fences";
 
 /** The most characters the growing part holds before it is cut. */
 export const GROWING_LIMIT = 1_500;
+/** The same for a block of table rows (a block that starts with "|"). */
+export const TABLE_GROWING_LIMIT = 500;
 
 /**
  * The end of the block that starts at `from`; -1 while it is still growing (`final`: the text
  * is complete, so its last block ends at its end). Reads at most GROWING_LIMIT characters of an
- * ordinary block.
+ * ordinary block (TABLE_GROWING_LIMIT of table rows).
  */
 export function blockEnd(text: string, from: number, final: boolean): number {
   let start = from;
@@ -30,7 +34,7 @@ export function blockEnd(text: string, from: number, final: boolean): number {
     const closed = closingFenceEnd(text, fence, final);
     return closed >= 0 ? closed : final ? text.length : -1;
   }
-  const horizon = start + GROWING_LIMIT;
+  const horizon = start + (text[start] === "|" ? TABLE_GROWING_LIMIT : GROWING_LIMIT);
   // Only up to the horizon is read: a long text without line breaks is not scanned to its end
   // for each of its blocks (that made cutting a 200 KB paragraph quadratic).
   const head = text.slice(0, horizon);
