@@ -5,10 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePrivateFolder, type SqliteStore, StateNotFoundError } from "../../agent";
+import { type SqliteStore, StateNotFoundError } from "../../agent";
 import type { AppEventBus } from "../app-event-bus";
 import type { DatabaseBackups } from "../database-backups";
 import type { ServiceGate } from "../service-gate";
+import { chooseExportTarget } from "../transfer/export-target";
 import type { ExportFileChooser } from "../transfer/transfer-service";
 import { DamagedRowNotFoundError, NoDatabaseBackupError, NotInBackupError } from "./damage-errors";
 import { readableJson, readableMarkdown } from "./readable-export";
@@ -43,14 +44,7 @@ export class DamagedConversations {
     const salvaged = this.options.store.salvage(listedId);
     if (!salvaged) throw new DamagedRowNotFoundError(listedId);
     const name = `${safeName(listedId)}-readable.${format === "markdown" ? "md" : "json"}`;
-    let target: string | null;
-    if (this.options.chooseExportFile) {
-      target = await this.options.chooseExportFile(name);
-    } else {
-      const folder = path.join(this.options.dataFolder, "exports");
-      ensurePrivateFolder(folder);
-      target = path.join(folder, name);
-    }
+    const target = await chooseExportTarget(this.options.dataFolder, this.options.chooseExportFile, name);
     if (target === null) return null;
     fs.writeFileSync(target, format === "markdown" ? readableMarkdown(salvaged) : readableJson(salvaged), { mode: 0o600 });
     return { path: target, entries: salvaged.entries.length, skipped: salvaged.skipped.length };

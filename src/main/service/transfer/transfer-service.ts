@@ -4,12 +4,11 @@
  * open dialog), one import at a time, and its progress told to the window as app events
  * (a few per second at most).
  */
-import path from "node:path";
 import type { ExportResult, ImportReport } from "../../../shared/transfer-types";
-import { ensurePrivateFolder } from "../../agent";
 import type { AppEventBus } from "../app-event-bus";
 import type { ServiceGate } from "../service-gate";
 import { type ExportRequest, exportToFile } from "./export-file";
+import { chooseExportTarget } from "./export-target";
 import { importFile } from "./import-file";
 import type { TransferStore } from "./import-writer";
 import { ImportInProgressError, ImportReadError } from "./transfer-errors";
@@ -39,14 +38,7 @@ export class Transfer {
   async export(request: ExportRequest): Promise<ExportResult | null> {
     this.options.gate.assertOpen();
     const name = defaultExportName(request);
-    let target: string | null;
-    if (this.options.chooseExportFile) {
-      target = await this.options.chooseExportFile(name);
-    } else {
-      const folder = path.join(this.options.dataFolder, "exports");
-      ensurePrivateFolder(folder);
-      target = path.join(folder, name);
-    }
+    const target = await chooseExportTarget(this.options.dataFolder, this.options.chooseExportFile, name);
     return target === null ? null : exportToFile(this.options.store, request, target);
   }
 

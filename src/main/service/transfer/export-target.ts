@@ -1,0 +1,14 @@
+/**
+ * Where an export is written: the file the person chooses in a save dialog (null when they
+ * cancel), or without a dialog (tests, the test host) the data folder's private `exports/`.
+ */
+import path from "node:path";
+import { ensurePrivateFolder } from "../../agent";
+import type { ExportFileChooser } from "./transfer-service";
+
+export async function chooseExportTarget(dataFolder: string, chooser: ExportFileChooser | undefined, name: string): Promise<string | null> {
+  if (chooser) return chooser(name);
+  const folder = path.join(dataFolder, "exports");
+  ensurePrivateFolder(folder);
+  return path.join(folder, name);
+}
