@@ -5,8 +5,8 @@
  * streamed in blocks: a ```` block showing a ``` block stays one block, and long blocks (a
  * paragraph of openers without closers, a long table) come out whole.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AlpineSession } from "./support/alpine-session";
+import { describe, expect, it } from "vitest";
+import { useAlpineSession } from "./support/file-session";
 import { sendMessage, startConversation } from "./support/window-actions";
 
 const RICH = [
@@ -22,9 +22,10 @@ const RICH = [
 ].join("\n\n");
 
 describe("replies in Markdown", () => {
-  let session: AlpineSession;
-  const win = () => session.window;
-  const page = () => session.window.page;
+  // The file also fails when the page's content security policy refused anything (no inline style or script).
+  const e2e = useAlpineSession({}, undefined, { noCspRefusals: true });
+  const win = () => e2e.win;
+  const page = () => e2e.page;
   const lastAnswer = () => page().locator(".message--assistant").last();
   // Copying a code block above scrolled the view away from the end: back to the newest rows.
   const toLatest = async () => {
@@ -33,21 +34,8 @@ describe("replies in Markdown", () => {
   };
   const twoFrames = () => page().evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))));
 
-  beforeAll(async () => {
-    session = await AlpineSession.start();
-  });
-
-  afterAll(async () => {
-    const pageErrors = session?.window.pageErrors ?? [];
-    const consoleErrors = session?.window.consoleErrors ?? [];
-    await session?.close();
-    expect(pageErrors).toEqual([]);
-    // Nothing the page did was refused by its content security policy (no inline style or script).
-    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
-  });
-
   it("renders a rich reply as elements, with highlighted code, safe links and raw HTML as text", async () => {
-    session.model.control.script({ text: RICH, chunks: 90, delayMs: 5 });
+    e2e.session.model.control.script({ text: RICH, chunks: 90, delayMs: 5 });
     const { id, since } = await startConversation(win(), "Plan Oslo");
     await win().waitFor("run-ended", { id }, since);
     const answer = lastAnswer();
@@ -87,7 +75,7 @@ describe("replies in Markdown", () => {
 
   it("streams a ```` block that shows a ``` block as one block, frame by frame", async () => {
     const text = "Before.\n\n````md\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nafter the inner block\n````\n\nAfter.";
-    session.model.control.script({ text, chunks: text.length, delayMs: 15 });
+    e2e.session.model.control.script({ text, chunks: text.length, delayMs: 15 });
     const since = await sendMessage(win(), "Show me a quoted block");
     // While it streams, a code block on screen never closes before the outer fence does.
     const seen = new Set<number>();
@@ -114,7 +102,7 @@ describe("replies in Markdown", () => {
     const openers = "_a ".repeat(4000) + "**a ".repeat(1000);
     const rows = Array.from({ length: 150 }, (_, i) => `| row ${i} | value ${i * 7} |`).join("\n");
     const text = `${openers}\n\n| Name | Value |\n|---|---|\n${rows}\n\nDone.`;
-    session.model.control.script({ text, chunks: 400, delayMs: 2 });
+    e2e.session.model.control.script({ text, chunks: 400, delayMs: 2 });
     const since = await sendMessage(win(), "Stress the renderer");
     await win().waitFor("run-ended", {}, since);
     const answer = lastAnswer();
@@ -134,7 +122,7 @@ describe("replies in Markdown", () => {
   it("makes each block of a finished reply into elements once: the run's end parses none of them again", async () => {
     const paragraphs = Array.from({ length: 40 }, (_, i) => `Paragraph ${i} of the counted reply, with *some* words and \`code\`.`);
     const text = `${paragraphs.join("\n\n")}\n\n| Left | Right |\n|---|---|\n| a | b |\n\n\`\`\`ts\nconst counted = true;\n\`\`\`\n\nThe last words.`;
-    session.model.control.script({ text, chunks: 120, delayMs: 5 });
+    e2e.session.model.control.script({ text, chunks: 120, delayMs: 5 });
     await toLatest();
     await page().evaluate(() => (globalThis as any).__alpineRenderProbe.start());
     const since = await sendMessage(win(), "Count the blocks");
@@ -152,7 +140,7 @@ describe("replies in Markdown", () => {
   });
 
   it("fetches only what a run added when it ends: the replies above stay loaded", async () => {
-    session.model.control.script({ text: "A short reply.", chunks: 3, delayMs: 5 });
+    e2e.session.model.control.script({ text: "A short reply.", chunks: 3, delayMs: 5 });
     await toLatest();
     const since = await sendMessage(win(), "One more, short");
     await win().waitFor("run-ended", {}, since);

@@ -16,15 +16,18 @@ export interface FileSession {
   readonly page: Page;
 }
 
-export function useAlpineSession(options: SessionOptions = {}, startTimeoutMs?: number): FileSession {
+/** `noCspRefusals`: the file also fails when the page's content security policy refused anything (an inline style or script). */
+export function useAlpineSession(options: SessionOptions = {}, startTimeoutMs?: number, checks: { noCspRefusals?: boolean } = {}): FileSession {
   let current: AlpineSession | undefined;
   beforeAll(async () => {
     current = await AlpineSession.start(options);
   }, startTimeoutMs);
   afterAll(async () => {
     const pageErrors = current?.window.pageErrors ?? [];
+    const consoleErrors = current?.window.consoleErrors ?? [];
     await current?.close();
     expect(pageErrors).toEqual([]);
+    if (checks.noCspRefusals) expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
   });
   const session = () => {
     if (!current) throw new Error("The file's Alpine session has not started: use it inside a test or a hook registered after useAlpineSession.");
