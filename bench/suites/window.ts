@@ -134,9 +134,7 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
       report.set("window.fetch.ms", fetchMs);
       report.set("window.fetch.parseMs", parseMs);
       report.set("window.fetch.MB", fetches[0].bytes / 2 ** 20);
-      report.set("window.streamFresh.longTasks", freshStream.streaming.longTasks);
-      report.set("window.streamFresh.maxLongTaskMs", freshStream.streaming.maxLongTaskMs);
-      report.set("window.streamFresh.frameP99Ms", freshStream.gaps.length ? percentile(freshStream.gaps, 0.99) : 0);
+      setStreamFigures(report, "window.streamFresh", freshStream);
       report.set("window.scroll.frames", scroll.frames);
       report.set("window.scroll.ms", scroll.ms);
       report.set("window.scroll.longTasks", scroll.longTasks);
@@ -147,9 +145,7 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
       report.set("window.stream.deltasReceived", stream.deltas);
       report.set("window.stream.renders", stream.rendered);
       report.set("window.stream.ms", stream.streaming.ms);
-      report.set("window.stream.longTasks", stream.streaming.longTasks);
-      report.set("window.stream.maxLongTaskMs", stream.streaming.maxLongTaskMs);
-      report.set("window.stream.frameP99Ms", stream.gaps.length ? percentile(stream.gaps, 0.99) : 0);
+      setStreamFigures(report, "window.stream", stream);
       report.set("window.run.ms", stream.whole.ms);
       report.set("window.run.longTasks", stream.whole.longTasks);
       report.set("window.run.maxLongTaskMs", stream.whole.maxLongTaskMs);
@@ -159,9 +155,7 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
       report.set("window.trace.forcedLayoutMs", breakdown.forcedLayoutMs);
       report.set("window.trace.renderingMs", breakdown.renderingMs);
       report.set("window.trace.gcMs", breakdown.gcMs);
-      report.set("window.experiment.contentVisibility.longTasks", skipping.streaming.longTasks);
-      report.set("window.experiment.contentVisibility.maxLongTaskMs", skipping.streaming.maxLongTaskMs);
-      report.set("window.experiment.contentVisibility.frameP99Ms", skipping.gaps.length ? percentile(skipping.gaps, 0.99) : 0);
+      setStreamFigures(report, "window.experiment.contentVisibility", skipping);
       report.set("window.memory.afterOpenMB", afterOpen.heap);
       report.set("window.memory.afterScrollMB", afterScroll.heap);
       report.set("window.memory.afterStreamMB", afterStream.heap);
@@ -209,4 +203,11 @@ export async function runWindow(report: Report, config: BenchConfig): Promise<vo
   } finally {
     await server.close();
   }
+}
+
+/** A streamed reply's long tasks and its frames' 99th-percentile gap, under `prefix`. */
+function setStreamFigures(report: Report, prefix: string, measured: { streaming: { longTasks: number; maxLongTaskMs: number }; gaps: number[] }): void {
+  report.set(`${prefix}.longTasks`, measured.streaming.longTasks);
+  report.set(`${prefix}.maxLongTaskMs`, measured.streaming.maxLongTaskMs);
+  report.set(`${prefix}.frameP99Ms`, measured.gaps.length ? percentile(measured.gaps, 0.99) : 0);
 }
