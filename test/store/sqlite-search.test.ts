@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { prefixQuery } from "../../src/main/agent/stores/sqlite/query-terms";
+import { MATCHES } from "../../src/main/agent/stores/sqlite/search";
 import { makeSnippet, markedSnippet } from "../../src/main/agent/stores/search/snippet";
 import { assistantEntry, entriesUpTo, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 import { useTempDirs } from "./temp-dirs";
@@ -204,5 +205,20 @@ describe("SqliteStore search", () => {
     expect(store.search("beach").map((r) => r.id)).toEqual(["away"]);
     expect((await store.load("away")).history.map((e) => e.text)).toEqual(["plan a picnic", "move it to the beach"]);
     expectIndexIntact(store);
+  });
+
+  it("reads each full-text index once per search, never once per conversation", () => {
+    const store = openStore();
+    for (let i = 0; i < 20; i++) store.write(`c${i}`, entriesUpTo(2, `c${i}`), makeSnapshot(`c${i}`, { entryCount: 2, updatedAt: isoAt(i) }), { create: true });
+    const db = new Database(store.path, { readonly: true });
+    try {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${MATCHES} SELECT count(*) FROM matches`).all({ query: prefixQuery(["conversation", "4321"]) }) as { detail: string }[];
+      const indexReads = plan.map((row) => row.detail).filter((detail) => /entry_search|conversation_search| s VIRTUAL/.test(detail));
+      expect(indexReads).toHaveLength(2);
+      // "=" before the plan's MATCH: the index asked for one rowid at a time (a whole full-text query each time).
+      for (const detail of indexReads) expect(detail).toMatch(/VIRTUAL TABLE INDEX \d+:M/);
+    } finally {
+      db.close();
+    }
   });
 });

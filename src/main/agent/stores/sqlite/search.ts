@@ -7,7 +7,9 @@
  * conversation's title or task when only those match, on the conversation's first State).
  *
  * An entry's rowid is (conversation num << 32) + seq, so hits are grouped by
- * conversation straight from the index, without reading the entries.
+ * conversation straight from the index, without reading the entries. Title hits are read
+ * from the index first (CROSS JOIN keeps that order): asked per conversation instead
+ * ("rowid IN (...)"), FTS5 runs the whole query once for each of them.
  */
 import type BetterSqlite3 from "better-sqlite3";
 import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
@@ -21,15 +23,16 @@ import { searchTextOf } from "./entry-search-text";
 
 export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "../search/search-types";
 
-const MATCHES = `
+/** The matching conversations (num) and the seq of each one's latest matching entry (null: a title or task hit). */
+export const MATCHES = `
   WITH entry_hits AS (
     SELECT rowid >> 32 AS num, max(rowid) & 0xFFFFFFFF AS seq
     FROM entry_search WHERE entry_search MATCH :query
     GROUP BY num
   ),
   title_hits AS (
-    SELECT rowid AS num, NULL AS seq FROM conversation_search WHERE conversation_search MATCH :query
-      AND rowid IN (SELECT num FROM conversations WHERE conversation_id = id)
+    SELECT s.rowid AS num, NULL AS seq FROM conversation_search s CROSS JOIN conversations c ON c.num = s.rowid
+    WHERE conversation_search MATCH :query AND c.conversation_id = c.id
   ),
   matches AS (
     SELECT num, max(seq) AS seq
