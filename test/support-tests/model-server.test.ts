@@ -202,6 +202,41 @@ describe("hangs and aborts", () => {
     await server.waitForIdle();
   });
 
+  it("holdAfter stops the stream after that many deltas until release(), then streams the rest", async () => {
+    server.script({ text: "one two three four", chunks: 4, holdAfter: 2 });
+    const stream = client().messages.stream(ask("hi"));
+    const pieces: string[] = [];
+    const twoShown = new Promise<void>((resolve) => stream.on("text", (delta) => pieces.push(delta) === 2 && resolve()));
+    const finished = stream.finalMessage();
+    await twoShown;
+    // Held: the third piece does not come, however long one waits for it (here: a following request's round trip).
+    expect(await client().messages.countTokens(ask("meanwhile"))).toMatchObject({ input_tokens: expect.any(Number) });
+    expect(pieces).toEqual(splitIntoPieces("one two three four", 4).slice(0, 2));
+    expect(server.openReplies()).toBe(1);
+    expect(server.release()).toBe(1);
+    expect((await finished).content).toEqual([{ type: "text", text: "one two three four" }]);
+    expect(pieces).toHaveLength(4);
+    expect(server.release()).toBe(0);
+  });
+
+  it("a release given while the reply is still on its way to its hold lets it through; a client's abort ends a held reply", async () => {
+    // Released during the wait before the second piece: the hold (after two) is not reached yet.
+    server.script({ text: "all at once", chunks: 3, holdAfter: 2, delayMs: 300 });
+    const first = client().messages.stream(ask("hi"));
+    await new Promise((resolve) => first.on("text", resolve));
+    expect(server.release()).toBe(1);
+    expect((await first.finalMessage()).content).toEqual([{ type: "text", text: "all at once" }]);
+
+    server.script({ text: "never finished", chunks: 3, holdAfter: 1 });
+    const abort = new AbortController();
+    const second = client().messages.stream(ask("hi"), { signal: abort.signal });
+    await new Promise((resolve) => second.on("text", resolve));
+    abort.abort();
+    await second.done().catch(() => {});
+    await server.waitForIdle();
+    expect(() => server.script({ text: "x", holdAfter: 0 })).toThrow(/holdAfter must be an integer >= 1/);
+  });
+
   it("close() ends a hanging reply; the client sees the connection drop", async () => {
     server.script({ hang: true });
     const stream = client().messages.stream(ask("hi"));
@@ -239,6 +274,12 @@ describe("another process", () => {
     await child.control.reset();
     expect(await child.control.requests()).toEqual([]);
     expect((await sdk.messages.create(ask("again"))).content).toEqual([{ type: "text", text: "again" }]);
+
+    await child.control.script({ text: "held then done", chunks: 2, holdAfter: 1 });
+    const held = sdk.messages.stream(ask("hold"));
+    await new Promise((resolve) => held.on("text", resolve));
+    expect(await child.control.release()).toBe(1);
+    expect((await held.finalMessage()).content).toEqual([{ type: "text", text: "held then done" }]);
 
     await child.control.script({ hang: true, text: "still typing" });
     const hanging = sdk.messages.stream(ask("hang"));

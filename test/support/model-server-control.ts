@@ -19,6 +19,8 @@ export interface ModelServerControl {
   /** The recorded /v1/messages requests; with `atLeast`, waits (on the server) until that many arrived. */
   requests(atLeast?: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   tokenCountRequests(atLeast?: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** Lets the replies held by `holdAfter` stream the rest; resolves with how many there were. */
+  release(): Promise<number>;
   /** Empties queue and records, restores the starting fallback (the echo one for `--echo`). */
   reset(): Promise<void>;
 }
@@ -50,6 +52,7 @@ export function connectModelServer(url: string): ModelServerControl {
     setFallback: async (reply) => void (await call("POST", "/_control/fallback", reply)),
     requests: list("/_control/requests"),
     tokenCountRequests: list("/_control/token-count-requests"),
+    release: async () => (await call("POST", "/_control/release", {})).released as number,
     reset: async () => void (await call("POST", "/_control/reset", {})),
   };
 }

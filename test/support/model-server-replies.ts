@@ -17,6 +17,7 @@ import type {
 import { replyKind } from "./model-server-validate";
 import type { CacheUsage } from "./model-server-cache";
 import { redactedData, signThinking } from "./model-server-thinking";
+import type { Hold } from "./model-server-holds";
 
 /** Small enough that SDK retries cost nothing; the SDK ignores 0 and falls back to its own backoff. */
 export const DEFAULT_RETRY_AFTER_MS = 5;
@@ -173,11 +174,20 @@ function startEventStream(res: ServerResponse) {
   res.flushHeaders();
 }
 
-/** Writes frames in order, waiting `delayMs` before each delta but the first: the content trickles in. */
-async function playFrames(res: ServerResponse, frames: Frame[], delayMs: number, signal: AbortSignal) {
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
+
+/**
+ * Writes frames in order, waiting `delayMs` before each delta but the first: the content trickles in.
+ * With a hold, the delta after the first `afterDeltas` waits for its release (or the client's abort).
+ */
+async function playFrames(res: ServerResponse, frames: Frame[], delayMs: number, signal: AbortSignal, hold?: Hold) {
   let deltas = 0;
   for (const f of frames) {
-    if (f.event === "content_block_delta" && deltas++ > 0 && delayMs > 0) await sleep(delayMs, undefined, { signal });
+    if (f.event === "content_block_delta") {
+      if (hold && deltas === hold.afterDeltas) await Promise.race([hold.released, untilAborted(signal)]);
+      if (deltas++ > 0 && delayMs > 0) await sleep(delayMs, undefined, { signal });
+    }
     if (signal.aborted || res.destroyed) return;
     res.write(encodeFrame(f));
   }
@@ -213,9 +223,6 @@ const STATUS_OF_ERROR_TYPE: Record<string, number> = {
   api_error: 500,
   overloaded_error: 529,
 };
-
-const untilAborted = (signal: AbortSignal) =>
-  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })));
 
 async function playHang(res: ServerResponse, reply: HangReply, request: RecordedRequest, streamed: boolean, signal: AbortSignal) {
   if (!streamed) {
@@ -260,7 +267,7 @@ async function playStreamError(res: ServerResponse, reply: StreamErrorReply, req
  * Plays `reply` (already resolved from any function) as the answer to `request`.
  * Resolves when the response is complete, or when `signal` aborts (client gone or server closing).
  */
-export async function playReply(res: ServerResponse, reply: PlainScriptedReply, request: RecordedRequest, signal: AbortSignal) {
+export async function playReply(res: ServerResponse, reply: PlainScriptedReply, request: RecordedRequest, signal: AbortSignal, hold?: Hold) {
   const cache = request.cacheUsage ?? null;
   const streamed = "stream" in reply && typeof reply.stream === "boolean" ? reply.stream : request.body?.stream === true;
   switch (replyKind(reply)) {
@@ -275,7 +282,7 @@ export async function playReply(res: ServerResponse, reply: PlainScriptedReply, 
       const plan = planMessage(reply as TextReply | ToolUseReply, request.body, cache);
       if (!streamed) return sendJson(res, 200, messageJson(plan));
       startEventStream(res);
-      await playFrames(res, streamFrames(plan), (reply as TextReply).delayMs ?? 0, signal);
+      await playFrames(res, streamFrames(plan), (reply as TextReply).delayMs ?? 0, signal, hold);
       res.end();
       return;
     }

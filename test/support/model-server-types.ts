@@ -10,6 +10,12 @@ export interface TextReply {
   /** Number of text_delta frames (default 3, never more than the text has characters). */
   chunks?: number;
   delayMs?: number;
+  /**
+   * Stream this many delta frames (the text's, after any thinking's), then wait for `release()`
+   * (POST /_control/release from another process) before the rest: a test sees
+   * the first words on screen while the reply is certainly not complete, however slow the machine.
+   */
+  holdAfter?: number;
   stopReason?: "end_turn" | "max_tokens";
   /** Force a streamed (true) or plain JSON (false) answer; by default the request's `stream` decides. */
   stream?: boolean;
@@ -110,6 +116,8 @@ export interface ModelServer {
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   /** Scripted replies not yet taken. */
   remaining(): number;
+  /** Lets every reply held by `holdAfter` (waiting, or still to reach its hold) stream the rest; returns how many. */
+  release(): number;
   /** Responses still being written (streams in progress, hangs). */
   openReplies(): number;
   /** Resolves once no response is in progress (e.g. after a client abort reached the server). */

@@ -65,6 +65,7 @@ export function describeInvalidReply(reply: unknown): string | null {
     case "text":
       if (typeof r.text !== "string") return "text must be a string";
       if (r.chunks !== undefined && !(Number.isInteger(r.chunks) && r.chunks >= 1)) return "chunks must be an integer >= 1";
+      if (r.holdAfter !== undefined && !(Number.isInteger(r.holdAfter) && r.holdAfter >= 1)) return "holdAfter must be an integer >= 1";
       if (r.stopReason !== undefined && r.stopReason !== "end_turn" && r.stopReason !== "max_tokens")
         return 'stopReason must be "end_turn" or "max_tokens"';
       if (!isOptional(r.stream, "boolean")) return "stream must be a boolean";

@@ -20,6 +20,7 @@ import type {
   ScriptedReply,
 } from "./model-server-types";
 import { estimateInputTokens, newRequestId, playReply, sendError, sendJson } from "./model-server-replies";
+import { Holds } from "./model-server-holds";
 import { describeInvalidReply, describeInvalidRequest } from "./model-server-validate";
 import { PromptCache, withoutCacheControl } from "./model-server-cache";
 import type { ServedModel } from "./model-server-types";
@@ -107,6 +108,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
   const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
   const listeners = new Set<() => void>(); // re-checked whenever requests arrive or replies end
+  const holds = new Holds();
   let closed = false;
   const notify = () => listeners.forEach((check) => check());
 
@@ -165,7 +167,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       const message = `scripted reply function failed: ${error instanceof Error ? error.message : String(error)}`;
       return sendError(res, { error: { status: 500, type: "api_error", message }, shouldRetry: false });
     }
-    await playReply(res, reply, request, signal);
+    await playReply(res, reply, request, signal, holds.of(reply));
   }
 
   async function answerControl(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -187,6 +189,8 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       case "POST /_control/fallback":
         server.setFallback(body);
         return sendJson(res, 200, { ok: true });
+      case "POST /_control/release":
+        return sendJson(res, 200, { released: server.release() });
       case "POST /_control/reset":
         server.reset();
         return sendJson(res, 200, { ok: true });
@@ -265,6 +269,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       );
     },
     remaining: () => queue.length,
+    release: () => holds.releaseAll(),
     titleRequests,
     scriptTitles(...replies) {
       replies.forEach(assertPlayable);
