@@ -13,7 +13,7 @@ class FakeScroller {
   clientHeight = 600;
   contentHeight = 600;
   private top = 0;
-  private listeners: Array<() => void> = [];
+  private listeners: Array<{ type: string; listener: (event: { target: unknown }) => void }> = [];
   pendingScroll = false;
   get scrollHeight() {
     return Math.max(this.contentHeight, this.clientHeight);
@@ -26,17 +26,24 @@ class FakeScroller {
     if (clamped !== this.top) this.pendingScroll = true;
     this.top = clamped;
   }
-  addEventListener(_type: string, listener: () => void) {
-    this.listeners.push(listener);
+  addEventListener(type: string, listener: (event: { target: unknown }) => void) {
+    this.listeners.push({ type, listener });
   }
-  removeEventListener(_type: string, listener: () => void) {
-    this.listeners = this.listeners.filter((l) => l !== listener);
+  removeEventListener(type: string, listener: (event: { target: unknown }) => void) {
+    this.listeners = this.listeners.filter((l) => l.type !== type || l.listener !== listener);
+  }
+  private dispatch(type: string) {
+    for (const l of this.listeners) if (l.type === type) l.listener({ target: this });
   }
   /** The start of the next frame: the scroll event of the last change of position, if any. */
   dispatchPendingScroll() {
     if (!this.pendingScroll) return;
     this.pendingScroll = false;
-    for (const listener of this.listeners) listener();
+    this.dispatch("scroll");
+  }
+  /** The person turns the mouse wheel over the list (its scroll follows). */
+  wheel() {
+    this.dispatch("wheel");
   }
   /** The content changes height (rows added or removed); the browser clamps the position. */
   setContentHeight(height: number) {
@@ -172,5 +179,35 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     observe([entry(scroller, 600), entry(column, 3300)]);
     expect(scroller.distanceFromEnd()).toBe(0);
     expect(away).not.toContain(true);
+  });
+
+  it("keeps following when the content shrinks for a moment (the streamed reply swapped for its saved row) and grows before the window looks", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+    scroller.setContentHeight(3040);
+    observe([entry(column, 3040)]);
+    scroller.dispatchPendingScroll();
+    expect(scroller.distanceFromEnd()).toBe(0);
+
+    // The saved row is a little shorter than the streamed one: a layout in between lowers the
+    // position to fit; then the usage row and the next rows make the content taller than before.
+    scroller.setContentHeight(3029);
+    scroller.setContentHeight(3230);
+    observe([entry(column, 3230)]);
+    scroller.dispatchPendingScroll();
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away).not.toContain(true);
+  });
+
+  it("stops following on a move up within the slack when the person scrolled it (the wheel), while the content grows", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+    scroller.wheel();
+    scroller.scrollTop -= 40;
+    scroller.setContentHeight(3400);
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3400)]);
+    expect(scroller.distanceFromEnd()).toBe(440);
+    expect(away.at(-1)).toBe(true);
   });
 });

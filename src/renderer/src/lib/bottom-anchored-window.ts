@@ -8,9 +8,9 @@
  * so streaming forces no layout (except the scroll correction when an older page is put in front).
  */
 import { RowLayout, type RowRange } from "./row-layout";
+import { PersonScrolling } from "./person-scrolling";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
-import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX } from "./bottom-anchored-window-tuning";
-import { VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
+import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
 
 export type { MountedRows, WindowEvents };
 
@@ -34,6 +34,7 @@ export class BottomAnchoredWindow {
   private rangeFrame = 0;
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
+  private readonly person = new PersonScrolling();
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -56,13 +57,15 @@ export class BottomAnchoredWindow {
     return { first, last };
   }
 
-  // Elements, given by React ref callbacks; each returns its cleanup.
+  /** Elements, given by React ref callbacks; each returns its cleanup. */
   attachScroller(element: HTMLElement): () => void {
     this.scroller = element;
     element.addEventListener("scroll", this.onScroll, { passive: true });
     const stop = this.observe(element, "scroller");
+    const forgetPerson = this.person.attach(element);
     return () => {
       element.removeEventListener("scroll", this.onScroll);
+      forgetPerson();
       cancelAnimationFrame(this.settleFrame);
       cancelAnimationFrame(this.rangeFrame);
       this.rangeFrame = 0;
@@ -165,8 +168,7 @@ export class BottomAnchoredWindow {
     // The person scrolled up since the last scroll event (still to come): the view stops following.
     if (this.movedUp(scroller, scrollTop)) this.updatePinned(scroller, true, scrollTop);
     this.scrollTop = scrollTop;
-    // The first row starting in the view, as the layout had it before these sizes: the rows
-    // above it (a row cut by the top edge included) may change height without moving it.
+    // The first row starting in the view, as laid out before these sizes: rows above it (one cut by the top edge too) may change height without moving it.
     const top = this.scrollTop - this.headerHeight;
     let anchor = this.layout.indexAt(top);
     if (anchor >= 0 && this.layout.offsetOf(anchor) < top) anchor++;
@@ -218,10 +220,11 @@ export class BottomAnchoredWindow {
     this.checkNearTop();
   };
 
-  /** Both edges rose: a view grown taller (a prompt below closed) has only its top lowered, by the browser's clamp. */
+  /** Both edges rose (a view grown taller only has its top lowered); a rise within the slack only when the person scrolled (else: content that shrank for a moment). */
   private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
     const bottom = scrollTop + scroller.clientHeight;
-    const up = scrollTop < this.scrollTop - 1 && bottom < this.viewBottom - 1;
+    const rise = this.scrollTop - scrollTop;
+    const up = rise > 1 && bottom < this.viewBottom - 1 && (rise >= PINNED_SLACK_PX || this.person.recently);
     this.viewBottom = bottom;
     return up;
   }
