@@ -15,7 +15,7 @@ import { LONG_ID } from "../window/seed";
 import { ensureBuiltWindow, isSummaryRequest, tokenPieces } from "./window";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SIZE = { full: 200_000, quick: 8_000 };
+const SIZE = { full: 200_000, quick: 2_000 };
 /** Characters per streamed delta, and milliseconds between deltas. */
 const CHUNK_CHARS = 40;
 const INTERVAL_MS = 2;
