@@ -32,7 +32,7 @@ export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
       minify: false,
       rollupOptions: {
         external: (id) => id.startsWith("node:") || external.some((name) => id === name || id.startsWith(`${name}/`)),
-        output: { format: "es", entryFileNames: "test-host-cli.mjs" },
+        output: { format: "es", entryFileNames: "test-host-cli.mjs", chunkFileNames: "[name].mjs" },
       },
     },
   });
