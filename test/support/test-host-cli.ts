@@ -8,7 +8,7 @@
  * Prints one JSON line as soon as it listens: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N};
  * the window's files are served from then on, and its requests wait while the service opens.
  * If the service cannot start (e.g. a database it cannot read), the requests get that reason,
- * stderr says it and the process exits 1.
+ * stderr says it, the pages are told the host goes away, and the process exits 1.
  * SIGTERM or SIGINT shuts the service down (runs aborted and saved), then the process exits 0.
  */
 import { parseArgs } from "node:util";
@@ -63,7 +63,9 @@ process.on("SIGINT", () => stop("SIGINT"));
 
 process.stdout.write(`${JSON.stringify({ url: host.url, wsUrl: host.wsUrl, pid: process.pid })}\n`);
 
-host.opened.catch((error: unknown) => {
+host.opened.catch(async (error: unknown) => {
   console.error("The test host's service could not start:", error instanceof Error ? error.message : error);
+  // Its pages are told the host is going away (the requests they sent were answered with the reason).
+  await host.close().catch(() => undefined);
   process.exit(1);
 });

@@ -68,7 +68,10 @@ export interface TestHost {
 export interface ListeningTestHost {
   url: string;
   wsUrl: string;
-  /** The host once its service is open; rejects with the reason it could not start (the host then stops serving). */
+  /**
+   * The host once its service is open. Rejects with the reason it could not start: the host then
+   * answers every request with that reason until it is closed.
+   */
   opened: Promise<TestHost>;
   /** Shut the service down once it is open (runs aborted and saved), then stop serving. */
   close(): Promise<void>;
@@ -78,9 +81,15 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 // `ws` is required as CommonJS, which it is: through an ES import Node parses each of its files for
 // exports first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
 
-/** Listens, then opens the service; resolves once the service is open (rejects if it cannot start). */
+/** Listens, then opens the service; resolves once the service is open (if it cannot start, stops serving and rejects). */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
-  return (await listenTestHost(options)).opened;
+  const host = await listenTestHost(options);
+  try {
+    return await host.opened;
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
 }
 
 /**
@@ -151,16 +160,7 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
     return closing;
   };
   const url = `${origin}/`;
-  const opened = serviceStart.opened.then(
-    ({ service }): TestHost => ({ url, wsUrl, service, close }),
-    async (error: unknown) => {
-      // The requests that waited are answered with the reason first, then the host stops serving.
-      await new Promise((resolve) => setImmediate(resolve));
-      closing ??= stopServing();
-      await closing;
-      throw error;
-    },
-  );
+  const opened = serviceStart.opened.then(({ service }): TestHost => ({ url, wsUrl, service, close }));
   opened.catch(() => undefined);
   return { url, wsUrl, opened, close };
 }
