@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterEach } from "vitest";
 import type { StepEvent } from "../../src/main/agent/run/events";
 import { AlpineService, type AlpineServiceOptions } from "../../src/main/service/alpine-service";
 import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
@@ -130,4 +131,22 @@ export async function openService(options: FixtureOptions = {}): Promise<Service
     return fixture;
   };
   return make(!options.model);
+}
+
+/**
+ * For the tests of a file: `open()` is openService, and every service a test opened this way is
+ * closed after that test, once (never a closed one again when the next test fails before opening).
+ */
+export function useServiceFixture(): { open(options?: FixtureOptions): Promise<ServiceFixture> } {
+  const opened: ServiceFixture[] = [];
+  afterEach(async () => {
+    for (const fixture of opened.splice(0).reverse()) await fixture.close();
+  });
+  return {
+    async open(options) {
+      const fixture = await openService(options);
+      opened.push(fixture);
+      return fixture;
+    },
+  };
 }

@@ -2,20 +2,18 @@
  * Titles, the model list, per-conversation model and thinking, usage and cost, through the
  * service against the scripted model server.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { openService, type ServiceFixture } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { useServiceFixture, type ServiceFixture } from "./helpers";
 
+const services = useServiceFixture();
 let f: ServiceFixture;
-afterEach(async () => {
-  await f?.close();
-});
 
 const changedTitle = (f: ServiceFixture, id: string, title: string) =>
   f.log.next((e) => e.type === "conversation_changed" && e.summary.id === id && e.summary.title === title);
 
 describe("titles", () => {
   it("after the first reply a separate small request names the conversation; later replies do not", async () => {
-    f = await openService();
+    f = await services.open();
     f.model.scriptTitles({ text: '"Planning a garden."' });
     f.model.script({ text: "Start with tomatoes." }, { text: "And basil." });
     const { id } = await f.call("runs:start", { text: "I want to plan a vegetable garden for my balcony this spring" });
@@ -34,7 +32,7 @@ describe("titles", () => {
   });
 
   it("a failed title request leaves the first words; a conversation the person renamed is never retitled", async () => {
-    f = await openService();
+    f = await services.open();
     f.model.script({ text: "Hello." });
     const first = await f.call("runs:start", { text: "Say hello" }); // no title scripted: the request fails
     await f.log.step(first.id, "run_end");
@@ -57,7 +55,7 @@ describe("titles", () => {
 
 describe("models, per-conversation choices, usage and cost", () => {
   it("lists the Models API's models, and the built-in list when it cannot be reached", async () => {
-    f = await openService();
+    f = await services.open();
     const listed = await f.call("models:list");
     expect(listed.source).toBe("api");
     expect(listed.models.map((m: { id: string }) => m.id)).toContain("claude-sonnet-4-6");
@@ -68,7 +66,7 @@ describe("models, per-conversation choices, usage and cost", () => {
   });
 
   it("a conversation's own model and thinking budget are used by its runs and kept", async () => {
-    f = await openService();
+    f = await services.open();
     f.model.script({ text: "One." }, { thinking: "Let me think.", text: "Two." });
     const { id } = await f.call("runs:start", { text: "Hi", model: "claude-opus-4-5" });
     await f.log.step(id, "run_end");
@@ -84,7 +82,7 @@ describe("models, per-conversation choices, usage and cost", () => {
   });
 
   it("usage is kept with each reply, totalled per conversation, and priced with the editable table", async () => {
-    f = await openService();
+    f = await services.open();
     f.model.script({ text: "One." });
     const { id } = await f.call("runs:start", { text: "Count my tokens" });
     await f.log.step(id, "run_end");

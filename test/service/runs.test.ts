@@ -3,21 +3,19 @@
  * continue; one run per conversation, several conversations at once; step events on the
  * one event stream.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ConversationView } from "../../src/shared/view-types";
 import { sentMessages } from "../support/model-server";
-import { openService, type ServiceFixture } from "./helpers";
+import { useServiceFixture, type ServiceFixture } from "./helpers";
 
+const services = useServiceFixture();
 let fixture: ServiceFixture;
-afterEach(async () => {
-  await fixture?.close();
-});
 
 const runEnd = (f: ServiceFixture, id: string, after = 0) => f.log.step(id, "run_end", after);
 
 describe("runs", () => {
   it("starts a conversation: the reply streams as events, the conversation is listed and its view has every entry", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ text: "Hello from the model", chunks: 4 });
     const { id } = await fixture.call<{ id: string }>("runs:start", { text: "Say hello" });
     const end = await runEnd(fixture, id);
@@ -45,7 +43,7 @@ describe("runs", () => {
   });
 
   it("sends a message to a conversation: the model gets the whole conversation", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ text: "First answer" }, { text: "Second answer" });
     const { id } = await fixture.call("runs:start", { text: "One" });
     await runEnd(fixture, id);
@@ -60,7 +58,7 @@ describe("runs", () => {
   });
 
   it("allows one run per conversation, and several conversations running at once", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ hang: true, text: "Thinking" }, { hang: true, text: "Thinking too" });
     const a = await fixture.call("runs:start", { text: "First" });
     const b = await fixture.call("runs:start", { text: "Second" });
@@ -87,7 +85,7 @@ describe("runs", () => {
   });
 
   it("stops a run: the State is saved as aborted and the view offers Continue, which finishes it", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ hang: true, text: "Half a rep" });
     const { id } = await fixture.call("runs:start", { text: "Long task" });
     await fixture.log.step(id, "text_delta");
@@ -110,7 +108,7 @@ describe("runs", () => {
   });
 
   it("Stop keeps the words already streamed, saved and marked partial; the next message is a new user turn after them", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ hang: true, text: "Once upon a time, in a quiet valley" });
     const { id } = await fixture.call("runs:start", { text: "Write me a long story" });
     await fixture.log.step(id, "text_delta");
@@ -133,7 +131,7 @@ describe("runs", () => {
   });
 
   it("stopping a conversation that is not running does nothing; continuing one that ended by itself is refused", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ text: "Fine" });
     const { id } = await fixture.call("runs:start", { text: "Hi" });
     await runEnd(fixture, id);
@@ -147,7 +145,7 @@ describe("runs", () => {
   });
 
   it("answers an ask: the run stops with the question and its choices, the answer continues it", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script(
       { toolUses: [{ id: "toolu_ask1", name: "ask", input: { question: "Which colour?", choices: ["Red", "Blue"] } }] },
       { text: "Blue it is" },
@@ -169,7 +167,7 @@ describe("runs", () => {
   });
 
   it("step events reach the window as plain JSON, with tool calls and their results", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     fixture.model.script({ toolUses: [{ id: "toolu_clock", name: "current_time", input: {} }] }, { text: "It is now." });
     const { id } = await fixture.call("runs:start", { text: "What time is it?" });
     await runEnd(fixture, id);

@@ -6,7 +6,7 @@
  * electron-updater is tested in test/electron-layer/updates.test.ts.
  */
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import type { UpdateAttachment } from "../../src/main/service/updates/update-service";
@@ -14,12 +14,10 @@ import type { ConversationView } from "../../src/shared/view-types";
 import type { InstallAnswer, UpdateStatus } from "../../src/shared/update-types";
 import { AppEventBus } from "../../src/main/service/app-event-bus";
 import { UpdateService } from "../../src/main/service/updates/update-service";
-import { openService, type ServiceFixture } from "./helpers";
+import { useServiceFixture, type ServiceFixture } from "./helpers";
 
+const services = useServiceFixture();
 let fixture: ServiceFixture;
-afterEach(async () => {
-  await fixture?.close();
-});
 
 /** An attachment whose install records what the database held at that moment. */
 function attach(fx: ServiceFixture, options: { check?: () => Promise<unknown> } = {}) {
@@ -57,14 +55,14 @@ const downloaded = (fx: ServiceFixture) => {
 
 describe("update status", () => {
   it("running from source: unsupported, says why, and refuses to install", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     const status = await fixture.call<UpdateStatus>("updates:check");
     expect(status).toMatchObject({ phase: "unsupported", currentVersion: "test", message: expect.stringMatching(/runs from source/) });
     expect(await fixture.request("updates:install", { stopRuns: true })).toMatchObject({ ok: false, error: { name: "UpdateNotReadyError" } });
   });
 
   it("reports checking, the download's progress and the downloaded version to the window", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     attach(fixture, {
       check: async () => {
         fixture.service.updates.report({ kind: "available", version: "2.0.0" });
@@ -80,7 +78,7 @@ describe("update status", () => {
   });
 
   it("a failed check is an error in words, and the next check starts again", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     attach(fixture, { check: async () => Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND github.com"), { code: "ENOTFOUND" })) });
     expect(await fixture.call<UpdateStatus>("updates:check")).toMatchObject({ phase: "error", message: expect.stringMatching(/connection failed.*Nothing was installed/) });
     fixture.service.updates.report({ kind: "error", error: Object.assign(new Error("sha512 checksum mismatch, expected a, got b"), { code: "ERR_CHECKSUM_MISMATCH" }) });
@@ -88,7 +86,7 @@ describe("update status", () => {
   });
 
   it("refuses to install before an update is downloaded", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     attach(fixture);
     fixture.service.updates.report({ kind: "available", version: "2.0.0" });
     expect(await fixture.request("updates:install", { stopRuns: true })).toMatchObject({
@@ -100,7 +98,7 @@ describe("update status", () => {
 
 describe("installing an update", () => {
   it("with a run going: asks first and touches nothing; confirmed, stops and saves the run, then installs", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     const { record, installedOrQuit } = attach(fixture);
     downloaded(fixture);
     fixture.model.script({ hang: true, text: "Half of a long repl" });
@@ -128,7 +126,7 @@ describe("installing an update", () => {
   });
 
   it("a conversation waiting for the person is not a run: it installs at once and the question is kept as it is", async () => {
-    fixture = await openService();
+    fixture = await services.open();
     const { record, installedOrQuit } = attach(fixture);
     fixture.model.script({ toolUses: [{ name: "ask", input: { question: "Which city, Lisbon or Porto?" } }] });
     const { id } = await fixture.call("runs:start", { text: "Plan a trip" });
