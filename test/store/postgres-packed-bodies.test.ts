@@ -50,6 +50,7 @@ describe("PostgresStore packed entry bodies (schema version 4)", () => {
     expect(bodies[1]).toMatchObject({ seq: 1, text: "Let me look up the sights." });
     expect(bodies[5]).not.toHaveProperty("seq");
     expect(bodies[5]).not.toHaveProperty("text");
+    expect(bodies[5]).not.toHaveProperty("error");
     expect(bodies[5]).toMatchObject({ kind: "assistant", content: [{ type: "text", text: "Sintra, by train." }] });
     expect((await store.load("lisbon-trip")).history.map((entry) => entry.text).slice(4)).toEqual(["And a third day?", "Sintra, by train."]);
     expect((await store.search("sintra")).map((hit) => [hit.id, hit.hitSeq])).toEqual([["lisbon-trip", 5]]);
@@ -72,6 +73,7 @@ describe("PostgresStore packed entry bodies (schema version 4)", () => {
     const bodies = await storedBodies(store.schemaName, "odd");
     expect(bodies[1]).not.toHaveProperty("text");
     expect(bodies[2]).toHaveProperty("text", "A summary of the turn");
+    expect(bodies[5]).toHaveProperty("error", { message: "overloaded" });
   });
 
   it("leaves a body that is not an object, or whose own seq disagrees with its row, for the restore to name as damage", () => {
