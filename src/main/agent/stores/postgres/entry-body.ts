@@ -2,8 +2,8 @@
  * An entry as PostgresStore stores it, from schema version 4 (column `packed_body`): its JSON
  * without what the row already says (`seq`, its own column) or what follows from the rest
  * (`error`, null in every stored entry; an assistant turn's `text`, the join of its text
- * blocks, when it is exactly that). A long
- * history is about a third fewer bytes to send, decode and parse, and fewer strings to keep.
+ * blocks, when it is exactly that). A long history is about 30% fewer bytes to send, decode
+ * and parse, and fewer strings to keep.
  * Reading puts them back, so a body of either form (version 3 stored each whole entry) reads
  * as the same entry. A body whose own `seq` disagrees with its row's is left as it is, so the
  * restore's check names it as damage.
