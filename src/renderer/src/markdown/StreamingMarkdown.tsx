@@ -5,7 +5,7 @@
  * one, and blocks that settled meanwhile are taken in a few KB per frame (settled-blocks.ts).
  * A code block still open is shown as it comes, highlighted once it is complete.
  */
-import { memo, useEffect, useMemo, useReducer, useRef } from "react";
+import { memo, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { BlockView } from "./block-views";
 import { viewOf } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
@@ -33,22 +33,49 @@ function GrowingBlock({ text, settled }: { text: string; settled: Settled }) {
   return <div className={blockClass(view)}>{renderMarkdown(view.source)}</div>;
 }
 
-export function StreamingMarkdown({ text }: { text: string }) {
+/** How many blocks of a reply that ended are taken down per frame (see StreamingReply.tsx). */
+export const BLOCKS_REMOVED_PER_FRAME = 64;
+
+interface StreamingMarkdownProps {
+  text: string;
+  /** The reply has ended and is hidden: its blocks are removed a few per frame, then `onGone`. */
+  leaving?: boolean;
+  onGone?(): void;
+}
+
+export function StreamingMarkdown({ text, leaving = false, onGone }: StreamingMarkdownProps) {
   const last = useRef<Settled>(NOTHING_SETTLED);
   // Settled blocks left for the next frame are taken in then, whether words come or not.
   const [frame, nextFrame] = useReducer((n: number) => n + 1, 0);
   const settled = useMemo(() => settle(text, last.current), [text, frame]);
   last.current = settled;
+  const kept = useKeptBlocks(settled.views.length, leaving, onGone);
   useEffect(() => {
-    if (!settled.behind) return;
+    if (!settled.behind || leaving) return;
     const id = requestAnimationFrame(nextFrame);
     return () => cancelAnimationFrame(id);
-  }, [settled]);
+  }, [settled, leaving]);
+  const views = useMemo(() => (kept < settled.views.length ? settled.views.slice(0, kept) : settled.views), [settled.views, kept]);
   return (
     // The caret after the last words is drawn by the style sheet (.markdown--growing).
     <div className="markdown markdown--growing">
-      <SettledBlocks views={settled.views} />
-      {!settled.behind && settled.length < text.length && <GrowingBlock text={text} settled={settled} />}
+      <SettledBlocks views={views} />
+      {!leaving && !settled.behind && settled.length < text.length && <GrowingBlock text={text} settled={settled} />}
     </div>
   );
+}
+
+/** How many blocks stay in the page: all while the reply streams; fewer at each frame once it has ended, then `onGone`. */
+function useKeptBlocks(count: number, leaving: boolean, onGone: (() => void) | undefined): number {
+  const [kept, setKept] = useState(Number.POSITIVE_INFINITY);
+  if (!leaving && kept !== Number.POSITIVE_INFINITY) setKept(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (!leaving) return;
+    const id = requestAnimationFrame(() => {
+      if (Math.min(kept, count) === 0) onGone?.();
+      else setKept(Math.max(0, Math.min(kept, count) - BLOCKS_REMOVED_PER_FRAME));
+    });
+    return () => cancelAnimationFrame(id);
+  }, [leaving, kept, count, onGone]);
+  return kept;
 }
