@@ -14,13 +14,16 @@ export interface HostProcess {
  * `bundle`: run the bundled test host (out/test-host, see scripts/build-test-host.mjs) with plain
  * Node, as the app's main process runs bundled code; by default the TypeScript source through tsx.
  * `requestTimes`: the file the host appends each request's time in the service to (test-host-cli.ts).
+ * `renderer`: the built window to serve (default out/renderer; the bundled host only).
+ * `port`: a fixed port (default any free one): the same origin launch after launch, as the app's `app://alpine`.
  */
-export function startHostProcess(root: string, dataFolder: string, modelUrl: string, options: { bundle?: string; requestTimes?: string } = {}): Promise<HostProcess> {
+export function startHostProcess(root: string, dataFolder: string, modelUrl: string, options: { bundle?: string; requestTimes?: string; port?: number; renderer?: string } = {}): Promise<HostProcess> {
   const host = options.bundle
-    ? [options.bundle, "--renderer", path.join(root, "out/renderer")]
+    ? [options.bundle, "--renderer", options.renderer ?? path.join(root, "out/renderer")]
     : ["--import", "tsx", path.join(root, "test/support/test-host-cli.ts")];
   const times = options.requestTimes ? ["--request-times", options.requestTimes] : [];
-  const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl, ...times], {
+  const port = options.port ? ["--port", String(options.port)] : [];
+  const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl, ...times, ...port], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -191,7 +191,9 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     "content-type": file.contentType,
     "content-security-policy": csp,
     "x-content-type-options": "nosniff",
-    "cache-control": "no-store",
+    // Built assets carry a content hash in their names: kept by the browser like the app's own
+    // files, so a later launch reuses them and their compiled code. The page itself is always asked anew.
+    "cache-control": url.pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-store",
   });
   response.end(request.method === "HEAD" ? undefined : file.body);
 }
