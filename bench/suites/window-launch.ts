@@ -179,8 +179,8 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   report.set("windowLaunch.mcp.readyMs", m(withServers, "mcpReadyMs"));
   const section = report.section(`Launch from the bundled build (${what}; median of ${plain.length})`, ["step", "no MCP server, ms", "3 stdio MCP servers, ms"]);
   const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(plain, key), m(withServers, key)]);
-  row("host process start to the service listening, its first answer possible (Node start, bundle load, database open)", "serviceMs");
-  row("host: the window's `app:launch` from its arrival to its answer sent (sidebar page + reopened conversation's page)", "launchServiceMs");
+  row("host process start to the host listening (serving the window's files; the service's first answer may wait for its database to open)", "serviceMs");
+  row("host: the window's `app:launch` from its arrival to its answer sent (any wait for the service to open, sidebar page + reopened conversation's page)", "launchServiceMs");
   row("host: size of that answer, KB of JSON", "launchAnswerKB");
   row("page: navigation to first paint", "firstPaintMs");
   row("page: navigation to the first screen's data in the window (the answer to app:launch, asked before the app's code loads)", "readyMs");
@@ -208,7 +208,7 @@ function reportLaterLaunches(report: Report, first: LaunchTimes[], later: Launch
     "later launch (kept profile: HTTP cache + V8 code cache), ms",
   ]);
   const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(first, key), m(later, key), m(laterCodeCache, key)]);
-  row("host process start to the service listening", "serviceMs");
+  row("host process start to the host listening", "serviceMs");
   row("page: navigation to first paint", "firstPaintMs");
   row("page: navigation to the first screen's data in the window (`ready`)", "readyMs");
   row("page: navigation to the sidebar's rows rendered", "sidebarMs");
