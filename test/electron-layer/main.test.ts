@@ -14,6 +14,18 @@ import { autoUpdater } from "./fake-updater";
 
 vi.mock("electron", () => import("./fake-electron"));
 vi.mock("electron-updater", () => import("./fake-updater"));
+// A test can hold the service's start (main.ts loads app-service.ts by import() after creating the window).
+const serviceGate = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+vi.mock("../../src/main/electron/app-service", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../src/main/electron/app-service")>();
+  return {
+    ...original,
+    openAppService: async (...args: Parameters<typeof original.openAppService>) => {
+      await serviceGate.held;
+      return original.openAppService(...args);
+    },
+  };
+});
 
 let userData: string;
 let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
@@ -72,6 +84,30 @@ describe("main", () => {
     expect(await exited).toBe(0);
     // The service is shut: requests are refused from now on.
     expect(await ipcMain.invoke("conversations:list", {}, from)).toMatchObject({ ok: false, error: { name: "ServiceShuttingDownError" } });
+  });
+
+  it("creates the window before the service opens; a request the window sends meanwhile is answered once it is", async () => {
+    let release!: () => void;
+    serviceGate.held = new Promise<void>((resolve) => (release = resolve));
+    try {
+      const exited = exitCode();
+      await launchMain();
+      const window = await BrowserWindow.next();
+      expect(window.loadedUrl).toBe("app://alpine/index.html");
+      const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+      const launch = ipcMain.invoke("app:launch", { listLimit: 10, tail: 5 }, from);
+      // The service has not opened its database yet: the request waits for it.
+      expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(false);
+
+      release();
+      expect(await launch).toMatchObject({ ok: true, value: { list: { items: [], total: 0 }, open: null, info: { dataFolder: userData } } });
+      expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(true);
+      expect(app.emitWithEvent("before-quit").defaultPrevented).toBe(true);
+      expect(await exited).toBe(0);
+    } finally {
+      release();
+      serviceGate.held = null;
+    }
   });
 
   it("a second launch brings back a minimized window, and does nothing once the window is gone", async () => {

@@ -62,8 +62,9 @@ const loadedAny = (name: string) => loaded().some((specifier) => specifier === n
 
 describe("the bundled host's imports", () => {
   it("shows the first screen without the model SDK, the MCP SDK, pg or the updater, and loads the model SDK at the first run", async () => {
-    expect(loaded()).toContain("better-sqlite3"); // the log works: the database is open
+    // Asked as soon as the host listens: the answer waits for the service to open.
     expect((await socket!.request("app:launch", { listLimit: 50 })).ok).toBe(true);
+    expect(loaded()).toContain("better-sqlite3"); // the log works: the database is open
     expect((await socket!.request("conversations:interrupted", {})).ok).toBe(true);
     expect((await socket!.request("app:shown", {})).ok).toBe(true);
     expect(LATER.filter(loadedAny)).toEqual([]);

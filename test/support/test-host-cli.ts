@@ -5,11 +5,14 @@
  *        [--slow-tool <marker-file>] [--request-times <file>]
  * `--slow-tool` offers the model `slow_lookup` too (see slow-lookup-tool.ts), to stop the host mid-call.
  * `--request-times` appends a JSON line per answered request: channel, ms from arrival to answer, bytes.
- * Prints one JSON line when ready: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N}.
+ * Prints one JSON line as soon as it listens: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N};
+ * the window's files are served from then on, and its requests wait while the service opens.
+ * If the service cannot start (e.g. a database it cannot read), the requests get that reason,
+ * stderr says it, the pages are told the host goes away, and the process exits 1.
  * SIGTERM or SIGINT shuts the service down (runs aborted and saved), then the process exits 0.
  */
 import { parseArgs } from "node:util";
-import { startTestHost } from "./test-host";
+import { listenTestHost } from "./test-host";
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +34,7 @@ if (!values.data || !values["model-url"]) {
   process.exit(2);
 }
 
-const host = await startTestHost({
+const host = await listenTestHost({
   dataFolder: values.data,
   modelUrl: values["model-url"],
   port: values.port ? Number(values.port) : 0,
@@ -59,3 +62,10 @@ process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
 
 process.stdout.write(`${JSON.stringify({ url: host.url, wsUrl: host.wsUrl, pid: process.pid })}\n`);
+
+host.opened.catch(async (error: unknown) => {
+  console.error("The test host's service could not start:", error instanceof Error ? error.message : error);
+  // Its pages are told the host is going away (the requests they sent were answered with the reason).
+  await host.close().catch(() => undefined);
+  process.exit(1);
+});

@@ -14,12 +14,12 @@ import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { AlpineService } from "../../src/main/service/alpine-service";
+import type { AlpineService } from "../../src/main/service/alpine-service";
 import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
 import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
-import { attachmentResponse, isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
-import { createRequestHandlers, dispatchRequest } from "../../src/main/service/request-handlers";
+import { isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
+import { ServiceStart } from "../../src/main/service/service-start";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../src/shared/page-sizes";
 import { createRequire } from "node:module";
@@ -50,6 +50,8 @@ export interface TestHostOptions {
   slowToolMarker?: string;
   /** Appends a JSON line per answered request to this file: its channel, the time from its arrival to its answer sent, the answer's size. */
   requestTimes?: string;
+  /** Awaited after the host listens and before the service opens (a test holds the start there). */
+  beforeServiceOpens?: () => Promise<void>;
 }
 
 export interface TestHost {
@@ -62,28 +64,46 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
-const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
-// Required as CommonJS, which it is: through an ES import Node parses each of its files for exports
-// first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
-const { WebSocketServer } = createRequire(import.meta.url)("ws") as { WebSocketServer: typeof WebSocketServerClass };
+/** The host as soon as it listens: the window's files are served, requests wait for the service. */
+export interface ListeningTestHost {
+  url: string;
+  wsUrl: string;
+  /**
+   * The host once its service is open. Rejects with the reason it could not start: the host then
+   * answers every request with that reason until it is closed.
+   */
+  opened: Promise<TestHost>;
+  /** Shut the service down once it is open (runs aborted and saved), then stop serving. */
+  close(): Promise<void>;
+}
 
+const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
+// `ws` is required as CommonJS, which it is: through an ES import Node parses each of its files for
+// exports first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
+
+/** Listens, then opens the service; resolves once the service is open (if it cannot start, stops serving and rejects). */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
-  const service = new AlpineService({
-    dataFolder: options.dataFolder,
-    secrets: new MemorySecretKeeper(options.apiKey === undefined ? TEST_API_KEY : options.apiKey),
-    model: { baseURL: options.modelUrl, maxRetries: options.maxRetries ?? 0 },
-    chooseFolder: async () => options.chooseFolder ?? null,
-    appVersion: "test",
-    extraTools: options.slowToolMarker ? [slowLookupTool(options.slowToolMarker)] : [],
-  });
-  const handlers = createRequestHandlers(service);
+  const host = await listenTestHost(options);
+  try {
+    return await host.opened;
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}
+
+/**
+ * Listens and serves the window's files at once; the service's code is loaded and its database
+ * opened after that, while the window loads. Requests that come before it is open wait for it.
+ */
+export async function listenTestHost(options: TestHostOptions): Promise<ListeningTestHost> {
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
   let csp = "";
-
+  let start: ServiceStart | null = null;
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (request.method === "GET" && isAttachmentPath(pathname)) {
-      attachmentResponse(service.attachments, pathname).then(
+      start!.opened.then((opened) => opened.attachment(pathname)).then(
         (answer) => response.writeHead(answer.status, answer.headers).end(answer.body),
         () => response.writeHead(500).end(),
       );
@@ -100,45 +120,84 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   csp = contentSecurityPolicy([wsUrl], origin);
-  // Serving now: the first screen's reads are warmed while the window loads (after this returns).
-  setImmediate(() => void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES));
+  start = new ServiceStart(() => openHostService(options));
 
-  // Upgrades on any other path are refused with 400; text only, no compression offered.
-  const sockets = new WebSocketServer({ server, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-  sockets.on("connection", (socket, request) => {
-    // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
-    socket.on("error", () => {});
-    // Like the app's sender check: only pages served by this host are heard.
-    if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
-    serveConnection(socket, service, handlers, options.requestTimes);
-  });
-
-  let closing: Promise<void> | null = null;
-  return {
-    url: `${origin}/`,
-    wsUrl,
-    service,
-    close() {
-      closing ??= (async () => {
-        await service.shutdown();
-        await closeSockets(sockets);
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      })();
-      return closing;
-    },
+  // Upgrades on any other path are refused with 400; text only, no compression offered. `ws` is
+  // loaded once the address is out (or by the first upgrade, if one comes sooner).
+  const serviceStart = start;
+  let sockets: WebSocketServerClass | null = null;
+  const socketServer = () => {
+    if (sockets) return sockets;
+    const { WebSocketServer } = createRequire(import.meta.url)("ws") as { WebSocketServer: typeof WebSocketServerClass };
+    sockets = new WebSocketServer({ noServer: true, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+    sockets.on("connection", (socket, request) => {
+      // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
+      socket.on("error", () => {});
+      // Like the app's sender check: only pages served by this host are heard.
+      if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
+      serveConnection(socket, serviceStart, options.requestTimes);
+    });
+    return sockets;
   };
+  server.on("upgrade", (request, socket, head) => {
+    const upgrades = socketServer();
+    upgrades.handleUpgrade(request, socket, head, (connection) => upgrades.emit("connection", connection, request));
+  });
+  setImmediate(socketServer);
+
+  const stopServing = async () => {
+    if (sockets) await closeSockets(sockets);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      const opened = await serviceStart.opened.catch(() => null);
+      await opened?.service.shutdown();
+      await stopServing();
+    })();
+    return closing;
+  };
+  const url = `${origin}/`;
+  const opened = serviceStart.opened.then(({ service }): TestHost => ({ url, wsUrl, service, close }));
+  opened.catch(() => undefined);
+  return { url, wsUrl, opened, close };
 }
 
-function serveConnection(socket: WebSocket, service: AlpineService, handlers: ReturnType<typeof createRequestHandlers>, requestTimes?: string): void {
+/** The service's code is loaded here, once the host listens: the window's files are served meanwhile. */
+async function openHostService(options: TestHostOptions) {
+  await options.beforeServiceOpens?.();
+  const { openService } = await import("../../src/main/service/open-service");
+  const opened = openService({
+    dataFolder: options.dataFolder,
+    secrets: new MemorySecretKeeper(options.apiKey === undefined ? TEST_API_KEY : options.apiKey),
+    model: { baseURL: options.modelUrl, maxRetries: options.maxRetries ?? 0 },
+    chooseFolder: async () => options.chooseFolder ?? null,
+    appVersion: "test",
+    extraTools: options.slowToolMarker ? [slowLookupTool(options.slowToolMarker)] : [],
+  });
+  // The first screen's reads are warmed while the window loads; its own request waits for them.
+  void opened.service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
+  return opened;
+}
+
+function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: string): void {
   const send = (message: SocketServerMessage) => {
     if (socket.readyState !== socket.OPEN) return 0;
     const text = JSON.stringify(message);
     socket.send(text);
     return text.length;
   };
-  const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
-  socket.on("close", unsubscribe);
+  // Every app event from the moment the service is open (the page may connect before).
+  start.opened.then(
+    ({ service }) => {
+      if (socket.readyState !== socket.OPEN) return;
+      const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
+      socket.on("close", unsubscribe);
+    },
+    () => undefined,
+  );
   socket.on("message", async (data, isBinary) => {
     if (isBinary) return socket.close(1003, "only text messages are accepted");
     let message: SocketRequestMessage;
@@ -149,7 +208,7 @@ function serveConnection(socket: WebSocket, service: AlpineService, handlers: Re
     }
     if (message?.kind !== "request" || typeof message.id !== "number") return socket.close(1008, "unknown message");
     const arrived = performance.now();
-    const result = await dispatchRequest(handlers, message.channel, message.args);
+    const result = await start.dispatch(message.channel, message.args);
     const bytes = send({ kind: "response", id: message.id, result });
     if (requestTimes) appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes })}\n`);
   });

@@ -7,7 +7,10 @@
 import { protocol } from "electron";
 import { readRendererFile, withEventLog } from "../service/renderer-files";
 import type { Attachments } from "../service/attachments/attachments";
-import { attachmentResponse, isAttachmentPath } from "../service/attachments/attachment-response";
+import { attachmentResponse, isAttachmentPath, type AttachmentHttpResponse } from "../service/attachments/attachment-response";
+
+/** Where attachments come from: the service's, or a function answering once the service is open. */
+export type AttachmentSource = Attachments | ((pathname: string) => Promise<AttachmentHttpResponse>);
 
 export const APP_SCHEME = "app";
 export const APP_HOST = "alpine";
@@ -47,11 +50,11 @@ export function rendererResponse(requestUrl: string, rendererFolder: string, csp
 }
 
 /** After the app is ready: serve the built window, and the attachments at /attachments/<id>. */
-export function serveRenderer(rendererFolder: string, csp: string, attachments?: Attachments): void {
+export function serveRenderer(rendererFolder: string, csp: string, attachments?: AttachmentSource): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (attachments && url.host === APP_HOST && isAttachmentPath(url.pathname)) {
-      const answer = await attachmentResponse(attachments, url.pathname);
+      const answer = typeof attachments === "function" ? await attachments(url.pathname) : await attachmentResponse(attachments, url.pathname);
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     }
     return rendererResponse(request.url, rendererFolder, csp);

@@ -5,10 +5,11 @@
  * window, in its main frame on the app's origin, is heard.
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from "electron";
-import { EVENT_CHANNEL, requestSchemas, type RequestChannel } from "../../shared/ipc-contract";
+import { EVENT_CHANNEL, REQUEST_CHANNELS } from "../../shared/ipc-channels";
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AppEventBus } from "../service/app-event-bus";
-import { dispatchRequest, type RequestHandlers } from "../service/request-handlers";
+import type { RequestHandlers } from "../service/request-handlers";
+import type { RequestDispatch } from "../service/service-start";
 import { isAppUrl } from "./app-protocol";
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
@@ -18,15 +19,28 @@ const UNTRUSTED: IpcResult = {
   error: { name: "UntrustedSenderError", message: "This request did not come from Alpine's own window, so it was refused." },
 };
 
-/** Registers a handler per channel; returns the function that removes them. */
-export function registerIpcHandlers(handlers: RequestHandlers, isTrusted: SenderCheck): () => void {
-  const channels = Object.keys(requestSchemas) as RequestChannel[];
+/**
+ * Registers a handler per channel, each answered by `dispatch` (the app's: one that waits while
+ * the service opens); returns the function that removes them.
+ */
+export function registerIpcDispatch(dispatch: RequestDispatch, isTrusted: SenderCheck): () => void {
+  const channels = REQUEST_CHANNELS;
   for (const channel of channels) {
-    ipcMain.handle(channel, (event, args) => (isTrusted(event) ? dispatchRequest(handlers, channel, args) : UNTRUSTED));
+    ipcMain.handle(channel, (event, args) => (isTrusted(event) ? dispatch(channel, args) : UNTRUSTED));
   }
   return () => {
     for (const channel of channels) ipcMain.removeHandler(channel);
   };
+}
+
+/**
+ * The same with the service's request handlers. Whoever has them has loaded the dispatcher too:
+ * it is reached by `import()` so that this file, in the app's entry, does not bring every
+ * channel's schema into the code compiled before the window is created.
+ */
+export function registerIpcHandlers(handlers: RequestHandlers, isTrusted: SenderCheck): () => void {
+  const dispatcher = import("../service/request-handlers");
+  return registerIpcDispatch(async (channel, args) => (await dispatcher).dispatchRequest(handlers, channel, args), isTrusted);
 }
 
 /** Trust only the current main window's web contents, its main frame, on an app:// page. */

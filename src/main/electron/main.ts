@@ -1,33 +1,30 @@
 /**
- * The app's entry: one instance at a time; when Electron is ready, the service on the
- * user-data folder, the window served from app://, IPC, and the shutdown wiring.
+ * The app's entry: one instance at a time; when Electron is ready, the window (served from
+ * app://) is created first and loads while the service opens on the user-data folder; IPC
+ * and the shutdown wiring. The window's requests wait for the service (none fails or is lost
+ * for coming early); a service that cannot start is said in a dialog, and the app exits.
  */
 import path from "node:path";
 import { app, BrowserWindow, dialog } from "electron";
-import { AlpineService } from "../service/alpine-service";
+import type { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
-import { createRequestHandlers } from "../service/request-handlers";
+import { ServiceStart } from "../service/service-start";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
-import { appWindowSender, forwardEvents, registerIpcHandlers } from "./ipc";
+import { enableCompileCache } from "./compile-cache";
+import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
-import { sqliteBindingFor } from "./sqlite-binding";
-import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { loadSystemUpdater, wireUpdates } from "./updates";
-import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
 import { createMainWindow } from "./window";
 
-const API_KEY_FILE = "api-key.bin";
-/** MCP servers' env values and headers, encrypted like the API key. */
-const MCP_SECRETS_FILE = "mcp-secrets.bin";
-/** The PostgreSQL server's password (Settings → Storage), encrypted like the API key. */
-const STORAGE_SECRETS_FILE = "storage-password.bin";
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 registerAppScheme();
 // A data folder of its own for a test or a second profile; Chromium's own data goes there too.
 if (process.env.ALPINE_USER_DATA) app.setPath("userData", process.env.ALPINE_USER_DATA);
+// The service's code, loaded below by import(), is compiled once and read from this cache at later launches.
+enableCompileCache(path.join(app.getPath("userData"), "Compile Cache"));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -42,40 +39,29 @@ if (!app.requestSingleInstanceLock()) {
 
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
-    const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
-    const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
-    const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
-    const service = new AlpineService({
-      dataFolder,
-      secrets: withEnvironmentFallback(secrets),
-      mcpSecrets,
-      storageSecrets,
-      appVersion: app.getVersion(),
-      sqliteBinding: sqliteBindingFor(app.isPackaged),
-      chooseFolder: async () => {
-        const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
-        const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-        return result.canceled ? null : (result.filePaths[0] ?? null);
-      },
-      chooseExportFile: exportFileChooser(() => window),
-      chooseImportFile: importFileChooser(() => window),
-    });
+    // Begins now; the window below is created without waiting for it.
+    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window)));
+    const opened = serviceStart.opened;
 
     const lifecycle = new Lifecycle();
-    lifecycle.onWillShutdown({ name: "service", join: () => service.shutdown() });
-    lifecycle.onWillShutdown({ name: "secrets", join: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush()]).then(() => undefined) });
+    lifecycle.onWillShutdown({ name: "service", join: () => opened.then(({ service }) => service.shutdown(), () => undefined) });
+    lifecycle.onWillShutdown({ name: "secrets", join: () => opened.then(({ flushSecrets }) => flushSecrets(), () => undefined) });
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), service.attachments);
-    registerIpcHandlers(createRequestHandlers(service), appWindowSender(() => window));
-    forwardEvents(service.events, () => window);
-    const checkForUpdates = () => {
-      service.events.emit({ type: "show_updates" });
-      void service.updates.check();
-    };
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), (pathname) => opened.then(({ attachment }) => attachment(pathname)));
+    registerIpcDispatch(serviceStart.dispatch, appWindowSender(() => window));
+    const checkForUpdates = () =>
+      void opened.then(({ service }) => {
+        service.events.emit({ type: "show_updates" });
+        void service.updates.check();
+      });
     installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
     window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+
+    // A service that cannot start rejects here: fail() says why.
+    const { service } = await opened;
+    forwardEvents(service.events, () => window);
     // While the window loads its scripts, the first screen's reads are warmed for its first request.
     void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
     // Running from source, updates say they are off (the service's "unsupported").

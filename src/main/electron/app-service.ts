@@ -1,0 +1,46 @@
+/**
+ * The app's service on the user-data folder, with its secrets kept by safeStorage and the
+ * native dialogs. main.ts loads this file by `import()` after it has created the window, so
+ * the window loads while the service's code is compiled and its database opened.
+ */
+import path from "node:path";
+import { app, dialog, type BrowserWindow } from "electron";
+import { openService, type OpenedService } from "../service/open-service";
+import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
+import { sqliteBindingFor } from "./sqlite-binding";
+import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
+
+const API_KEY_FILE = "api-key.bin";
+/** MCP servers' env values and headers, encrypted like the API key. */
+const MCP_SECRETS_FILE = "mcp-secrets.bin";
+/** The PostgreSQL server's password (Settings → Storage), encrypted like the API key. */
+const STORAGE_SECRETS_FILE = "storage-password.bin";
+
+export interface AppService extends OpenedService {
+  /** Writes the secrets kept in memory (the shutdown joins it). */
+  flushSecrets(): Promise<void>;
+}
+
+/** Opens the secrets, then the service; throws a clear error when it cannot (a database it cannot read, ...). */
+export async function openAppService(dataFolder: string, getWindow: () => BrowserWindow | null): Promise<AppService> {
+  const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
+  const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
+  const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
+  const opened = openService({
+    dataFolder,
+    secrets: withEnvironmentFallback(secrets),
+    mcpSecrets,
+    storageSecrets,
+    appVersion: app.getVersion(),
+    sqliteBinding: sqliteBindingFor(app.isPackaged),
+    chooseFolder: async () => {
+      const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
+      const window = getWindow();
+      const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+    chooseExportFile: exportFileChooser(getWindow),
+    chooseImportFile: importFileChooser(getWindow),
+  });
+  return { ...opened, flushSecrets: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush()]).then(() => undefined) };
+}
