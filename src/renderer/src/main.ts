@@ -16,9 +16,10 @@ const rootElement = document.getElementById("root")!;
 try {
   const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
   warmUpIntl();
-  // The app chunk starts the app itself, as it runs.
+  // The app chunk (preloaded by the page meanwhile) runs once the launch's answer is in, and starts
+  // the app itself as it runs: the first render is then part of its evaluation (start-app.tsx says why).
   keepPendingStart({ rootElement, early });
-  import("./start/start-app").catch((error: unknown) => showFatal(rootElement, error));
+  early.launched.then(() => import("./start/start-app")).catch((error: unknown) => showFatal(rootElement, error));
 } catch (error) {
   showFatal(rootElement, error);
 }

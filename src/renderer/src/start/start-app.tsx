@@ -55,11 +55,11 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
 }
 
 /*
- * Started while this chunk runs, not once its import has resolved: the first screen's data is
- * usually in the window by then, so the first render runs inside the chunk's evaluation.
- * Chromium keeps a module's compiled code (its code cache, `codeCache: true` on `app://`) as it
- * is right after the module's evaluation: the first render's functions are then in it, and a
- * later launch takes them from the cache instead of compiling them during its first render.
+ * Started while this chunk runs, not once its import has resolved: main.ts runs the chunk once
+ * the first screen's data is in, so the first render is part of the chunk's evaluation. Chromium
+ * keeps a module's compiled code (its code cache, `codeCache: true` on `app://`) as it is right
+ * after the module's evaluation: the first render's functions are then in it, and a later launch
+ * takes them from the cache instead of compiling them during its first render.
  */
 const pending = takePendingStart();
 if (pending) startApp(pending.rootElement, pending.early);
