@@ -16,7 +16,9 @@ export type EntryKind = "user" | "assistant" | "tool_result" | "compaction" | "n
 /**
  * One history entry as stored and sent: `seq` is its position (0, 1, 2, ...), `error` is
  * always null, and the fields of its kind (`content` of a model turn, `callId` and
- * `status` of a tool result, ...) come as plain JSON, read with a check.
+ * `status` of a tool result, ...) come as plain JSON, read with a check. In a view and a step
+ * event, a model turn's text blocks point into its `text` (see reply-text.ts: read them with
+ * `contentOf`).
  */
 export interface EntryRecord {
   seq: number;

@@ -89,10 +89,10 @@ describe("Settings → Storage", () => {
     expect(again).toMatchObject({ total: 3, moved: 1, skipped: 2, failed: [] });
 
     // A copy changed on the server is never written over.
-    await client.query("UPDATE alpine.entries SET body = replace(body, 'Answer to two', 'Changed') WHERE state_id = $1", [ids[1]]);
+    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Answer to two', 'Changed') WHERE state_id = $1", [ids[1]]);
     const clash = await f.call<MoveReport>("storage:move", { direction: "to-server" });
     expect(clash.failed).toMatchObject([{ id: ids[1], reason: expect.stringMatching(/different copy/) }]);
-    await client.query("UPDATE alpine.entries SET body = replace(body, 'Changed', 'Answer to two') WHERE state_id = $1", [ids[1]]);
+    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Changed', 'Answer to two') WHERE state_id = $1", [ids[1]]);
     await client.end();
 
     // Back: a conversation made on the server comes to this computer too.

@@ -85,7 +85,7 @@ describe("PostgresStore", () => {
     await store.write("kept", entriesUpTo(3, "kept"), makeSnapshot("kept", { entryCount: 3 }), { create: true });
     const admin = await pg.admin();
     await admin.query(`INSERT INTO "${schema}".schema_version (version) VALUES (99)`);
-    const dump = async () => (await admin.query(`SELECT state_id, seq, body FROM "${schema}".entries ORDER BY seq`)).rows;
+    const dump = async () => (await admin.query(`SELECT state_id, seq, packed_body FROM "${schema}".entries ORDER BY seq`)).rows;
     const before = await dump();
     const newer = await pg.open(schema);
     const error = await newer.list().catch((caught: unknown) => caught);
@@ -103,7 +103,7 @@ describe("PostgresStore", () => {
     await store.write("damaged", entriesUpTo(40, "damaged"), makeSnapshot("damaged", { entryCount: 40 }), { create: true });
     await store.write("intact", entriesUpTo(3, "intact"), makeSnapshot("intact", { entryCount: 3 }), { create: true });
     const admin = await pg.admin();
-    await admin.query(`UPDATE "${schema}".entries SET body = '{"seq": 7, "kind"' WHERE state_id = 'damaged' AND seq = 7`);
+    await admin.query(`UPDATE "${schema}".entries SET packed_body = '{"seq": 7, "kind"' WHERE state_id = 'damaged' AND seq = 7`);
     const error = await store.load("damaged").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StoreCorruptError);
     expect((error as Error).message).toMatch(/entry 7 of State "damaged" is not valid JSON/);

@@ -93,7 +93,9 @@ function independentCopy(detail: unknown): unknown {
 export function emitAppEvent(name: AppEventName, detail: unknown = null): void {
   if (logOn) {
     const log = (window.__alpineEvents ??= []);
-    log.push({ index: nextIndex++, name, detail: independentCopy(detail), at: Date.now() });
+    // A run's step event is the window's own copy, just read off the wire: kept as it is (copying
+    // the entry that ends a 200 KB reply would hold the window as long again as reading it did).
+    log.push({ index: nextIndex++, name, detail: name === "event" ? detail : independentCopy(detail), at: Date.now() });
     if (log.length > LOG_LIMIT + LOG_LIMIT / 4) log.splice(0, log.length - LOG_LIMIT);
   }
   window.dispatchEvent(new CustomEvent(`alpine:${name}`, { detail }));

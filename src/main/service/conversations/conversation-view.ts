@@ -5,6 +5,7 @@
 import type { HistoryEntry, State } from "../../agent";
 import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../../shared/view-types";
 import type { EntryRecord } from "../../../shared/wire-types";
+import { withTextOnce } from "../../../shared/reply-text";
 import { friendlyErrorText } from "../runs/friendly-errors";
 import { newestPage } from "./history-pages";
 import { runFailureIn } from "../runs/run-failure";
@@ -39,6 +40,14 @@ export function entryRecord(entry: HistoryEntry): EntryRecord {
 }
 
 /**
+ * An entry of a view or a step event, where a run's newest reply travels: a model turn's words
+ * are sent once (see reply-text.ts). Pages of older entries are sent as stored.
+ */
+export function viewEntry(entry: HistoryEntry): EntryRecord {
+  return withTextOnce(entryRecord(entry));
+}
+
+/**
  * `tail`: how many of the newest entries to send (the turn of an open question or of a
  * result in them comes too). The open question is the State's own, a tool's (a file
  * write's Allow / Deny) included.
@@ -48,7 +57,7 @@ export function conversationView(state: State, running: boolean, tail: number, f
   const page = newestPage(state.history, tail, ask ? [ask.callId] : []);
   return {
     summary: summaryOf(state, running, branchCount),
-    entries: page.entries.map(entryRecord),
+    entries: page.entries.map(viewEntry),
     firstSeq: page.firstSeq,
     totalEntries: page.totalEntries,
     pendingAsk: ask ? { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) } : null,

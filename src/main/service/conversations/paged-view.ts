@@ -10,7 +10,7 @@
  */
 import { SNAPSHOT_VERSION, type Snapshot, type Store, conversationIdOf } from "../../agent";
 import type { BranchFork, ConversationView } from "../../../shared/view-types";
-import { entryRecord, interruptionFrom, lastErrorEntry, type RunEnd, summaryOf } from "./conversation-view";
+import { viewEntry, interruptionFrom, lastErrorEntry, type RunEnd, summaryOf } from "./conversation-view";
 import { newestStoredPage, type StoredPage } from "./stored-pages";
 
 export interface PagedViewContext {
@@ -36,7 +36,7 @@ export async function pagedConversationView(store: Store, id: string, tail: numb
   const pending = snapshot.pendingAsk;
   return {
     summary: summaryOf({ ...snapshot, conversationId, title: snapshot.title ?? snapshot.task }, false, branchCount, interruptionFrom(run)?.kind === "needs_key"),
-    entries: page.entries.map(entryRecord),
+    entries: page.entries.map(viewEntry),
     firstSeq: page.firstSeq,
     totalEntries: page.totalEntries,
     pendingAsk: pending ? { callId: pending.callId, question: pending.question, ...(pending.choices ? { choices: [...pending.choices] } : {}) } : null,

@@ -13,22 +13,33 @@ const CHARS_PER_LINE = 100;
 /** A person's bubble is narrower: at most 85% of the column, less its padding. */
 const BUBBLE_CHARS_PER_LINE = 80;
 
-function lines(text: string, perLine: number): number {
+/** The lines `text` takes up, each of its lines wrapped at `perLine` characters. */
+export function wrappedLines(text: string, perLine: number): number {
+  // Counted in place: a 200 KB reply is not cut into thousands of strings for a guess.
   let count = 0;
-  for (const line of text.split("\n")) count += Math.max(1, Math.ceil(line.length / perLine));
-  return count;
+  for (let at = 0; ; ) {
+    const newline = text.indexOf("\n", at);
+    const end = newline < 0 ? text.length : newline;
+    count += Math.max(1, Math.ceil((end - at) / perLine));
+    if (newline < 0) return count;
+    at = newline + 1;
+  }
 }
+
+const PARAGRAPH_BREAK = /\n\s*\n/g;
 
 /** Markdown: its lines, plus the margin of each paragraph (an empty line ends one). */
 function markdownHeight(text: string): number {
-  const paragraphs = text.split(/\n\s*\n/).length;
-  return lines(text.trim(), CHARS_PER_LINE) * LINE_PX + (paragraphs - 1) * 0.75 * 14;
+  let breaks = 0;
+  PARAGRAPH_BREAK.lastIndex = 0;
+  while (PARAGRAPH_BREAK.exec(text)) breaks++;
+  return wrappedLines(text.trim(), CHARS_PER_LINE) * LINE_PX + breaks * 0.75 * 14;
 }
 
 export function estimateRowHeight(item: DisplayItem): number {
   switch (item.kind) {
     case "user":
-      return ROW_GAP_PX + 18 + lines(item.text, BUBBLE_CHARS_PER_LINE) * LINE_PX + (item.answersCallId ? 20 : 0) + (item.attachments.length ? 64 : 0);
+      return ROW_GAP_PX + 18 + wrappedLines(item.text, BUBBLE_CHARS_PER_LINE) * LINE_PX + (item.answersCallId ? 20 : 0) + (item.attachments.length ? 64 : 0);
     case "thinking":
       return ROW_GAP_PX + 24;
     case "usage":
@@ -43,7 +54,7 @@ export function estimateRowHeight(item: DisplayItem): number {
       return ROW_GAP_PX + 44;
     case "notice":
     case "error":
-      return ROW_GAP_PX + 26 + lines(item.text, CHARS_PER_LINE) * LINE_PX;
+      return ROW_GAP_PX + 26 + wrappedLines(item.text, CHARS_PER_LINE) * LINE_PX;
     case "compaction":
       return ROW_GAP_PX + 26;
   }

@@ -2,73 +2,80 @@
  * A reply while it is being written, with a caret. Its settled blocks are rendered once each;
  * at each frame only the part still growing (at most GROWING_LIMIT characters, see
  * settled-prefix.ts) is parsed again, so a long reply costs no more per frame than a short
- * one. A code block still open is shown as it comes, highlighted once it is complete.
+ * one, and blocks that settled meanwhile are taken in a few KB per frame (settled-blocks.ts).
+ * A code block still open is shown as it comes, highlighted once it is complete.
  */
-import { memo, useMemo, useRef } from "react";
-import { viewOf, type BlockView } from "./block-views";
+import { memo, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { BlockView } from "./block-views";
+import { viewOf } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
 import { CodeLines } from "./CodeLines";
-import { fencedCode } from "./fences";
 import { blockClass, MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
-import { blockEnd } from "./settled-prefix";
-
-interface Settled {
-  text: string;
-  length: number;
-  blocks: string[];
-  views: BlockView[];
-}
-
-const EMPTY: Settled = { text: "", length: 0, blocks: [], views: [] };
-
-/** The settled blocks of `text`, continuing from `before` when `text` continues its text. */
-function settle(text: string, before: Settled): Settled {
-  const continues = text.length >= before.length && text.startsWith(before.text.slice(0, before.length));
-  const base = continues ? before : EMPTY;
-  let length = base.length;
-  const blocks = [...base.blocks];
-  const views = [...base.views];
-  for (let end = blockEnd(text, length, false); end > length; end = blockEnd(text, length, false)) {
-    const block = text.slice(length, end);
-    const i = blocks.length;
-    views.push(viewOf(block, i > 0 ? { block: blocks[i - 1], view: views[i - 1] } : null));
-    blocks.push(block);
-    length = end;
-  }
-  if (continues && length === before.length) return before;
-  return { text: text.slice(0, length), length, blocks, views };
-}
+import { NOTHING_SETTLED, settle, type Settled } from "./settled-blocks";
 
 const SettledBlocks = memo(function SettledBlocks({ views }: { views: BlockView[] }) {
   return views.map((view, i) => <MarkdownBlock key={i} view={view} />);
 });
 
-function GrowingBlock({ source, previous }: { source: string; previous: { block: string; view: BlockView } | null }) {
-  const fenced = fencedCode(source, false);
-  if (fenced && !fenced.closed) {
+function GrowingBlock({ text, settled }: { text: string; settled: Settled }) {
+  if (settled.openCode) {
+    const code = text.slice(settled.openCode.codeStart);
     return (
       <div className="markdown__block">
-        <CodeBlock lang={fenced.lang} text={fenced.code}>
-          <CodeLines text={fenced.code} />
+        <CodeBlock lang={settled.openCode.lang} text={code}>
+          <CodeLines text={code} />
         </CodeBlock>
       </div>
     );
   }
-  const view = viewOf(source, previous);
+  const n = settled.blocks.length;
+  const view = viewOf(text.slice(settled.length), n > 0 ? { block: settled.blocks[n - 1], view: settled.views[n - 1] } : null);
   return <div className={blockClass(view)}>{renderMarkdown(view.source)}</div>;
 }
 
-export function StreamingMarkdown({ text }: { text: string }) {
-  const last = useRef<Settled>(EMPTY);
-  const settled = useMemo(() => settle(text, last.current), [text]);
+/** How many blocks of a reply that ended are taken down per frame (see StreamingReply.tsx). */
+export const BLOCKS_REMOVED_PER_FRAME = 64;
+
+interface StreamingMarkdownProps {
+  text: string;
+  /** The reply has ended and is hidden: its blocks are removed a few per frame, then `onGone`. */
+  leaving?: boolean;
+  onGone?(): void;
+}
+
+export function StreamingMarkdown({ text, leaving = false, onGone }: StreamingMarkdownProps) {
+  const last = useRef<Settled>(NOTHING_SETTLED);
+  // Settled blocks left for the next frame are taken in then, whether words come or not.
+  const [frame, nextFrame] = useReducer((n: number) => n + 1, 0);
+  const settled = useMemo(() => settle(text, last.current), [text, frame]);
   last.current = settled;
-  const n = settled.blocks.length;
-  const previous = n > 0 ? { block: settled.blocks[n - 1], view: settled.views[n - 1] } : null;
+  const kept = useKeptBlocks(settled.views.length, leaving, onGone);
+  useEffect(() => {
+    if (!settled.behind || leaving) return;
+    const id = requestAnimationFrame(nextFrame);
+    return () => cancelAnimationFrame(id);
+  }, [settled, leaving]);
+  const views = useMemo(() => (kept < settled.views.length ? settled.views.slice(0, kept) : settled.views), [settled.views, kept]);
   return (
     // The caret after the last words is drawn by the style sheet (.markdown--growing).
     <div className="markdown markdown--growing">
-      <SettledBlocks views={settled.views} />
-      <GrowingBlock source={text.slice(settled.length)} previous={previous} />
+      <SettledBlocks views={views} />
+      {!leaving && !settled.behind && settled.length < text.length && <GrowingBlock text={text} settled={settled} />}
     </div>
   );
+}
+
+/** How many blocks stay in the page: all while the reply streams; fewer at each frame once it has ended, then `onGone`. */
+function useKeptBlocks(count: number, leaving: boolean, onGone: (() => void) | undefined): number {
+  const [kept, setKept] = useState(Number.POSITIVE_INFINITY);
+  if (!leaving && kept !== Number.POSITIVE_INFINITY) setKept(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    if (!leaving) return;
+    const id = requestAnimationFrame(() => {
+      if (Math.min(kept, count) === 0) onGone?.();
+      else setKept(Math.max(0, Math.min(kept, count) - BLOCKS_REMOVED_PER_FRAME));
+    });
+    return () => cancelAnimationFrame(id);
+  }, [leaving, kept, count, onGone]);
+  return kept;
 }

@@ -39,9 +39,13 @@ export function fenceAt(text: string, at: number, final: boolean): Fence | null 
   return { char, length: j - i, bodyStart: Math.min(end + 1, text.length) };
 }
 
-/** Where the block after the fence's closing line starts, or -1 while it is not closed. */
-export function closingFenceEnd(text: string, fence: Fence, final: boolean): number {
-  for (let at = fence.bodyStart; at < text.length; ) {
+/**
+ * Where the block after the fence's closing line starts, or -1 while it is not closed. `from`:
+ * a line start after the opening fence where the search begins (the lines before it are known
+ * not to close the fence: a block still being written is not read again from its start).
+ */
+export function closingFenceEnd(text: string, fence: Fence, final: boolean, from = fence.bodyStart): number {
+  for (let at = Math.max(from, fence.bodyStart); at < text.length; ) {
     const end = lineEnd(text, at, final);
     if (end < 0) return -1;
     const i = indentEnd(text, at);
@@ -70,10 +74,15 @@ export function fencedCode(block: string, final: boolean): { lang: string; code:
   if (start < 0) return null;
   const fence = fenceAt(block, start, final);
   if (!fence || fence === "unknown") return null;
-  const lang = block.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim().split(/\s+/)[0] ?? "";
+  const lang = fenceLang(block, start, fence);
   const end = closingFenceEnd(block, fence, final);
   if (end < 0) return { lang, code: block.slice(fence.bodyStart), closed: false };
   if (block.slice(end).trim()) return null;
   const closingLine = block.lastIndexOf("\n", block[end - 1] === "\n" ? end - 2 : end - 1) + 1;
   return { lang, code: block.slice(fence.bodyStart, Math.max(fence.bodyStart, closingLine)), closed: true };
+}
+
+/** The language named on the opening line (at `start`) of `fence`, or "". */
+export function fenceLang(text: string, start: number, fence: Fence): string {
+  return text.slice(start, fence.bodyStart).replace(/^ *[`~]+/, "").trim().split(/\s+/)[0] ?? "";
 }

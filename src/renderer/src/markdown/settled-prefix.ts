@@ -22,16 +22,18 @@ export const TABLE_GROWING_LIMIT = 500;
 /**
  * The end of the block that starts at `from`; -1 while it is still growing (`final`: the text
  * is complete, so its last block ends at its end). Reads at most GROWING_LIMIT characters of an
- * ordinary block (TABLE_GROWING_LIMIT of table rows).
+ * ordinary block (TABLE_GROWING_LIMIT of table rows); a code block is read from `fenceFrom` on
+ * when that is a line start of its body (see closingFenceEnd).
  */
-export function blockEnd(text: string, from: number, final: boolean): number {
+export function blockEnd(text: string, from: number, final: boolean, fenceFrom = 0): number {
   let start = from;
   while (text[start] === "\n") start++;
   if (start >= text.length) return final ? text.length : -1;
   const fence = fenceAt(text, start, final);
   if (fence === "unknown") return final ? text.length : -1;
   if (fence) {
-    const closed = closingFenceEnd(text, fence, final);
+    // `fenceFrom`: a line start of this fence's body up to which no line closes it.
+    const closed = closingFenceEnd(text, fence, final, fenceFrom);
     return closed >= 0 ? closed : final ? text.length : -1;
   }
   const horizon = start + (text[start] === "|" ? TABLE_GROWING_LIMIT : GROWING_LIMIT);
@@ -73,13 +75,6 @@ function cutWithin(text: string, start: number, horizon: number): number {
     if (text[at - 1] === " " && WORD_START.test(text[at])) return at;
   }
   return horizon;
-}
-
-/** The length of the settled part of `text`, a reply still being written: 0 when nothing is. */
-export function settledLength(text: string, from = 0): number {
-  let settled = from;
-  for (let end = blockEnd(text, settled, false); end > settled; end = blockEnd(text, settled, false)) settled = end;
-  return settled;
 }
 
 /** The blocks of a finished text; joined, they are the text. */

@@ -6,6 +6,7 @@
 import type { HistoryEntryView } from "../../../shared/view-types";
 import type { ToolCallStatus } from "../../../shared/wire-types";
 import type { AttachmentView } from "../../../shared/usage-types";
+import { contentOf } from "../../../shared/reply-text";
 
 /** Tokens of one reply, as saved with it. */
 export interface ReplyUsage {
@@ -93,7 +94,7 @@ export function buildDisplayItems(entries: HistoryEntryView[]): DisplayItem[] {
         });
         break;
       case "assistant": {
-        const blocks = (Array.isArray(entry.content) ? entry.content : []) as ContentBlockView[];
+        const blocks = contentOf(entry) as ContentBlockView[];
         let thoughtTime = typeof entry.thinkingMs === "number" ? entry.thinkingMs : null;
         const cutAt = entry.partial === true ? lastTextIndex(blocks) : -1;
         blocks.forEach((block, index) => {

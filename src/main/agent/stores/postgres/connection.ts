@@ -69,16 +69,42 @@ export class Connection {
     return this.poolMade;
   }
 
-  private async open(): Promise<PostgresMigrationOutcome> {
-    const client = await (await this.pool()).connect().catch((error: unknown) => {
+  /**
+   * A client of the pool, held until `done`. While held, the pool no longer listens for its
+   * 'error' event: a connection the server ends then (a restart) would throw it out of the
+   * process. It is heard here instead (the statement in flight fails with it anyway), and a
+   * client that had one, or whose statement failed, is not reused.
+   */
+  private async checkout(): Promise<{ client: pg.PoolClient; done(failure?: unknown): void }> {
+    let client: pg.PoolClient;
+    try {
+      client = await (await this.pool()).connect();
+    } catch (error) {
       throw translatePostgresError(error, this.server);
-    });
+    }
+    let lost: Error | null = null;
+    const onError = (error: Error) => void (lost ??= error);
+    client.on("error", onError);
+    return {
+      client,
+      done(failure?: unknown) {
+        client.removeListener("error", onError);
+        const broken = lost ?? (failure === undefined ? undefined : failure instanceof Error ? failure : new Error(String(failure)));
+        client.release(broken);
+      },
+    };
+  }
+
+  private async open(): Promise<PostgresMigrationOutcome> {
+    const { client, done } = await this.checkout();
+    let failure: unknown;
     try {
       return await migrateSchema(client, this.schemaName, this.s, POSTGRES_MIGRATIONS, this.server);
     } catch (error) {
+      failure = error;
       throw translatePostgresError(error, this.server);
     } finally {
-      client.release();
+      done(failure);
     }
   }
 
@@ -114,14 +140,9 @@ export class Connection {
    */
   readonly eachRow = async (text: string, values: unknown[], name: string, onRow: (row: unknown[]) => void): Promise<void> => {
     await this.usable();
-    let client: pg.PoolClient;
-    try {
-      client = await (await this.pool()).connect();
-    } catch (error) {
-      throw translatePostgresError(error, this.server);
-    }
+    const { client, done } = await this.checkout();
     let failed: { error: unknown } | null = null;
-    let queryError: unknown = null;
+    let queryError: unknown;
     try {
       await new Promise<void>((resolve, reject) => {
         const config: pg.QueryArrayConfig = { text, values, name, rowMode: "array" };
@@ -143,7 +164,7 @@ export class Connection {
       throw translatePostgresError(error, this.server);
     } finally {
       // Like pool.query: a connection whose statement failed is not reused.
-      client.release(queryError === null ? undefined : (queryError as Error));
+      done(queryError);
     }
     if (failed) throw (failed as { error: unknown }).error;
   };
@@ -151,23 +172,18 @@ export class Connection {
   /** Several statements in one transaction on one connection; rolled back if `work` throws. */
   async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.usable();
-    let client: pg.PoolClient;
-    try {
-      client = await (await this.pool()).connect();
-    } catch (error) {
-      throw translatePostgresError(error, this.server);
-    }
-    let broken = false;
+    const { client, done } = await this.checkout();
+    let broken: unknown;
     try {
       await client.query("BEGIN");
       const result = await work(client);
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => (broken = true));
+      await client.query("ROLLBACK").catch((rollbackError: unknown) => (broken = rollbackError));
       throw translatePostgresError(error, this.server);
     } finally {
-      client.release(broken);
+      done(broken);
     }
   }
 

@@ -1,13 +1,14 @@
 /**
  * A State's history as PostgresStore's read statements return it: first a row of seq -1 (the
  * snapshot, or only the State's existence), then the entries in seq order. Each entry's JSON
- * is parsed as its row arrives, so parsing a long history overlaps the server sending it.
+ * is parsed (and unpacked, see entry-body.ts) as its row arrives, so parsing a long history overlaps the server sending it.
  * The order is checked rather than trusted: the statement asks the server for no order (sorting
  * a whole history there cost more than the rest of the read), so rows that arrive out of seq order
  * are put back in order here, by their seqs alone.
  */
 import { StoreCorruptError } from "../../errors";
 import type { EntryRecord } from "../../state/history";
+import { entryFromBody } from "./entry-body";
 
 export interface HistoryRows {
   /** The seq -1 row's text (the snapshot's JSON), or null when the State does not exist. */
@@ -32,7 +33,7 @@ export async function readHistoryRows(eachRow: RowReader, statement: { text: str
     }
     if (seqs.length > 0 && seq <= seqs[seqs.length - 1]) ordered = false;
     seqs.push(seq);
-    entries.push(parseStored<EntryRecord>(row[1] as string, where, stateId, `entry ${seq}`));
+    entries.push(entryFromBody(seq, parseStored<unknown>(row[1] as string, where, stateId, `entry ${seq}`)));
   });
   if (head === null) return { head: null, entries: [] };
   return { head, entries: ordered ? entries : inSeqOrder(seqs, entries) };

@@ -14,6 +14,7 @@ import { searchTextOf } from "../sqlite/entry-search-text";
 import { type MarkedSnippet, markedSnippet } from "../search/snippet";
 import { titleText } from "../search/search-scan";
 import { prefixTsQuery } from "./search-words";
+import { entryFromBody } from "./entry-body";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
 
 interface MatchRow extends InfoRow {
@@ -45,7 +46,7 @@ export class PostgresSearch {
       FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $2 OFFSET $3`;
     this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained`;
-    this.hitBody = `SELECT body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
+    this.hitBody = `SELECT packed_body AS body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
   }
 
   async page(input: string, options: SearchOptions = {}): Promise<SearchPage> {
@@ -67,16 +68,16 @@ export class PostgresSearch {
   private async snippetOf(row: MatchRow, words: string[]): Promise<MarkedSnippet> {
     if (row.hit_seq !== null) {
       const found = await this.query(this.hitBody, [row.id, row.hit_seq]);
-      const text = found.rows.length === 0 ? null : textOf(found.rows[0].body as string);
+      const text = found.rows.length === 0 ? null : textOf(row.hit_seq, found.rows[0].body as string);
       if (text !== null) return markedSnippet(text, words);
     }
     return markedSnippet(titleText(row), words);
   }
 }
 
-function textOf(body: string): string | null {
+function textOf(seq: number, body: string): string | null {
   try {
-    return searchTextOf(JSON.parse(body) as { kind?: unknown; text?: unknown });
+    return searchTextOf(entryFromBody(seq, JSON.parse(body)) as { kind?: unknown; text?: unknown });
   } catch {
     return null;
   }

@@ -22,6 +22,7 @@ import { PostgresSearch } from "./postgres-search";
 import { indexedWords } from "./search-words";
 import { type Statements, conversationValues, statements } from "./statements";
 import { type HistoryRows, parseStored, readHistoryRows } from "./history-rows";
+import { packedBody } from "./entry-body";
 
 export interface PostgresStoreOptions {
   /** The schema holding the tables (created if missing). Default "alpine". */
@@ -51,7 +52,7 @@ function entryRows(entries: EntryRecord[]): EntryRows {
   for (const entry of entries) {
     if (!Number.isInteger(entry.seq) || entry.seq < 0) throw new TypeError(`An entry's seq must be a non-negative integer, got ${String(entry.seq)}.`);
     seqs.push(entry.seq);
-    bodies.push(JSON.stringify(entry));
+    bodies.push(packedBody(entry));
     words.push(indexedWords(searchTextOf(entry as { kind?: unknown; text?: unknown })));
   }
   return { seqs, bodies, words, distinct: new Set(seqs).size };
@@ -120,13 +121,13 @@ export class PostgresStore extends Store {
     const columns = conversationValues(snapshot, json, snapshot && conversationWords(snapshot));
     const base = [stateId, rows.seqs, rows.bodies, rows.words, ...columns];
     if (create) {
-      const result = await this.connection.query(this.sql.create, [...base, rows.distinct], "alpine_create_2");
+      const result = await this.connection.query(this.sql.create, [...base, rows.distinct], "alpine_create_3");
       if (result.rows[0].written === 0) throw new StateExistsError(stateId);
       return;
     }
     const lease = options.lease;
     const token = lease?.token ?? null;
-    const result = await this.connection.query(this.sql.update, [...base, token], "alpine_update_2");
+    const result = await this.connection.query(this.sql.update, [...base, token], "alpine_update_3");
     const outcome = result.rows[0] as { written: number; found: boolean; holder: string | null };
     if (outcome.written > 0) return;
     if (!outcome.found) throw new StateNotFoundError(stateId);
@@ -156,20 +157,20 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_3", this.sql.read, [stateId]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_4", this.sql.read, [stateId]));
   }
 
   /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
   override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_range_3", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_range_4", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
   }
 
   /** Only the State's own entries of seqs [fromSeq, toSeq): one index range. */
   override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
     assertStateId(stateId);
     const [from, to] = [fromSeq, toSeq].map((seq) => (Number.isNaN(seq) ? 0 : Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(seq)))));
-    const rows = await this.historyRows("alpine_read_between_3", this.sql.readBetween, [stateId, from, to]);
+    const rows = await this.historyRows("alpine_read_between_4", this.sql.readBetween, [stateId, from, to]);
     return rows.head === null ? null : rows.entries;
   }
 

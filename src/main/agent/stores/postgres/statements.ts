@@ -9,7 +9,7 @@ export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by
 
 /** $1 id, $2 seqs, $3 bodies, $4 words, $5..$16 the conversation's columns (see conversationValues). */
 const NEW_ENTRIES = (s: string, from: string) => `
-  INSERT INTO ${s}.entries (state_id, seq, body, search)
+  INSERT INTO ${s}.entries (state_id, seq, packed_body, search)
   SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
   FROM ${from}, unnest($2::int[], $3::text[], $4::text[]) AS e(seq, body, words)
   ON CONFLICT (state_id, seq) DO NOTHING
@@ -61,17 +61,17 @@ export function statements(s: string) {
     read: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     // The same, with only the entries through a seq (a branch's inherited past).
     readRange: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     // Only the entries of seqs [$2, $3) (a page of a long conversation), after a row saying the State exists.
     readBetween: `
       SELECT -1 AS seq, '' AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, body FROM ${s}.entries WHERE state_id = $1 AND seq >= $2 AND seq < $3 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND seq >= $2 AND seq < $3 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
     head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
     headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
     list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE ($3 OR NOT retained) ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,

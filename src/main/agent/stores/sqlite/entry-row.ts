@@ -20,7 +20,7 @@ interface ContentBlockLike {
 }
 
 /** An assistant turn's text as the Agent makes it: its text blocks joined. */
-function joinedText(content: unknown): string | null {
+export function joinedText(content: unknown): string | null {
   if (!Array.isArray(content)) return null;
   let text = "";
   for (const block of content as ContentBlockLike[]) {

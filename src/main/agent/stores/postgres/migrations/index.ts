@@ -85,4 +85,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE TRIGGER leases_notify_takeover AFTER UPDATE ON ${s}.leases
         FOR EACH ROW WHEN (OLD.token IS DISTINCT FROM NEW.token) EXECUTE FUNCTION ${s}.notify_lease();`,
   },
+  {
+    version: 4,
+    description: "packed entry bodies: new entries are stored without their seq, a null error and an assistant turn's joined text (see entry-body.ts)",
+    // Rows already stored keep their whole JSON (both forms read the same). The column is renamed so that
+    // an older version still connected fails loudly at its next statement instead of misreading new rows.
+    up: (s) => `
+      ALTER TABLE ${s}.entries RENAME COLUMN body TO packed_body;
+      COMMENT ON COLUMN ${s}.entries.packed_body IS 'An entry''s JSON; from schema version 4 without its seq (the row''s), its error when null, and an assistant turn''s text when it is the join of its text blocks';`,
+  },
 ];

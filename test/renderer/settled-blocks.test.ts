@@ -1,0 +1,58 @@
+/**
+ * A reply being written is taken in block by block, frame by frame: blocks that settled while
+ * the window was behind come in a few KB per frame, and a code block still open is not read
+ * again from its start at each frame.
+ */
+import { describe, expect, it } from "vitest";
+import { NOTHING_SETTLED, settle, SETTLE_BUDGET, type Settled } from "../../src/renderer/src/markdown/settled-blocks";
+import { splitBlocks } from "../../src/renderer/src/markdown/settled-prefix";
+
+const paragraphs = (n: number) => Array.from({ length: n }, (_, i) => `Paragraph ${i}: ${"some words ".repeat(40)}`).join("\n\n");
+
+describe("the settled blocks of a reply being written", () => {
+  it("takes in a burst of words a few KB per frame, in order, until it has caught up", () => {
+    const text = `${paragraphs(60)}\n\nThe last words`;
+    let settled = settle("Paragraph 0: some", NOTHING_SETTLED);
+    expect(settled.length).toBe(0);
+    const steps: number[] = [];
+    for (let frame = 0; frame < 100; frame++) {
+      const next = settle(text, settled);
+      steps.push(next.length - settled.length);
+      expect(next.blocks.slice(0, settled.blocks.length)).toEqual(settled.blocks);
+      settled = next;
+      if (!settled.behind) break;
+    }
+    // 60 paragraphs of ~450 characters: more than one frame's budget, so several frames, none over it.
+    expect(steps.length).toBeGreaterThan(5);
+    for (const step of steps) expect(step).toBeLessThanOrEqual(SETTLE_BUDGET);
+    // Caught up: every block but the growing last one, cut as the finished reply is.
+    expect(settled.blocks).toEqual(splitBlocks(text).slice(0, -1));
+    expect(text.slice(settled.length)).toBe("The last words");
+  });
+
+  it("takes in one block per frame at least, however long", () => {
+    const code = `\`\`\`ts\n${"const a = 1;\n".repeat(2_000)}\`\`\`\n\nAfter.`;
+    const settled = settle(code, NOTHING_SETTLED);
+    expect(settled.blocks).toEqual([code.slice(0, code.indexOf("\n\nAfter.") + 1)]);
+    expect(settled.behind).toBe(false);
+  });
+
+  it("reads an open code block from its last line on, and still sees it close across frames", () => {
+    const text = `Intro.\n\n\`\`\`\`md\n${"```ts\nconst a = 1;\n```\n\n".repeat(200)}\`\`\`\`\n\nAfter it.`;
+    let settled: Settled = NOTHING_SETTLED;
+    for (let end = 1; end <= text.length; end += 13) {
+      const shown = text.slice(0, end);
+      settled = settle(shown, settled);
+      const fresh = settle(shown, NOTHING_SETTLED, Number.POSITIVE_INFINITY);
+      expect([settled.length, settled.openCode]).toEqual([fresh.length, fresh.openCode]);
+      if (settled.openCode) {
+        expect(settled.openCode.lang).toBe("md");
+        expect(shown.slice(settled.openCode.codeStart).startsWith("```ts\n")).toBe(true);
+        expect(settled.fenceFrom).toBe(shown.lastIndexOf("\n") + 1);
+      }
+    }
+    settled = settle(text, settled);
+    expect(settled.blocks).toEqual(splitBlocks(text).slice(0, -1));
+    expect(settled.openCode).toBeNull();
+  });
+});
