@@ -68,6 +68,9 @@ export const WINDOW_FIGURES = [
   "windowLaunch.mcp.firstPaintDiffMs",
   "windowLaunch.mcp.startedMs",
   "windowLaunch.mcp.readyMs",
+  ...["later", "laterCodeCache"].flatMap((kind) =>
+    ["serviceMs", "firstPaintMs", "readyMs", "sidebarMs", "conversationMs", "totalMs", "consumedCodeCacheKB"].map((figure) => `windowLaunch.${kind}.${figure}`),
+  ),
   "windowMemory.tokens",
   "windowMemory.beforeMB",
   "windowMemory.after1MB",

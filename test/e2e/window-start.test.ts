@@ -3,7 +3,8 @@
  * app's code has loaded, and what the first screen does not show is asked after it is shown; the
  * code highlighter is not part of the first screen's code, yet the reopened conversation's code
  * comes out highlighted, in the box it had as plain text; the sidebar's times, the reply's
- * Markdown and the usage totals are there as before.
+ * Markdown and the usage totals are there as before. The first screen is rendered in the same turn
+ * as its data is taken in.
  */
 import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
@@ -16,6 +17,11 @@ const START_RECORDER = String.raw`
   window.__start = {};
   addEventListener("alpine:ready", () => {
     window.__start.resourcesAtReady = performance.getEntriesByType("resource").map((r) => r.name);
+    // Once the code that announced ready has run to its end (a microtask waits for it), no task later.
+    queueMicrotask(() => {
+      window.__start.sidebarRowsWithReady = document.querySelectorAll(".sidebar [role=listitem]").length;
+      window.__start.messageRowsWithReady = document.querySelectorAll(".conversation__row").length;
+    });
   });
   addEventListener("alpine:conversation-opened", () => {
     const code = document.querySelector(".message--assistant .code-block pre");
@@ -45,7 +51,16 @@ describe("the window's start", () => {
 
     // The first thing the window asked: the first screen.
     expect(JSON.parse(sent[0])).toMatchObject({ kind: "request", channel: "app:launch" });
-    const start = (await page().evaluate("window.__start")) as { resourcesAtReady: string[]; firstCode: { height: number; text: string } | null };
+    const start = (await page().evaluate("window.__start")) as {
+      resourcesAtReady: string[];
+      firstCode: { height: number; text: string } | null;
+      sidebarRowsWithReady: number;
+      messageRowsWithReady: number;
+    };
+    // The first screen is rendered with its data, in the same turn, not in a task of React's scheduler
+    // later: the app chunk renders it while it runs, so the chunk's code cache holds the first render's code.
+    expect(start.sidebarRowsWithReady).toBeGreaterThan(0);
+    expect(start.messageRowsWithReady).toBeGreaterThan(0);
     const scripts = start.resourcesAtReady.filter((name) => name.endsWith(".js"));
     expect(scripts.some((name) => /start-app/.test(name))).toBe(true);
     expect(scripts.filter((name) => /highlight/.test(name))).toEqual([]);

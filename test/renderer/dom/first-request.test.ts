@@ -69,4 +69,23 @@ describe("the window's first request", () => {
     const failed = received[0];
     expect(failed.kind === "launch" && !failed.outcome.ok && (failed.outcome.error as Error).message).toBe("The database is locked.");
   });
+
+  it("says when the launch's answer, or its failure, is in (the app's code runs then)", async () => {
+    for (const outcome of ["answer", "failure"] as const) {
+      const { api, requests } = scriptedApi();
+      const early = requestFirstScreen({ api, transport: "websocket" }, 100);
+      let launched = false;
+      void early.launched.then(() => (launched = true));
+      await settle();
+      expect(launched).toBe(false);
+      if (outcome === "answer") requests[0].answer(launch);
+      else requests[0].fail(new Error("The connection closed."));
+      await settle();
+      expect({ outcome, launched }).toEqual({ outcome, launched: true });
+      // What came is kept for the app, which takes over after.
+      const received: EarlyItem[] = [];
+      early.takeOver((item) => received.push(item));
+      expect(labels(received)).toEqual([outcome === "answer" ? "launch true" : "launch false"]);
+    }
+  });
 });

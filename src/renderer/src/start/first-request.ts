@@ -18,6 +18,8 @@ export type EarlyItem = { kind: "event"; event: AppEvent } | { kind: "launch"; o
 
 export interface EarlyStart {
   chosen: ChosenApi;
+  /** Resolves once the launch's answer (or its error) is in. */
+  launched: Promise<void>;
   /** From now on `handler` gets every item: first those kept so far, in the order they came. */
   takeOver(handler: (item: EarlyItem) => void): void;
 }
@@ -27,12 +29,13 @@ export function requestFirstScreen(chosen: ChosenApi, listLimit: number): EarlyS
   let handler: ((item: EarlyItem) => void) | null = null;
   const deliver = (item: EarlyItem) => (handler ? handler(item) : kept.push(item));
   chosen.api.onEvent((event) => deliver({ kind: "event", event }));
-  chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
-    (launch) => deliver({ kind: "launch", outcome: { ok: true, launch } }),
-    (error: unknown) => deliver({ kind: "launch", outcome: { ok: false, error } }),
+  const launched = chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
+    (launch) => void deliver({ kind: "launch", outcome: { ok: true, launch } }),
+    (error: unknown) => void deliver({ kind: "launch", outcome: { ok: false, error } }),
   );
   return {
     chosen,
+    launched,
     takeOver(next) {
       handler = next;
       for (const item of kept.splice(0)) next(item);

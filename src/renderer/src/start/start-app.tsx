@@ -1,9 +1,10 @@
 /**
  * The app itself, loaded after the first request is out (see main.ts): route the main
- * process's events into the store, put the first screen's data in it, render the app once
- * with that data, and announce `alpine:ready`.
+ * process's events into the store, put the first screen's data in it, announce `alpine:ready`,
+ * and render the app once with that data.
  */
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { setApi } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
@@ -13,6 +14,7 @@ import { loadHighlighter } from "../markdown/highlighter";
 import { useAppStore } from "../store/app-store";
 import { applyLaunch, loadInterrupted, loadLaunchUsage } from "../store/launch";
 import type { EarlyStart } from "./first-request";
+import { takePendingStart } from "./pending-start";
 
 export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart): void {
   const { api, transport, onConnectionLost } = chosen;
@@ -37,14 +39,27 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
       return;
     }
     const launched = applyLaunch(item.outcome);
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
     emitAppEvent("ready", { transport, ...launched });
+    // Rendered at once, not in a task of React's scheduler: see the end of this file.
+    flushSync(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
     // Once the first screen is painted, what it does not show: the main process starts what waited
     // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
     requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
   });
 }
+
+/*
+ * Started while this chunk runs, not once its import has resolved: main.ts runs the chunk once
+ * the first screen's data is in, so the first render is part of the chunk's evaluation. Chromium
+ * keeps a module's compiled code (its code cache, `codeCache: true` on `app://`) as it is right
+ * after the module's evaluation: the first render's functions are then in it, and a later launch
+ * takes them from the cache instead of compiling them during its first render.
+ */
+const pending = takePendingStart();
+if (pending) startApp(pending.rootElement, pending.early);

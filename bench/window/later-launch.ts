@@ -1,0 +1,142 @@
+/**
+ * A later launch, as opposed to the very first one after install: the browser keeps its profile
+ * on disk between launches (HTTP cache, V8's code cache), and the window comes from the same
+ * origin every time, as the app's window always comes from `app://alpine` (whose scheme is
+ * registered with `codeCache: true`, src/main/electron/app-protocol.ts). Each launch is a new
+ * browser process on that profile, so nothing but what is on disk carries over.
+ *
+ * Chromium keeps a script's compiled code after it has been loaded twice from the same cached
+ * response, and uses it from the third load on: a profile is warmed by two untimed launches.
+ * Chromium 150's background resource fetch (on by default) compiled the app chunk afresh on
+ * every launch in our traces, the code cache on disk notwithstanding; with that feature off the
+ * chunk's code came from the cache. Both are measured; `consumedCodeCacheKB` checks it in a trace.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS } from "./browser";
+
+/** What a launch runs in: a page made before the host starts, and how to close it. */
+export interface LaunchPage {
+  page: Page;
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export interface LaterLaunchProfile {
+  /** The host's port, the same for every launch on this profile (the origin the caches are kept for). */
+  port: number;
+  /** A new browser on the profile, with one page. */
+  open(): Promise<LaunchPage>;
+  remove(): void;
+}
+
+/** Chromium's flags for a later launch; `codeCache`: with the background resource fetch off, so V8's code cache is used. */
+export function laterLaunchFlags(codeCache: boolean): string[] {
+  return codeCache ? [...CHROMIUM_FLAGS, "--disable-features=BackgroundResourceFetch"] : CHROMIUM_FLAGS;
+}
+
+export async function createLaterLaunchProfile(codeCache: boolean): Promise<LaterLaunchProfile> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-profile-"));
+  const port = await freeLoopbackPort();
+  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  return {
+    port,
+    async open() {
+      const context = await chromium.launchPersistentContext(folder, { executablePath, headless: true, args: laterLaunchFlags(codeCache), viewport: { width: 1280, height: 800 } });
+      const page = context.pages()[0] ?? (await context.newPage());
+      // The first launch's browser is already running; this one has just started: let it finish starting.
+      await untilChromiumIsQuiet();
+      return { page, context, close: () => context.close() };
+    },
+    remove: () => rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+const QUIET_STEP_MS = 100;
+const QUIET_CPU_MS = 10;
+const QUIET_WAIT_MAX_MS = 3_000;
+
+/** Waits until this process's Chromium processes used at most 10 ms of CPU in each of two 100 ms steps (3 s at most; Linux only). */
+async function untilChromiumIsQuiet(): Promise<void> {
+  if (!existsSync("/proc/self/stat")) return;
+  let before = chromiumCpuMs();
+  let quietSteps = 0;
+  for (let waited = 0; waited < QUIET_WAIT_MAX_MS && quietSteps < 2; waited += QUIET_STEP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_STEP_MS));
+    const now = chromiumCpuMs();
+    quietSteps = now - before <= QUIET_CPU_MS ? quietSteps + 1 : 0;
+    before = now;
+  }
+}
+
+/** CPU time used so far by the Chromium processes this process started (from /proc), in ms. */
+function chromiumCpuMs(): number {
+  const stats = new Map<number, { parent: number; name: string; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(entry), { parent: Number(fields[1]), name: text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  const ours = (pid: number) => {
+    for (let at = stats.get(pid), depth = 0; at && depth < 8; at = stats.get(at.parent), depth++) if (at.parent === process.pid) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (stat.name.startsWith("chrom") && ours(pid)) ticks += stat.ticks;
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface TraceEvent {
+  name?: string;
+  args?: { data?: { url?: string; consumedCacheSize?: number } };
+}
+
+/** The compiled code V8 took from its cache for the window's scripts during a trace, in KB. */
+export function consumedCodeCacheKB(traceJson: string): number {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  let bytes = 0;
+  for (const e of events) if ((e.name === "v8.compileModule" || e.name === "v8.compile") && e.args?.data?.url?.includes("/assets/")) bytes += e.args.data.consumedCacheSize ?? 0;
+  return bytes / 1024;
+}
+
+/** Chromium's trace categories that carry `consumedCacheSize`. */
+export const CODE_CACHE_TRACE_CATEGORIES = ["v8", "devtools.timeline", "disabled-by-default-v8.compile"];
+
+/** Record a trace of `work` in the page through the DevTools protocol (a persistent context has no Browser to trace with). */
+export async function traceWhile<T>(launch: LaunchPage, categories: string[], work: () => Promise<T>): Promise<{ result: T; trace: string }> {
+  const session = await launch.context.newCDPSession(launch.page);
+  await session.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReturnAsStream" });
+  const result = await work();
+  const complete = new Promise<{ stream?: string }>((resolve) => session.once("Tracing.tracingComplete", resolve));
+  await session.send("Tracing.end");
+  const { stream } = await complete;
+  if (!stream) throw new Error("Chromium returned no trace stream");
+  let trace = "";
+  for (;;) {
+    const chunk = await session.send("IO.read", { handle: stream });
+    trace += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
+    if (chunk.eof) break;
+  }
+  await session.send("IO.close", { handle: stream });
+  return { result, trace };
+}
