@@ -31,7 +31,7 @@ function runQuickBench(out: string): Promise<number | null> {
 beforeAll(async () => {
   outFolder = mkdtempSync(path.join(os.tmpdir(), "alpine-"));
   exitCode = await runQuickBench(outFolder);
-}, 240_000);
+}, 420_000); // sixteen suites, four of them launching Chromium (the launch suite a dozen times): minutes on a busy 2-core machine
 
 afterAll(() => {
   rmSync(outFolder, { recursive: true, force: true });
