@@ -181,6 +181,34 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     expect(away).not.toContain(true);
   });
 
+  it("keeps following when rows are swapped and the content was far shorter for a moment, and stops on such a rise once the swap's frames are over", () => {
+    const frames: FrameRequestCallback[] = [];
+    globalThis.requestAnimationFrame = ((callback: FrameRequestCallback) => frames.push(callback)) as typeof requestAnimationFrame;
+    const runFrames = () => {
+      for (const callback of frames.splice(0)) callback(0);
+    };
+    const scroller = new FakeScroller();
+    const { anchored, column, observe, away } = windowOn(scroller);
+
+    // The run ends: the streamed reply's rows go and the saved ones come; a layout in between
+    // saw the content 258 px shorter (more than the slack), then it grew taller than before.
+    anchored.rowsChanged();
+    scroller.setContentHeight(3000 - 258);
+    scroller.setContentHeight(3200);
+    observe([entry(column, 3200)]);
+    scroller.dispatchPendingScroll();
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away).not.toContain(true);
+
+    // Three frames later the same kind of rise, with no rows swapped, is the view leaving the end.
+    for (let i = 0; i < 3; i++) runFrames();
+    scroller.scrollTop -= 1000;
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3200)]);
+    expect(scroller.distanceFromEnd()).toBe(1000);
+    expect(away).toContain(true);
+  });
+
   it("keeps following when the content shrinks for a moment (the streamed reply swapped for its saved row) and grows before the window looks", () => {
     const scroller = new FakeScroller();
     const { column, observe, away } = windowOn(scroller);

@@ -35,6 +35,8 @@ export class BottomAnchoredWindow {
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
   private readonly person = new PersonScrolling();
+  private rowsChanging = 0; // frames left in which a rise may be the browser's clamp after rows were swapped
+  private rowsChangingFrame = 0;
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -68,7 +70,10 @@ export class BottomAnchoredWindow {
       forgetPerson();
       cancelAnimationFrame(this.settleFrame);
       cancelAnimationFrame(this.rangeFrame);
+      cancelAnimationFrame(this.rowsChangingFrame);
       this.rangeFrame = 0;
+      this.rowsChangingFrame = 0;
+      this.rowsChanging = 0;
       stop();
       this.scroller = null;
     };
@@ -93,6 +98,7 @@ export class BottomAnchoredWindow {
 
   /** The rows changed (added, removed): the window may need other rows. */
   rowsChanged(): void {
+    this.markRowsChanging();
     this.updateRange(false);
   }
 
@@ -224,9 +230,24 @@ export class BottomAnchoredWindow {
   private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
     const bottom = scrollTop + scroller.clientHeight;
     const rise = this.scrollTop - scrollTop;
-    const up = rise > 1 && bottom < this.viewBottom - 1 && (rise >= PINNED_SLACK_PX || this.person.recently);
+    const up = rise > 1 && bottom < this.viewBottom - 1 && ((rise >= PINNED_SLACK_PX && !this.rowsChanging) || this.person.recently);
     this.viewBottom = bottom;
     return up;
+  }
+
+  /**
+   * Rows were added or removed (a run's end swaps the streamed reply for its saved rows): for
+   * this frame and the next two, a rise without the person's input is the browser lowering the
+   * view to content that was shorter for a moment, however far, not the person leaving the end.
+   */
+  private markRowsChanging(): void {
+    this.rowsChanging = 3;
+    if (this.rowsChangingFrame) return;
+    const tick = () => {
+      this.rowsChanging--;
+      this.rowsChangingFrame = this.rowsChanging > 0 ? requestAnimationFrame(tick) : 0;
+    };
+    this.rowsChangingFrame = requestAnimationFrame(tick);
   }
 
   /** Moves the view by `px`, carrying what the browser rounds off to the next move (no drift from many small corrections). */
