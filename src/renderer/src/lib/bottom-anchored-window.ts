@@ -1,14 +1,14 @@
 /**
- * Keeps a long list of rows of different heights in a scroller, with only the rows near the
- * view in the page. It follows the end while the person is there (a reply streams in below),
- * and otherwise keeps the rows they read in place when rows above change height or older rows
- * are put in front. Row positions come from the row layout (measured heights, estimates), not
- * the page; sizes from ResizeObserver; the scroll position is read in scroll events and resize
- * observations, where layout is fresh; the page changes only on scroll and in animation frames,
- * so streaming forces no layout (except the scroll correction when an older page is put in front).
+ * Keeps a long list of rows of different heights in a scroller, with only the rows near the view
+ * in the page. It follows the end while the person is there, and otherwise keeps the rows they
+ * read in place when rows above change height or older rows are put in front. Positions come from
+ * the row layout, sizes from ResizeObserver; the scroll position is read in scroll events and
+ * resize observations, where layout is fresh, and the page changes only on scroll and in
+ * animation frames (but for the correction when an older page is put in front).
  */
 import { RowLayout, type RowRange } from "./row-layout";
 import { PersonScrolling } from "./person-scrolling";
+import { RowsSwapping } from "./rows-swapping";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
 import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
 
@@ -35,8 +35,7 @@ export class BottomAnchoredWindow {
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
   private readonly person = new PersonScrolling();
-  private rowsChanging = 0; // frames left in which a rise may be the browser's clamp after rows were swapped
-  private rowsChangingFrame = 0;
+  private readonly swapping = new RowsSwapping();
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -70,10 +69,8 @@ export class BottomAnchoredWindow {
       forgetPerson();
       cancelAnimationFrame(this.settleFrame);
       cancelAnimationFrame(this.rangeFrame);
-      cancelAnimationFrame(this.rowsChangingFrame);
+      this.swapping.stop();
       this.rangeFrame = 0;
-      this.rowsChangingFrame = 0;
-      this.rowsChanging = 0;
       stop();
       this.scroller = null;
     };
@@ -98,7 +95,7 @@ export class BottomAnchoredWindow {
 
   /** The rows changed (added, removed): the window may need other rows. */
   rowsChanged(): void {
-    this.markRowsChanging();
+    this.swapping.mark();
     this.updateRange(false);
   }
 
@@ -230,24 +227,9 @@ export class BottomAnchoredWindow {
   private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
     const bottom = scrollTop + scroller.clientHeight;
     const rise = this.scrollTop - scrollTop;
-    const up = rise > 1 && bottom < this.viewBottom - 1 && ((rise >= PINNED_SLACK_PX && !this.rowsChanging) || this.person.recently);
+    const up = rise > 1 && bottom < this.viewBottom - 1 && ((rise >= PINNED_SLACK_PX && !this.swapping.now) || this.person.recently);
     this.viewBottom = bottom;
     return up;
-  }
-
-  /**
-   * Rows were added or removed (a run's end swaps the streamed reply for its saved rows): for
-   * this frame and the next two, a rise without the person's input is the browser lowering the
-   * view to content that was shorter for a moment, however far, not the person leaving the end.
-   */
-  private markRowsChanging(): void {
-    this.rowsChanging = 3;
-    if (this.rowsChangingFrame) return;
-    const tick = () => {
-      this.rowsChanging--;
-      this.rowsChangingFrame = this.rowsChanging > 0 ? requestAnimationFrame(tick) : 0;
-    };
-    this.rowsChangingFrame = requestAnimationFrame(tick);
   }
 
   /** Moves the view by `px`, carrying what the browser rounds off to the next move (no drift from many small corrections). */
@@ -267,11 +249,7 @@ export class BottomAnchoredWindow {
     });
   }
 
-  /**
-   * Only where sizes are fresh (scroll event, resize observation). Following the end stops only
-   * on a move up: the event of the list's own follow comes a frame later, when the content may
-   * have grown far past it (a run's end puts saved rows and a usage row for the streamed reply).
-   */
+  /** Only where sizes are fresh. Following stops only on a move up: the list's own follow's event comes a frame later, the content maybe grown far past it. */
   private updatePinned(scroller: HTMLElement, movedUp: boolean, scrollTop = this.scrollTop): void {
     if (!this.viewport) return;
     const distance = scroller.scrollHeight - scrollTop - scroller.clientHeight;
