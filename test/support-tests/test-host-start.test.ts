@@ -6,32 +6,15 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
-import { startModelServer, type ModelServer } from "../support/model-server";
+import { describe, expect, it } from "vitest";
 import { listenTestHost, startTestHost, type ListeningTestHost } from "../support/test-host";
 import { connectTestSocket, type TestSocket } from "../support/websocket-test-client";
+import { cleanups, model, tempDir } from "./host-test-cleanups";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const NOT_A_DATABASE = "this is not a database, and it must stay as it is";
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function model(): Promise<ModelServer> {
-  const server = await startModelServer();
-  cleanups.push(() => server.close());
-  return server;
-}
 
 function standInWindow(): string {
   const renderer = tempDir();

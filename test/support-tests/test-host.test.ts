@@ -12,31 +12,16 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
-import { startModelServer, withoutCacheControl, type ModelServer } from "../support/model-server";
+import { withoutCacheControl, type ModelServer } from "../support/model-server";
 import { startTestHost, type TestHost } from "../support/test-host";
 import { connectTestSocket, type TestSocket } from "../support/websocket-test-client";
+import { cleanups, model, tempDir } from "./host-test-cleanups";
 import { openService } from "../service/helpers";
 
 const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function model(): Promise<ModelServer> {
-  const server = await startModelServer();
-  cleanups.push(() => server.close());
-  return server;
-}
 
 /** A host serving a small stand-in window, so these tests do not depend on the build. */
 async function host(modelServer: ModelServer): Promise<TestHost> {
