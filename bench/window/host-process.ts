@@ -16,9 +16,6 @@ export interface HostProcess {
  * `requestTimes`: the file the host appends each request's time in the service to (test-host-cli.ts).
  * `renderer`: the built window to serve (default out/renderer; the bundled host only).
  * `port`: a fixed port (default any free one): the same origin launch after launch, as the app's `app://alpine`.
- * `environment`: "as-is" (default) starts the host with this process's environment; "desktop" leaves
- * out NODE_EXTRA_CA_CERTS, which a desktop app's main process is not started with and which costs
- * Node tens of ms at its start (it reads and parses the whole certificate bundle) where it is set.
  * The host prints its address as soon as it listens, before its service is open: a service that
  * then cannot start makes it exit 1, which is reported here with its stderr.
  */
@@ -26,18 +23,15 @@ export function startHostProcess(
   root: string,
   dataFolder: string,
   modelUrl: string,
-  options: { bundle?: string; requestTimes?: string; port?: number; renderer?: string; environment?: "as-is" | "desktop" } = {},
+  options: { bundle?: string; requestTimes?: string; port?: number; renderer?: string } = {},
 ): Promise<HostProcess> {
   const host = options.bundle
     ? [options.bundle, "--renderer", options.renderer ?? path.join(root, "out/renderer")]
     : ["--import", "tsx", path.join(root, "test/support/test-host-cli.ts")];
   const times = options.requestTimes ? ["--request-times", options.requestTimes] : [];
   const port = options.port ? ["--port", String(options.port)] : [];
-  const env = { ...process.env };
-  if (options.environment === "desktop") delete env.NODE_EXTRA_CA_CERTS;
   const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl, ...times, ...port], {
     cwd: root,
-    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
