@@ -1,8 +1,9 @@
 /**
  * The packed entry body of SqliteStore and PostgresStore (schema version 4 of each) keeps its
- * bytes: every entry of PACKED_ENTRY_CASES is stored exactly as the frozen bodies say, and
- * every stored body (packed, whole, damaged) reads back as the same entry, field order
- * included. The v6 SQLite fixture's bodies are what the store writes today.
+ * bytes: every entry of PACKED_ENTRY_CASES is stored exactly as the frozen bodies say (packed
+ * by the shared rule of packed-entry.ts, and by each store), and every stored body (packed,
+ * whole, damaged) reads back as the same entry, field order included. The v6 SQLite
+ * fixture's bodies are what the store writes today.
  */
 import path from "node:path";
 import fs from "node:fs";
@@ -10,6 +11,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { EntryRecord } from "../../src/main/agent/state/history";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite";
+import { dropDerivedFields, joinedText, restoreDerivedFields } from "../../src/main/agent/stores/packed-entry";
 import { entryFromBody, packedBody } from "../../src/main/agent/stores/postgres/entry-body";
 import { entryFromRow, serializeEntry } from "../../src/main/agent/stores/sqlite/entry-row";
 import { PACKED_BODIES_FIXTURE, type PackedBodiesFixture } from "../fixtures/packed-entry/make-fixture";
@@ -33,6 +35,35 @@ describe("packed entry bodies", () => {
   it("has a frozen body for every case, and a case for every frozen body", () => {
     expect(Object.keys(frozen.written).sort()).toEqual(Object.keys(PACKED_ENTRY_CASES).sort());
     expect(Object.keys(frozen.read).sort()).toEqual(Object.keys(STORED_BODY_CASES).sort());
+  });
+
+  it.each(cases)("the shared rule packs and restores %s as frozen", (name, entry) => {
+    const { seq, ...withoutSeq } = entry as unknown as Record<string, unknown>;
+    const { kind, error, ...fields } = withoutSeq;
+    // PostgresStore's row holds the seq; SqliteStore's the seq and kind, and it keeps an error last.
+    expect(JSON.stringify(dropDerivedFields({ ...withoutSeq }, kind))).toBe(frozen.written[name].postgres);
+    expect(JSON.stringify(dropDerivedFields({ ...fields, error }, kind))).toBe(frozen.written[name].sqlite);
+    const restored = { ...JSON.parse(frozen.written[name].sqlite), seq, kind };
+    restoreDerivedFields(restored);
+    expect(JSON.stringify(restored)).toBe(frozen.written[name].sqliteRead);
+  });
+
+  it("joins an assistant turn's text blocks, and says when the content cannot give its text", () => {
+    expect(joinedText([{ type: "text", text: "a" }, { type: "tool_use", id: "c", name: "n", input: {} }, { type: "thinking", thinking: "t" }, { type: "text", text: "b" }])).toBe("ab");
+    expect(joinedText([])).toBe("");
+    expect(joinedText([null, { type: "text", text: "x" }])).toBe("x");
+    expect(joinedText([{ type: "text", text: 1 }])).toBeNull();
+    expect(joinedText("text")).toBeNull();
+    expect(joinedText(undefined)).toBeNull();
+  });
+
+  it("keeps a body's other fields and their order, and the fields a body holds when restoring", () => {
+    const body = { kind: "assistant", text: "ab", z: 1, content: [{ type: "text", text: "a" }, { type: "text", text: "b" }], error: null, a: 2 };
+    expect(Object.keys(dropDerivedFields(body, "assistant"))).toEqual(["kind", "z", "content", "a"]);
+    expect(Object.keys(dropDerivedFields({ text: "ab", content: [{ type: "text", text: "ab" }] }, "user"))).toEqual(["text", "content"]);
+    const held = { kind: "assistant", text: "kept", error: { message: "m" }, content: [{ type: "text", text: "other" }] };
+    restoreDerivedFields(held);
+    expect(held).toStrictEqual({ kind: "assistant", text: "kept", error: { message: "m" }, content: [{ type: "text", text: "other" }] });
   });
 
   it.each(cases)("SqliteStore stores and reads back %s as frozen", (name, entry) => {
