@@ -24,8 +24,9 @@ export function serializeEntry(entry: EntryRecord): SerializedEntry {
     throw new TypeError(`History entry ${seq} has no kind.`);
   }
   const { seq: _seq, kind: _kind, error, ...rest } = entry as unknown as Record<string, unknown>;
-  // The error goes after the other fields (where a kept one has always been in these rows).
-  rest.error = error;
+  // A kept error goes after the other fields, where it has always been in these rows (a null
+  // one, the rule's to drop, is not added at all: adding and deleting it costs a save time).
+  if (error !== null) rest.error = error;
   return [seq as number, kind, JSON.stringify(dropDerivedFields(rest, kind)), searchTextOf(entry)];
 }
 
