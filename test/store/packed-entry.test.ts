@@ -5,8 +5,8 @@
  * whole, damaged) reads back as the same entry, field order included. The v6 SQLite
  * fixture's bodies are what the store writes today.
  */
-import path from "node:path";
 import fs from "node:fs";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import type { EntryRecord } from "../../src/main/agent/state/history";
@@ -43,9 +43,12 @@ describe("packed entry bodies", () => {
     // PostgresStore's row holds the seq; SqliteStore's the seq and kind, and it keeps an error last.
     expect(JSON.stringify(dropDerivedFields({ ...withoutSeq }, kind))).toBe(frozen.written[name].postgres);
     expect(JSON.stringify(dropDerivedFields({ ...fields, error }, kind))).toBe(frozen.written[name].sqlite);
-    const restored = { ...JSON.parse(frozen.written[name].sqlite), seq, kind };
-    restoreDerivedFields(restored);
-    expect(JSON.stringify(restored)).toBe(frozen.written[name].sqliteRead);
+    const fromSqlite = { ...JSON.parse(frozen.written[name].sqlite), seq, kind };
+    restoreDerivedFields(fromSqlite);
+    expect(JSON.stringify(fromSqlite)).toBe(frozen.written[name].sqliteRead);
+    const fromPostgres = { ...JSON.parse(frozen.written[name].postgres), seq };
+    restoreDerivedFields(fromPostgres);
+    expect(JSON.stringify(fromPostgres)).toBe(frozen.written[name].postgresRead);
   });
 
   it("joins an assistant turn's text blocks, and says when the content cannot give its text", () => {
