@@ -29,6 +29,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:rename": ({ id, title }) => service.conversations.rename(id, title),
     "conversations:delete": async ({ id }) => {
       await service.conversations.delete(id);
+      // Its title and words must not come back at the next launch's first paint.
+      service.firstScreen.forget();
       return { deleted: true };
     },
     "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
@@ -69,6 +71,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       service.windowState.remember(openConversationId);
       return { ok: true };
     },
+    "window:keepFirstScreen": (screen) => ({ kept: service.firstScreen.keep(screen) }),
     "conversations:interrupted": () => service.conversations.interrupted(),
     "app:shown": () => {
       service.firstScreenShown();
