@@ -88,6 +88,8 @@ describe("the first screen kept from the last session", () => {
         await page.screenshot({ path: path.join(SCREENSHOT_FOLDER, `first-screen-kept-${colorScheme}.png`) });
       }
 
+      // The keyboard is in the message field at once, as in the live app.
+      await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.className)).toBe("composer__field");
       // The person does not wait: they choose the other conversation and start writing.
       await page.locator(`.first-screen .conversation-row[data-conversation-id="${ids.oslo}"] .conversation-row__open`).click();
       expect(await page.locator(`.first-screen .conversation-row--active`).getAttribute("data-conversation-id")).toBe(ids.oslo);

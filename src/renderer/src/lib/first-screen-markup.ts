@@ -43,6 +43,8 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
     control.setAttribute("disabled", "");
     control.setAttribute("data-kept-disabled", ""); // waits for the app, drawn as it will be
   }
+  // The next launch puts the keyboard in the message field at once, as the live app does.
+  copy.querySelector(".composer__field")?.setAttribute("autofocus", "");
   // Laid out from its end when it filled the view (a short conversation starts at the top, as live).
   if (scroller && scroller.scrollHeight > scroller.clientHeight) copy.querySelector(".conversation__scroller")?.classList.add("first-screen__from-end");
   return { html: copy.outerHTML };
