@@ -108,6 +108,28 @@ describe("the first screen kept from the last session", () => {
     }
   });
 
+  it("sends what was typed and entered on the kept screen once the app is live", { timeout: 180_000 }, async () => {
+    e2e.session.model.control.script({ text: "A warm coat." });
+    const launch = await relaunchHoldingTheApp();
+    const { page } = launch;
+    try {
+      await page.locator("#root > .first-screen").waitFor({ state: "attached" });
+      const shownId = await page.locator("#root > .first-screen").getAttribute("data-open-conversation-id");
+      await page.locator(".first-screen textarea").fill("What should I pack?");
+      await page.locator(".first-screen textarea").press("Enter");
+      // Enter does not write a new line there: the words wait to be sent.
+      expect(await page.locator(".first-screen textarea").inputValue()).toBe("What should I pack?");
+      await launch.release();
+      const sent = await page.waitForFunction(() => (globalThis as any).__alpineEvents?.find((e: any) => e.name === "message-sent")?.detail);
+      expect((await sent.jsonValue()).id).toBe(shownId);
+      await page.locator(".message--user").getByText("What should I pack?").waitFor();
+      await page.locator(".message--assistant").getByText("A warm coat.").waitFor();
+      expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
+    } finally {
+      await launch.close();
+    }
+  });
+
   it("forgets the kept screen when a conversation is deleted, and keeps the next one without it", { timeout: 180_000 }, async () => {
     await e2e.session.restartHost("SIGTERM");
     let since = await win().mark();

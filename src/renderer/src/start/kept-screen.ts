@@ -2,8 +2,8 @@
  * The first screen kept from the last session, when the page came with one (the main process
  * puts it in the root element: kept-first-screen.ts). It is shown until the app is live; what a
  * person does on it meanwhile is not lost: a conversation clicked in the sidebar, New
- * conversation, and words typed in the message field are handed to the app, which carries them
- * out as it takes over (start-app.tsx).
+ * conversation, words typed in the message field and Enter to send them are handed to the app,
+ * which carries them out as it takes over (start-app.tsx).
  */
 import { emitAppEvent } from "../app-events";
 
@@ -12,6 +12,8 @@ export interface KeptScreenChoices {
   open?: string | null;
   /** What they typed in its message field. */
   draft: string;
+  /** They pressed Enter to send it. */
+  send: boolean;
 }
 
 export interface KeptScreen {
@@ -35,14 +37,25 @@ export function findKeptScreen(root: HTMLElement): KeptScreen | null {
     event.preventDefault();
     showChosen(screen, row);
   };
+  let send = false;
+  // Enter sends, as in the live composer (Shift+Enter, or Enter while composing, writes a new line).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing || !(event.target instanceof HTMLTextAreaElement)) return;
+    event.preventDefault();
+    if (event.target.value.trim()) send = true;
+  };
   screen.addEventListener("click", onClick);
+  screen.addEventListener("keydown", onKeyDown);
   emitAppEvent("first-screen-restored", { conversationId });
   return {
     conversationId,
     takeChoices() {
       screen.removeEventListener("click", onClick);
+      screen.removeEventListener("keydown", onKeyDown);
       const draft = screen.querySelector("textarea")?.value ?? "";
-      return open === undefined ? { draft } : { open, draft };
+      // Words typed with no other choice made were written to the conversation it showed.
+      const chosen = open === undefined && draft.trim() ? conversationId : open;
+      return chosen === undefined ? { draft, send } : { open: chosen, draft, send };
     },
   };
 }

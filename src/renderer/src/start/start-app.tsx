@@ -17,7 +17,7 @@ import type { EarlyStart } from "./first-request";
 import { takePendingStart } from "./pending-start";
 import type { KeptScreen } from "./kept-screen";
 import { keepFirstScreen } from "./keep-first-screen";
-import { composerDrafts, NEW_CONVERSATION_DRAFT } from "../lib/composer-drafts";
+import { carryOutKeptScreenChoices, draftFromKeptScreen } from "./kept-screen-choices";
 
 export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart, kept: KeptScreen | null = null): void {
   const { api, transport, onConnectionLost } = chosen;
@@ -44,9 +44,7 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     }
     const launched = applyLaunch(item.outcome);
     const choices = kept?.takeChoices();
-    // Words typed on the kept screen go to the conversation they were typed for (the one chosen there, if any).
-    const draftFor = choices && "open" in choices ? choices.open : useAppStore.getState().openId;
-    if (choices?.draft) composerDrafts.set(draftFor ?? NEW_CONVERSATION_DRAFT, choices.draft);
+    draftFromKeptScreen(choices);
     emitAppEvent("ready", { transport, ...launched });
     // The kept screen gives way to the live one in this same task: no frame between them.
     rootElement.replaceChildren();
@@ -61,8 +59,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     // Once the first screen is painted, what it does not show: the main process starts what waited
     // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
     requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
-    // A conversation (or New conversation) the person chose on the kept screen, opened now.
-    if (choices && "open" in choices && choices.open !== useAppStore.getState().openId) void useAppStore.getState().openConversation(choices.open ?? null);
+    // What the person did on the kept screen meanwhile: a conversation chosen, words sent.
+    void carryOutKeptScreenChoices(choices);
   });
 }
 
