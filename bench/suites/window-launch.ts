@@ -204,7 +204,8 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["page: navigation to the window learning an MCP server started", NaN, m(withServers, "mcpStartedMs")]);
   section.rows.push(["page: navigation to all three MCP servers ready", NaN, m(withServers, "mcpReadyMs")]);
-  section.notes.push("FIRST LAUNCH (the app's first after install): the page is a fresh browser context each time (no cache), made before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the next table.");
+  section.notes.push("FIRST LAUNCH (the app's first after install): the page is a fresh browser context each time (no cache), made before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the last table.");
+  section.notes.push("The data folder holds the first screen its previous session's window kept (as after any session): the page paints it before the app's code runs. The rows here time the live app; the kept screen's paint, and the same launches without it, are in the next table.");
   section.notes.push("MCP servers start in the background once the window says its first screen is shown (`app:shown`; the `everything` reference server over stdio, three times): first paint does not wait for them, they start and are ready after it.");
 }
 
