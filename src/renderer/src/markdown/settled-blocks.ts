@@ -5,12 +5,13 @@
  * A frame reads only the reply's text after its settled blocks, at most about READ_WINDOW
  * characters of it, from the pieces it lies in (streamed-text.ts): never the whole reply, so
  * a frame's work does not grow with the reply. A code block still open is followed from its
- * growing group of lines on (open-code.ts).
+ * growing group of lines on (open-code.ts), a window at a time when more has come.
  *
  * A frame makes at most about SETTLE_BUDGET characters of newly settled blocks into elements
- * (always at least one block): when the window fell behind (a busy machine, a hidden window,
- * a burst of words), the blocks that came meanwhile are taken in over the next frames, not all
- * in one long frame. Until they are, the part still growing is not shown.
+ * (always at least one block, once read): when the window fell behind (a busy machine, a hidden
+ * window, a burst of words), the blocks that came meanwhile are taken in over the next frames,
+ * not all in one long frame. Until they are, the part still growing is not shown (an open code
+ * block is: what has been read of it so far).
  */
 import { textSlice, type StreamedText } from "../lib/streamed-text";
 import { viewOf, type BlockView } from "./block-views";
