@@ -49,7 +49,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`window: open ${messages} messages (the first open)`, "window.open.firstMs", "<=", 300, "ms");
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens after scrolling`, "window.stream.longTasks", "==", 0, "");
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens right after opening`, "window.streamFresh.longTasks", "==", 0, "");
-  report.target("window: launch to the reopened conversation shown (bundled host, 10,000 conversations)", "windowLaunch.totalMs", "<=", 400, "ms");
+  report.target("window: launch to the reopened conversation visible (the first screen kept from the last session; bundled host, 10,000 conversations)", "windowLaunch.visibleTotalMs", "<=", 400, "ms");
+  report.target("window: launch to the live reopened conversation shown (bundled host, 10,000 conversations)", "windowLaunch.totalMs", "<=", 400, "ms");
   report.target("window: first paint with three stdio MCP servers configured vs none (difference)", "windowLaunch.mcp.firstPaintDiffMs", "<=", 10, "ms");
   report.target("window: longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxLongTaskMs", "<=", 50, "ms");
   report.target("window: CPU time of the longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxTaskCpuMs", "<=", 50, "ms");

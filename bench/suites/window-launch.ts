@@ -25,6 +25,7 @@ import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
 import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
 import { ensureBuiltWindow } from "./window";
+import { keepFirstScreenOnce, reportKeptFirstScreen, withoutKeptFirstScreen } from "../window/kept-first-screen";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BUNDLE = path.join(ROOT, "out/test-host/test-host-cli.mjs");
@@ -39,7 +40,10 @@ const PAGE_TIMES = String.raw`(async (id) => {
   const opened = await window.__bench.waitEvent("conversation-opened", { id }, 0, 60000);
   const shown = await window.__bench.frames2();
   const paint = performance.getEntriesByName("first-contentful-paint")[0] || performance.getEntriesByType("paint")[0];
-  return { firstPaint: paint ? paint.startTime : NaN, ready: at(ready), sidebar: at(sidebar), opened: at(opened), shown };
+  // The page came with the first screen kept from the last session, showing this conversation: it is visible at the first paint.
+  const kept = (window.__alpineEvents || []).find((e) => e.name === "first-screen-restored");
+  const keptShowsIt = !!kept && kept.detail && kept.detail.conversationId === id;
+  return { firstPaint: paint ? paint.startTime : NaN, ready: at(ready), sidebar: at(sidebar), opened: at(opened), shown, visible: keptShowsIt && paint ? paint.startTime : shown };
 })`;
 
 interface LaunchTimes {
@@ -50,6 +54,9 @@ interface LaunchTimes {
   sidebarMs: number;
   conversationMs: number;
   totalMs: number;
+  /** The reopened conversation visible: at first paint with a kept first screen, else when shown. From navigation, and from the host's start. */
+  visibleMs: number;
+  visibleTotalMs: number;
   /** With MCP servers: when the window learnt that one started, and that all were ready (from navigation). */
   mcpStartedMs?: number;
   mcpReadyMs?: number;
@@ -74,6 +81,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       const browser = await launchBrowser();
       const plain: LaunchTimes[] = [];
       const withServers: LaunchTimes[] = [];
+      const noKeptScreen: LaunchTimes[] = [];
       const later: LaunchTimes[] = [];
       const laterCodeCache: LaunchTimes[] = [];
       const httpCacheOnly = await createLaterLaunchProfile(false);
@@ -82,12 +90,15 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       try {
         const first = () => freshContextPage(browser);
         removeMcpServers(dataFolder);
+        // The previous session's window kept its first screen, as a person's would have.
+        await keepFirstScreenOnce(first, () => startHostProcess(ROOT, dataFolder, server.url, { bundle: BUNDLE }));
         // Untimed launches on each kept profile: after two, Chromium has cached the files and their compiled code.
         for (const profile of [httpCacheOnly, withCodeCache]) for (let warm = 0; warm < size.warmUps; warm++) await launchOnce(() => profile.open(), dataFolder, server.url, 0, profile.port);
         // Interleaved, so a change of the machine's load weighs on all alike.
         for (let i = 0; i < size.launches; i++) {
           removeMcpServers(dataFolder);
           plain.push(await launchOnce(first, dataFolder, server.url, 0));
+          noKeptScreen.push(await withoutKeptFirstScreen(dataFolder, () => launchOnce(first, dataFolder, server.url, 0)));
           later.push(await launchOnce(() => httpCacheOnly.open(), dataFolder, server.url, 0, httpCacheOnly.port));
           laterCodeCache.push(await launchOnce(() => withCodeCache.open(), dataFolder, server.url, 0, withCodeCache.port));
           configureThreeStdioServers(ROOT, dataFolder);
@@ -103,6 +114,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       }
       const what = `${size.conversations.toLocaleString("en-US")} conversations, the open one of ${size.messages.toLocaleString("en-US")} messages`;
       reportLaunches(report, plain, withServers, what);
+      reportKeptFirstScreen(report, plain, noKeptScreen, what);
       reportLaterLaunches(report, plain, later, laterCodeCache, consumedKB, what);
     });
   } finally {
@@ -145,6 +157,8 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
       sidebarMs: times.sidebar,
       conversationMs: times.shown,
       totalMs: navigating - started + times.shown,
+      visibleMs: times.visible,
+      visibleTotalMs: navigating - started + times.visible,
       ...(mcp ? { mcpStartedMs: mcp.started, mcpReadyMs: mcp.ready } : {}),
     };
   } finally {
@@ -190,7 +204,8 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["page: navigation to the window learning an MCP server started", NaN, m(withServers, "mcpStartedMs")]);
   section.rows.push(["page: navigation to all three MCP servers ready", NaN, m(withServers, "mcpReadyMs")]);
-  section.notes.push("FIRST LAUNCH (the app's first after install): the page is a fresh browser context each time (no cache), made before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the next table.");
+  section.notes.push("FIRST LAUNCH (the app's first after install): the page is a fresh browser context each time (no cache), made before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the last table.");
+  section.notes.push("The data folder holds the first screen its previous session's window kept (as after any session): the page paints it before the app's code runs. The rows here time the live app; the kept screen's paint, and the same launches without it, are in the next table.");
   section.notes.push("MCP servers start in the background once the window says its first screen is shown (`app:shown`; the `everything` reference server over stdio, three times): first paint does not wait for them, they start and are ready after it.");
 }
 

@@ -40,6 +40,7 @@ export const REQUEST_CHANNELS = [
   "prices:set",
   "app:launch",
   "window:remember",
+  "window:keepFirstScreen",
   "conversations:interrupted",
   "conversations:usage",
   "app:shown",

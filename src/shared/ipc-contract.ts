@@ -105,6 +105,14 @@ export const requestSchemas = lazySchemas({
     .strict(),
   /** Which conversation the window shows (null: a new one), reopened at the next launch. */
   "window:remember": () => z.object({ openConversationId: id.nullable() }).strict(),
+  /** The first screen as it looks now, shown at the next launch until the app is live (kept-first-screen.ts). */
+  "window:keepFirstScreen": () => z
+    .object({
+      conversationId: id.nullable(),
+      stylesheets: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,200}\.css$/, "a style sheet's file name")).min(1).max(10),
+      html: z.string().max(1_000_000, "at most 1,000,000 characters"),
+    })
+    .strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */
   "conversations:interrupted": () => z.object({}).strict(),
   /** The window painted its first screen: what waited for it (MCP servers, checks) starts now. */
@@ -170,6 +178,7 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "prices:set": PriceTable;
   "app:launch": LaunchView;
   "window:remember": { ok: true };
+  "window:keepFirstScreen": { kept: boolean };
   "conversations:interrupted": InterruptedRuns;
   "app:shown": { ok: true };
   "conversations:usage": { id: string; usage: UsageTotals | null };

@@ -153,6 +153,27 @@ describe("the app:// protocol", () => {
     }
   });
 
+  it("serves its page with the first screen kept in the data folder, its style sheet inside and allowed by hash", async () => {
+    const csp = contentSecurityPolicy();
+    const dataFolder = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-kept-"));
+    try {
+      fs.writeFileSync(path.join(renderer, "index.html"), '<!doctype html><link rel="stylesheet" crossorigin href="./assets/index-Ab1.css"><div id="root"></div>');
+      fs.writeFileSync(path.join(renderer, "assets", "index-Ab1.css"), ".app { display: grid; }");
+      fs.writeFileSync(path.join(dataFolder, "first-screen.json"), JSON.stringify({ version: 1, conversationId: "oslo", stylesheets: ["index-Ab1.css"], html: '<div class="app">Plan a trip to Oslo</div>' }));
+      serveRenderer(renderer, csp, undefined, dataFolder);
+      const page = await protocol.handlers.get("app")!(new Request("app://alpine/index.html"));
+      const html = await page.text();
+      expect(html).toContain('<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="oslo"><div class="app">Plan a trip to Oslo</div></div></div>');
+      expect(html).toContain('<style data-stylesheet="index-Ab1.css">.app { display: grid; }</style>');
+      expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+      // Its scripts and style sheet are served as built; without a data folder, the page too.
+      expect((await protocol.handlers.get("app")!(new Request("app://alpine/assets/index-Ab1.css"))).headers.get("content-security-policy")).toBe(csp);
+      expect(await rendererResponse("app://alpine/index.html", renderer, csp).text()).not.toContain("first-screen");
+    } finally {
+      fs.rmSync(dataFolder, { recursive: true, force: true });
+    }
+  });
+
   it("knows the app's own pages", () => {
     expect(isAppUrl("app://alpine/index.html")).toBe(true);
     expect(isAppUrl("app://alpine/")).toBe(true);

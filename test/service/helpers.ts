@@ -25,6 +25,34 @@ export function removeDir(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
+export interface TestCleanups {
+  /** A new temporary folder, removed after the test. */
+  tempDir(): string;
+  /** Something else to undo after the test (a service to shut down, ...). */
+  add(cleanup: () => Promise<void> | void): void;
+}
+
+/**
+ * For the tests of a file: what a test made is undone after it, in reverse order, so a service
+ * opened on a temporary folder is shut down before the folder is removed.
+ */
+export function useCleanups(): TestCleanups {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    tempDir() {
+      const dir = makeTempDir();
+      cleanups.push(() => removeDir(dir));
+      return dir;
+    },
+    add(cleanup) {
+      cleanups.push(cleanup);
+    },
+  };
+}
+
 /** Every app event since the log was attached, and a way to wait for one. */
 export class AppEventLog {
   readonly events: AppEvent[] = [];

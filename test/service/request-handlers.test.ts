@@ -122,6 +122,13 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{}, "openConversationId"],
     [{ openConversationId: "../x" }, "openConversationId"],
   ],
+  "window:keepFirstScreen": [
+    [{ conversationId: null, stylesheets: ["index-a.css"] }, "html"],
+    [{ conversationId: null, stylesheets: [], html: "<div></div>" }, "stylesheets"],
+    [{ conversationId: null, stylesheets: ["../x.css"], html: "<div></div>" }, "stylesheets"],
+    [{ conversationId: "../x", stylesheets: ["index-a.css"], html: "<div></div>" }, "conversationId"],
+    [{ conversationId: null, stylesheets: ["index-a.css"], html: "x".repeat(1_000_001) }, "html"],
+  ],
   "conversations:interrupted": [[{ all: true }, "all"]],
   "app:shown": [[{ at: 1 }, "at"]],
   "conversations:usage": [

@@ -5,21 +5,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openService, type OpenedService } from "../../src/main/service/open-service";
 import { ServiceStart } from "../../src/main/service/service-start";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
-import { makeTempDir, removeDir } from "./helpers";
+import { useCleanups } from "./helpers";
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const cleanups = useCleanups();
 
 function dataFolder(): string {
-  const root = makeTempDir();
-  cleanups.push(() => removeDir(root));
-  return path.join(root, "data");
+  return path.join(cleanups.tempDir(), "data");
 }
 
 /** A start held until `release()`: what the test sends meanwhile comes "before the service is ready". */
@@ -30,7 +25,7 @@ function heldStart(folder: string) {
   const start = new ServiceStart(async () => {
     await held;
     opened = openService({ dataFolder: folder, secrets: new MemorySecretKeeper("sk-ant-test-key") });
-    cleanups.push(() => opened!.service.shutdown());
+    cleanups.add(() => opened!.service.shutdown());
     return opened;
   });
   return { start, release, isOpen: () => opened !== null };

@@ -8,8 +8,10 @@ import { describe, expect, it } from "vitest";
 import type { EntryRecord } from "../../src/main/agent/state/history";
 import { POSTGRES_MIGRATIONS } from "../../src/main/agent/stores/postgres/migrations";
 import { entryFromBody, packedBody } from "../../src/main/agent/stores/postgres/entry-body";
+import { PACKED_BODIES_FIXTURE, type PackedBodiesFixture } from "../fixtures/packed-entry/make-fixture";
 import { SCHEMA_TOKEN, V3_FIXTURE } from "../fixtures/postgres/make-fixture";
 import { FIXTURE_CONVERSATIONS, FIXTURE_IDS_NEWEST_FIRST, TOOL_RESULT_WORD } from "../fixtures/sqlite/fixture-data";
+import { PACKED_ENTRY_CASES } from "./packed-entry-cases";
 import { usePostgresSchemas } from "./postgres-support";
 import { assistantEntry, isoAt, makeSnapshot, toolResultEntry, userEntry } from "./records";
 
@@ -74,6 +76,17 @@ describe("PostgresStore packed entry bodies (schema version 4)", () => {
     expect(bodies[1]).not.toHaveProperty("text");
     expect(bodies[2]).toHaveProperty("text", "A summary of the turn");
     expect(bodies[5]).toHaveProperty("error", { message: "overloaded" });
+  });
+
+  it("writes the frozen packed bodies into its rows (every case whose seq fits the column)", async () => {
+    const frozen = JSON.parse(fs.readFileSync(PACKED_BODIES_FIXTURE, "utf8")) as PackedBodiesFixture;
+    const cases = Object.entries(PACKED_ENTRY_CASES).filter(([, entry]) => entry.seq <= 0x7fff_ffff);
+    const store = await pg.open(pg.freshSchema());
+    const entries = cases.map(([, entry]) => entry);
+    await store.write("packed", entries, makeSnapshot("packed", { entryCount: entries.length }), { create: true });
+    const admin = await pg.admin();
+    const rows = await admin.query(`SELECT packed_body FROM "${store.schemaName}".entries WHERE state_id = 'packed' ORDER BY seq`);
+    expect(rows.rows.map((row) => row.packed_body)).toEqual(cases.map(([name]) => frozen.written[name].postgres));
   });
 
   it("leaves a body that is not an object, or whose own seq disagrees with its row, for the restore to name as damage", () => {

@@ -15,8 +15,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { AlpineService } from "../../src/main/service/alpine-service";
-import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
-import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
+import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
+import { isPagePath, readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
+import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
+import { readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
 import { isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
@@ -109,7 +111,7 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
       );
       return;
     }
-    serveWindow(request, response, rendererFolder, csp);
+    serveWindow(request, response, rendererFolder, csp, () => readKeptFirstScreen(options.dataFolder));
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -226,7 +228,8 @@ async function closeSockets(sockets: WebSocketServerClass): Promise<void> {
   await new Promise<void>((resolve) => sockets.close(() => resolve()));
 }
 
-function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string): void {
+/** The window's files; its page with the first screen kept from the last session (`keptFirstScreen`), as the app serves it. */
+function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string, keptFirstScreen: () => KeptFirstScreen | null): void {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
@@ -237,18 +240,18 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     response.writeHead(302, { location: "/?transport=ws" }).end();
     return;
   }
-  // Started for testing: the window keeps its log of app events for the checks to read.
   const found = readRendererFile(rendererFolder, url.pathname);
-  const file = found && withEventLog(found);
-  if (!file) {
+  if (!found) {
     const index = readRendererFile(rendererFolder, "/index.html");
     const hint = index ? "" : " The window is not built: run `npx electron-vite build`.";
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`Not found: ${url.pathname}.${hint}`);
     return;
   }
+  // Started for testing: the window keeps its log of app events for the checks to read.
+  const { file, styleSources } = withKeptFirstScreen(withEventLog(found), isPagePath(url.pathname) ? keptFirstScreen() : null, rendererFolder);
   response.writeHead(200, {
     "content-type": file.contentType,
-    "content-security-policy": csp,
+    "content-security-policy": withStyleSources(csp, styleSources),
     "x-content-type-options": "nosniff",
     // Built assets carry a content hash in their names: kept by the browser like the app's own
     // files, so a later launch reuses them and their compiled code. The page itself is always asked anew.

@@ -5,7 +5,10 @@
  * and no path outside the built window can be read.
  */
 import { protocol } from "electron";
-import { readRendererFile, withEventLog } from "../service/renderer-files";
+import { isPagePath, readRendererFile, withEventLog } from "../service/renderer-files";
+import { withKeptFirstScreen } from "../service/first-screen/first-screen-page";
+import { readKeptFirstScreen } from "../service/first-screen/kept-first-screen";
+import { withStyleSources } from "../service/content-security-policy";
 import type { Attachments } from "../service/attachments/attachments";
 import { attachmentResponse, isAttachmentPath, type AttachmentHttpResponse } from "../service/attachments/attachment-response";
 
@@ -36,27 +39,32 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
-/** Answer one `app://` request: a file of the built window with the CSP header, or 404. */
-export function rendererResponse(requestUrl: string, rendererFolder: string, csp: string): Response {
+/**
+ * Answer one `app://` request: a file of the built window with the CSP header, or 404. The page
+ * itself carries the first screen kept in `dataFolder` from the last session (kept-first-screen.ts).
+ */
+export function rendererResponse(requestUrl: string, rendererFolder: string, csp: string, dataFolder?: string): Response {
   const url = new URL(requestUrl);
   const found = url.host === APP_HOST ? readRendererFile(rendererFolder, url.pathname) : null;
   // Only an app started for automated checks (ALPINE_EVENT_LOG=on) keeps the window's event log.
-  const file = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
-  if (!file) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  const logged = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
+  if (!logged) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
+  const kept = dataFolder && isPagePath(url.pathname) ? readKeptFirstScreen(dataFolder) : null;
+  const { file, styleSources } = withKeptFirstScreen(logged, kept, rendererFolder);
   return new Response(new Uint8Array(file.body), {
     status: 200,
-    headers: { "content-type": file.contentType, "content-security-policy": csp, "x-content-type-options": "nosniff" },
+    headers: { "content-type": file.contentType, "content-security-policy": withStyleSources(csp, styleSources), "x-content-type-options": "nosniff" },
   });
 }
 
-/** After the app is ready: serve the built window, and the attachments at /attachments/<id>. */
-export function serveRenderer(rendererFolder: string, csp: string, attachments?: AttachmentSource): void {
+/** After the app is ready: serve the built window (with `dataFolder`'s kept first screen), and the attachments at /attachments/<id>. */
+export function serveRenderer(rendererFolder: string, csp: string, attachments?: AttachmentSource, dataFolder?: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (attachments && url.host === APP_HOST && isAttachmentPath(url.pathname)) {
       const answer = typeof attachments === "function" ? await attachments(url.pathname) : await attachmentResponse(attachments, url.pathname);
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     }
-    return rendererResponse(request.url, rendererFolder, csp);
+    return rendererResponse(request.url, rendererFolder, csp, dataFolder);
   });
 }

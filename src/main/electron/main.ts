@@ -49,7 +49,7 @@ if (!app.requestSingleInstanceLock()) {
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), (pathname) => opened.then(({ attachment }) => attachment(pathname)));
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), (pathname) => opened.then(({ attachment }) => attachment(pathname)), dataFolder);
     registerIpcDispatch(serviceStart.dispatch, appWindowSender(() => window));
     const checkForUpdates = () =>
       void opened.then(({ service }) => {

@@ -27,6 +27,7 @@ import { ModelList } from "./models/models";
 import { PriceFile, usageTotals } from "./models/prices";
 import { optionsView } from "./conversations/conversation-options";
 import { ConversationNotFoundError } from "./service-errors";
+import { FirstScreenStore } from "./first-screen/first-screen-store";
 import { WindowStateFile } from "./window-state";
 import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
@@ -86,6 +87,7 @@ export class AlpineService {
   readonly models: ModelList;
   readonly prices: PriceFile;
   readonly windowState: WindowStateFile;
+  readonly firstScreen: FirstScreenStore;
   readonly mcp: McpService;
   readonly updates: UpdateService;
   readonly backups: DatabaseBackups;
@@ -171,6 +173,7 @@ export class AlpineService {
     this.conversations.elsewhere = { refresh: () => this.storage.refreshLeases(), holder: (id) => this.storage.runningElsewhere(id) };
     this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
     this.windowState = new WindowStateFile(options.dataFolder);
+    this.firstScreen = new FirstScreenStore(options.dataFolder);
     // In the background, once the window's first screen is painted (or a little later without
     // one): its first paint never waits for a server, nor shares the cores with their starts.
     this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);

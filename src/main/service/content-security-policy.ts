@@ -24,6 +24,12 @@ export function contentSecurityPolicy(connectSources: string[] = [], appOrigin?:
   ].join("; ");
 }
 
+/** `csp` with `sources` ('sha256-…' of styles inside the page) added to its style-src. */
+export function withStyleSources(csp: string, sources: string[]): string {
+  if (sources.length === 0) return csp;
+  return csp.replace(/(^|; )style-src ([^;]*)/, (_, start: string, list: string) => `${start}style-src ${list} ${sources.join(" ")}`);
+}
+
 /** A path source: only URLs under /attachments/ of the app's own origin. */
 export function attachmentFrameSource(appOrigin: string): string {
   return `${appOrigin.replace(/\/$/, "")}${ATTACHMENT_PATH_PREFIX}`;

@@ -51,6 +51,11 @@ export function readRendererFile(rendererFolder: string, urlPath: string): Rende
   return { body, contentType: CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream" };
 }
 
+/** Is `urlPath` the window's page itself (index.html)? */
+export function isPagePath(urlPath: string): boolean {
+  return urlPath === "/" || urlPath === "" || urlPath === "/index.html";
+}
+
 /** The meta tag that turns on the window's log of named app events (`window.__alpineEvents`). */
 export const EVENT_LOG_META = '<meta name="alpine-event-log" content="on" />';
 

@@ -29,6 +29,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:rename": ({ id, title }) => service.conversations.rename(id, title),
     "conversations:delete": async ({ id }) => {
       await service.conversations.delete(id);
+      // Its title and words must not come back at the next launch's first paint.
+      service.firstScreen.forget();
       return { deleted: true };
     },
     "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
@@ -69,6 +71,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       service.windowState.remember(openConversationId);
       return { ok: true };
     },
+    "window:keepFirstScreen": (screen) => ({ kept: service.firstScreen.keep(screen) }),
     "conversations:interrupted": () => service.conversations.interrupted(),
     "app:shown": () => {
       service.firstScreenShown();
@@ -84,14 +87,21 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
     "storage:get": () => service.storage.view(),
-    "storage:usePostgres": (choice) => service.storage.usePostgres(choice),
-    "storage:useLocal": () => service.storage.useLocal(),
+    // Another store, or a store emptied: the kept first screen may show what is no longer there.
+    "storage:usePostgres": (choice) => forgettingFirstScreen(service, () => service.storage.usePostgres(choice)),
+    "storage:useLocal": () => forgettingFirstScreen(service, () => service.storage.useLocal()),
     "storage:move": ({ direction }) => service.storage.move(direction),
-    "storage:removeSource": ({ direction }) => service.storage.removeSource(direction),
+    "storage:removeSource": ({ direction }) => forgettingFirstScreen(service, () => service.storage.removeSource(direction)),
     "damaged:exportReadable": ({ listedId, format }) => service.damaged.exportReadable(listedId, format),
     "damaged:restore": ({ listedId }) => service.damaged.restore(listedId),
     "database:health": () => service.health.view(),
   };
+}
+
+async function forgettingFirstScreen<T>(service: AlpineService, change: () => Promise<T> | T): Promise<T> {
+  const result = await change();
+  service.firstScreen.forget();
+  return result;
 }
 
 export function isRequestChannel(channel: unknown): channel is RequestChannel {

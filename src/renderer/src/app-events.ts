@@ -51,6 +51,8 @@ export type AppEventName =
   | "storage-moved"
   | "storage-source-removed"
   | "match-shown"
+  | "first-screen-restored"
+  | "first-screen-kept"
   | "error";
 
 export interface LoggedAppEvent {

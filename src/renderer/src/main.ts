@@ -7,6 +7,7 @@ import { chooseApi } from "./api/choose-api";
 import { PAGE_SIZE } from "./store/list/page-size";
 import { showFatal } from "./start/fatal";
 import { requestFirstScreen } from "./start/first-request";
+import { findKeptScreen } from "./start/kept-screen";
 import { keepPendingStart } from "./start/pending-start";
 import { warmUpIntl } from "./start/warm-up-intl";
 import "./styles/index.css";
@@ -18,7 +19,7 @@ try {
   warmUpIntl();
   // The app chunk (preloaded by the page meanwhile) runs once the launch's answer is in, and starts
   // the app itself as it runs: the first render is then part of its evaluation (start-app.tsx says why).
-  keepPendingStart({ rootElement, early });
+  keepPendingStart({ rootElement, early, kept: findKeptScreen(rootElement) });
   early.launched.then(() => import("./start/start-app")).catch((error: unknown) => showFatal(rootElement, error));
 } catch (error) {
   showFatal(rootElement, error);

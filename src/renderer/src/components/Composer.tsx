@@ -8,6 +8,7 @@ import { SendIcon, StopIcon } from "./icons";
 import { AttachButton, fileDropHandlers } from "./attachments/AttachButton";
 import { AttachmentChips } from "./attachments/AttachmentChip";
 import { useComposerAttachments } from "./attachments/use-composer-attachments";
+import { composerDrafts } from "../lib/composer-drafts";
 
 interface ComposerProps {
   /** Drafts are kept per conversation while the window is open. */
@@ -21,10 +22,15 @@ interface ComposerProps {
   autoFocus?: boolean;
 }
 
-const drafts = new Map<string, string>();
 
 export function Composer({ draftKey, running, busy, stopping, placeholder, onSubmit, onStop, autoFocus = true }: ComposerProps) {
-  const [text, setText] = useState(() => drafts.get(draftKey) ?? "");
+  const [text, setText] = useState(() => composerDrafts.get(draftKey) ?? "");
+  // Another conversation opened: its own draft is shown (React's way to reset state when a prop changes).
+  const [shownKey, setShownKey] = useState(draftKey);
+  if (shownKey !== draftKey) {
+    setShownKey(draftKey);
+    setText(composerDrafts.get(draftKey) ?? "");
+  }
   const field = useRef<HTMLTextAreaElement>(null);
   const files = useComposerAttachments();
 
@@ -36,7 +42,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
 
   const update = (value: string) => {
     setText(value);
-    drafts.set(draftKey, value);
+    composerDrafts.set(draftKey, value);
   };
 
   const send = async () => {

@@ -4,10 +4,13 @@
  * app while it runs (start-app.tsx says why).
  */
 import type { EarlyStart } from "./first-request";
+import type { KeptScreen } from "./kept-screen";
 
 export interface PendingStart {
   rootElement: HTMLElement;
   early: EarlyStart;
+  /** The first screen kept from the last session, shown until the app takes over. */
+  kept: KeptScreen | null;
 }
 
 let pending: PendingStart | null = null;

@@ -15,8 +15,11 @@ import { useAppStore } from "../store/app-store";
 import { applyLaunch, loadInterrupted, loadLaunchUsage } from "../store/launch";
 import type { EarlyStart } from "./first-request";
 import { takePendingStart } from "./pending-start";
+import type { KeptScreen } from "./kept-screen";
+import { keepFirstScreen } from "./keep-first-screen";
+import { carryOutKeptScreenChoices, draftFromKeptScreen } from "./kept-screen-choices";
 
-export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart): void {
+export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart, kept: KeptScreen | null = null): void {
   const { api, transport, onConnectionLost } = chosen;
   setApi(api);
   onConnectionLost?.(() => {
@@ -31,6 +34,7 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     void loadInterrupted();
     void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
     void loadHighlighter();
+    keepFirstScreen(rootElement); // for the next launch's first paint
   };
   takeOver((item) => {
     if (item.kind === "event") {
@@ -39,7 +43,11 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
       return;
     }
     const launched = applyLaunch(item.outcome);
+    const choices = kept?.takeChoices();
+    draftFromKeptScreen(choices);
     emitAppEvent("ready", { transport, ...launched });
+    // The kept screen gives way to the live one in this same task: no frame between them.
+    rootElement.replaceChildren();
     // Rendered at once, not in a task of React's scheduler: see the end of this file.
     flushSync(() =>
       root.render(
@@ -51,6 +59,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     // Once the first screen is painted, what it does not show: the main process starts what waited
     // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
     requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
+    // What the person did on the kept screen meanwhile: a conversation chosen, words sent.
+    void carryOutKeptScreenChoices(choices);
   });
 }
 
@@ -62,4 +72,4 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
  * takes them from the cache instead of compiling them during its first render.
  */
 const pending = takePendingStart();
-if (pending) startApp(pending.rootElement, pending.early);
+if (pending) startApp(pending.rootElement, pending.early, pending.kept);

@@ -1,22 +1,20 @@
 /**
  * An entry as PostgresStore stores it, from schema version 4 (column `packed_body`): its JSON
  * without what the row already says (`seq`, its own column) or what follows from the rest
- * (`error`, null in every stored entry; an assistant turn's `text`, the join of its text
- * blocks, when it is exactly that). A long history is about 30% fewer bytes to send, decode
- * and parse, and fewer strings to keep.
+ * (packed-entry.ts: a null `error`, an assistant turn's `text` when it is the join of its
+ * text blocks). A long history is about 30% fewer bytes to send, decode and parse, and
+ * fewer strings to keep.
  * Reading puts them back, so a body of either form (version 3 stored each whole entry) reads
  * as the same entry. A body whose own `seq` disagrees with its row's is left as it is, so the
  * restore's check names it as damage.
  */
 import type { EntryRecord } from "../../state/history";
-import { joinedText } from "../sqlite/entry-row";
+import { dropDerivedFields, restoreDerivedFields } from "../packed-entry";
 
 /** The JSON stored for `entry` (its seq already checked to be a whole number). */
 export function packedBody(entry: EntryRecord): string {
   const { seq: _seq, ...rest } = entry as unknown as Record<string, unknown>;
-  if (rest.error === null) delete rest.error;
-  if (rest.kind === "assistant" && typeof rest.text === "string" && joinedText(rest.content) === rest.text) delete rest.text;
-  return JSON.stringify(rest);
+  return JSON.stringify(dropDerivedFields(rest, rest.kind));
 }
 
 /** The entry of row `seq` whose body was just parsed (it becomes the entry). */
@@ -24,10 +22,6 @@ export function entryFromBody(seq: number, body: unknown): EntryRecord {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return body as EntryRecord;
   const entry = body as Record<string, unknown>;
   if (entry.seq === undefined) entry.seq = seq;
-  if (!("error" in entry)) entry.error = null;
-  if (entry.kind === "assistant" && typeof entry.text !== "string") {
-    const text = joinedText(entry.content);
-    if (text !== null) entry.text = text;
-  }
+  restoreDerivedFields(entry);
   return entry as unknown as EntryRecord;
 }

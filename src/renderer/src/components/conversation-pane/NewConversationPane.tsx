@@ -1,4 +1,5 @@
 /** The pane before a conversation exists: a welcome and the composer that starts one. */
+import { NEW_CONVERSATION_DRAFT } from "../../lib/composer-drafts";
 import { Composer } from "../Composer";
 import { KeyMissingBanner } from "../KeyMissingBanner";
 import { NewConversation } from "../NewConversation";
@@ -17,7 +18,7 @@ export function NewConversationPane({ hasApiKey, sending, onSubmit, onStop, onOp
       {!hasApiKey && <KeyMissingBanner onOpenSettings={onOpenSettings} />}
       <NewConversation />
       <div className="pane__bottom">
-        <Composer draftKey="new" running={false} busy={sending} stopping={false} placeholder="Ask Alpine anything…" onSubmit={onSubmit} onStop={onStop} />
+        <Composer draftKey={NEW_CONVERSATION_DRAFT} running={false} busy={sending} stopping={false} placeholder="Ask Alpine anything…" onSubmit={onSubmit} onStop={onStop} />
       </div>
     </main>
   );

@@ -19,7 +19,7 @@ export function SidebarTop({ search, onSearch, searchField, onNew }: SidebarTopP
         </span>
         <span className="brand__name">Alpine</span>
       </div>
-      <button type="button" className="button button--primary button--block" onClick={onNew} title="New conversation (Ctrl+N)">
+      <button type="button" className="button button--primary button--block" onClick={onNew} title="New conversation (Ctrl+N)" data-first-screen="new-conversation">
         <PlusIcon />
         New conversation
       </button>

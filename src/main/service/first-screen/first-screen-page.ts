@@ -1,0 +1,50 @@
+/**
+ * The window's page with the kept first screen in it: index.html's empty root element filled
+ * with the kept markup, when it was drawn with this build's style sheets (after an update, the
+ * class names it relies on may have changed: then the page is served as built). The style
+ * sheets come inside the page then, so its first paint needs this one response: the main
+ * process is busy opening the service while the page loads, and a style sheet asked for
+ * separately would wait for it. The page's policy allows exactly those styles, by their hash.
+ */
+import { createHash } from "node:crypto";
+import { readRendererFile, type RendererFile } from "../renderer-files";
+import type { KeptFirstScreen } from "./kept-first-screen";
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+export interface PageWithKeptScreen {
+  file: RendererFile;
+  /** CSP sources ('sha256-…') of the styles put inside the page, for its style-src. */
+  styleSources: string[];
+}
+
+export function withKeptFirstScreen(page: RendererFile, kept: KeptFirstScreen | null, rendererFolder: string): PageWithKeptScreen {
+  const asBuilt = { file: page, styleSources: [] };
+  if (!kept || !page.contentType.startsWith("text/html")) return asBuilt;
+  let html = page.body.toString("utf8");
+  if (!html.includes(EMPTY_ROOT)) return asBuilt;
+  const styleSources: string[] = [];
+  for (const sheet of kept.stylesheets) {
+    const link = new RegExp(`<link rel="stylesheet"[^>]*href="[^"]*/${escapeRegExp(sheet)}"[^>]*>`).exec(html);
+    const css = link && readRendererFile(rendererFolder, `/assets/${sheet}`)?.body.toString("utf8");
+    if (!link || !css || /<\/style/i.test(css)) return asBuilt;
+    html = html.replace(link[0], () => `<style data-stylesheet="${sheet}">${css}</style>`);
+    styleSources.push(`'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`);
+  }
+  html = html.replace(EMPTY_ROOT, () => `<div id="root">${firstScreenElement(kept)}</div>`);
+  return { file: { ...page, body: Buffer.from(html, "utf8") }, styleSources };
+}
+
+/** The kept screen in its own element: the window knows it by its class; `aria-busy`: not live yet. */
+function firstScreenElement(kept: KeptFirstScreen): string {
+  const open = kept.conversationId === null ? "" : ` data-open-conversation-id="${escapeAttribute(kept.conversationId)}"`;
+  return `<div class="first-screen" aria-busy="true"${open}>${kept.html}</div>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

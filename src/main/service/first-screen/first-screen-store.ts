@@ -1,0 +1,50 @@
+/**
+ * Where the service keeps the window's first screen (kept-first-screen.ts says what it is):
+ * replaced atomically when the window sends a new one, removed when what it shows may no
+ * longer be true (a conversation deleted: its title and words must not come back at the next
+ * launch). A file written by a newer Alpine is left alone.
+ */
+import fs from "node:fs";
+import { writeFileAtomicSync } from "../../agent";
+import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, MAX_FIRST_SCREEN_CHARS, type KeptFirstScreen } from "./kept-first-screen";
+
+export interface FirstScreenToKeep {
+  conversationId: string | null;
+  stylesheets: string[];
+  html: string;
+}
+
+export class FirstScreenStore {
+  readonly file: string;
+
+  constructor(dataFolder: string) {
+    this.file = firstScreenFile(dataFolder);
+  }
+
+  /** Keep `screen` for the next launch; false when it is not kept (too large, not inert, a newer file). */
+  keep(screen: FirstScreenToKeep): boolean {
+    if (screen.html.length > MAX_FIRST_SCREEN_CHARS || !isInertMarkup(screen.html) || this.newerFileExists()) {
+      this.forget();
+      return false;
+    }
+    const kept: KeptFirstScreen = { version: FIRST_SCREEN_VERSION, ...screen };
+    writeFileAtomicSync(this.file, JSON.stringify(kept));
+    return true;
+  }
+
+  /** No first screen at the next launch (until the window sends a new one). */
+  forget(): void {
+    if (this.newerFileExists()) return;
+    fs.rmSync(this.file, { force: true });
+  }
+
+  private newerFileExists(): boolean {
+    let version: unknown;
+    try {
+      version = (JSON.parse(fs.readFileSync(this.file, "utf8")) as { version?: unknown } | null)?.version;
+    } catch {
+      return false;
+    }
+    return typeof version === "number" && version > FIRST_SCREEN_VERSION;
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The first screen kept from the last session: the window's sidebar and open conversation as
+ * they last looked, saved by the window (markup without styles or scripts) in a small
+ * versioned file of the data folder. At the next launch the page is served with it, so the
+ * person sees their conversation at the first paint, before the app's code has run; the app
+ * replaces it with the live screen as it starts.
+ *
+ * Read here without zod or the agent library: the app's entry reads it before anything else
+ * is loaded. It is a cache of what the data already holds: a file that is missing, garbled,
+ * from another build or from a newer Alpine means "no kept first screen", never a failure.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export const FIRST_SCREEN_FILE_NAME = "first-screen.json";
+export const FIRST_SCREEN_VERSION = 1;
+/** Kept markup above this size is not kept (a normal first screen is 20-100 KB). */
+export const MAX_FIRST_SCREEN_CHARS = 1_000_000;
+
+export interface KeptFirstScreen {
+  version: typeof FIRST_SCREEN_VERSION;
+  /** The conversation it shows open, or null ("New conversation"). */
+  conversationId: string | null;
+  /** The window's style sheets it was drawn with (file names carry the build's hash). */
+  stylesheets: string[];
+  /** The markup of the app's root element, as the window made it (see first-screen-markup.ts). */
+  html: string;
+}
+
+export function firstScreenFile(dataFolder: string): string {
+  return path.join(dataFolder, FIRST_SCREEN_FILE_NAME);
+}
+
+/** The kept first screen of `dataFolder`, or null when there is none this build can show. */
+export function readKeptFirstScreen(dataFolder: string): KeptFirstScreen | null {
+  let raw: string;
+  try {
+    raw = fs.readFileSync(firstScreenFile(dataFolder), "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const kept = JSON.parse(raw) as Partial<KeptFirstScreen> | null;
+    return isKeptFirstScreen(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isKeptFirstScreen(value: unknown): value is KeptFirstScreen {
+  const kept = value as Partial<KeptFirstScreen> | null;
+  return (
+    !!kept &&
+    kept.version === FIRST_SCREEN_VERSION &&
+    (kept.conversationId === null || typeof kept.conversationId === "string") &&
+    Array.isArray(kept.stylesheets) &&
+    kept.stylesheets.length > 0 &&
+    kept.stylesheets.every((sheet) => typeof sheet === "string" && STYLESHEET_PATTERN.test(sheet)) &&
+    typeof kept.html === "string" &&
+    kept.html.length <= MAX_FIRST_SCREEN_CHARS &&
+    isInertMarkup(kept.html)
+  );
+}
+
+/** A style sheet's file name as the window names it: "index-<hash>.css". */
+export const STYLESHEET_PATTERN = /^[A-Za-z0-9_.-]{1,200}\.css$/;
+
+/**
+ * Markup that can only be looked at. The page's policy already refuses inline scripts, inline
+ * handlers and inline styles; this keeps out the elements that could load or run anything of
+ * the app's own origin. Text in serialized markup has its "<" escaped, so a tag name here is a tag.
+ */
+export function isInertMarkup(html: string): boolean {
+  return !/<\/?(script|iframe|frame|object|embed|link|meta|base|style|template|noscript)\b/i.test(html);
+}

@@ -1,0 +1,63 @@
+/**
+ * Keeps the first screen for the next launch (lib/first-screen-markup.ts says what is kept): a
+ * moment after the window changed and came to rest, in idle time, never while a reply streams
+ * or a long reply is still being put in the page, and only when it differs from the last one
+ * kept. The main process removes the kept screen when a conversation is deleted; the next one
+ * is kept here after the change.
+ */
+import { api } from "../api/current-api";
+import { emitAppEvent } from "../app-events";
+import { firstScreenMarkup } from "../lib/first-screen-markup";
+import { useAppStore } from "../store/app-store";
+
+/** How long the window stays unchanged before its screen is kept. */
+export const KEEP_AFTER_MS = 1_000;
+
+export function keepFirstScreen(root: HTMLElement): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastKept = "";
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      requestIdleCallback(keepNow, { timeout: 2_000 });
+    }, KEEP_AFTER_MS);
+  };
+  const keepNow = () => {
+    if (!atRest()) return;
+    const app = root.querySelector(":scope > .app");
+    const made = app ? firstScreenMarkup(app) : null;
+    if (!made || !("html" in made) || made.html === lastKept) return;
+    const stylesheets = pageStylesheets();
+    if (stylesheets.length === 0) return; // styles not from files (a development server): nothing to match at launch
+    const html = made.html;
+    lastKept = html;
+    const conversationId = useAppStore.getState().openId;
+    api()
+      .request("window:keepFirstScreen", { conversationId, stylesheets, html })
+      .then(({ kept }) => emitAppEvent("first-screen-kept", { conversationId, kept, chars: html.length }))
+      .catch(() => (lastKept = "")); // A convenience: tried again at the next change.
+  };
+  useAppStore.subscribe(schedule);
+  window.addEventListener("resize", schedule);
+  root.addEventListener("scrollend", schedule, { capture: true });
+  schedule();
+}
+
+/** Nothing moving: no run going, the connection up, no long reply still being put in the page. */
+function atRest(): boolean {
+  const { live, connectionLost } = useAppStore.getState();
+  if (connectionLost) return false;
+  if (Object.values(live).some((run) => run.running)) return false;
+  return !document.querySelector(".markdown[aria-busy]");
+}
+
+/**
+ * The page's style sheets by file name: the kept screen is shown only with the same ones. A page
+ * served with a kept screen has them inside it, named by `data-stylesheet`.
+ */
+function pageStylesheets(): string[] {
+  const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => new URL(link.href).pathname.split("/").pop() ?? "");
+  const inside = [...document.querySelectorAll<HTMLStyleElement>("style[data-stylesheet]")].map((style) => style.dataset.stylesheet ?? "");
+  return [...linked, ...inside].filter(Boolean);
+}

@@ -1,0 +1,67 @@
+/**
+ * The first screen kept from the last session, when the page came with one (the main process
+ * puts it in the root element: kept-first-screen.ts). It is shown until the app is live; what a
+ * person does on it meanwhile is not lost: a conversation clicked in the sidebar, New
+ * conversation, words typed in the message field and Enter to send them are handed to the app,
+ * which carries them out as it takes over (start-app.tsx).
+ */
+import { emitAppEvent } from "../app-events";
+
+export interface KeptScreenChoices {
+  /** The conversation the person opened on the kept screen (null: New conversation), if any. */
+  open?: string | null;
+  /** What they typed in its message field. */
+  draft: string;
+  /** They pressed Enter to send it. */
+  send: boolean;
+}
+
+export interface KeptScreen {
+  /** The conversation the kept screen shows open (null: New conversation). */
+  conversationId: string | null;
+  /** What the person did on it; stops listening (the app takes over). */
+  takeChoices(): KeptScreenChoices;
+}
+
+export function findKeptScreen(root: HTMLElement): KeptScreen | null {
+  const screen = root.querySelector<HTMLElement>(":scope > .first-screen");
+  if (!screen) return null;
+  const conversationId = screen.dataset.openConversationId ?? null;
+  let open: string | null | undefined;
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const row = target?.closest(".conversation-row__open")?.closest<HTMLElement>("[data-conversation-id]");
+    if (row) open = row.dataset.conversationId ?? undefined;
+    else if (target?.closest("[data-first-screen=new-conversation]")) open = null;
+    else return;
+    event.preventDefault();
+    showChosen(screen, row);
+  };
+  let send = false;
+  // Enter sends, as in the live composer (Shift+Enter, or Enter while composing, writes a new line).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== "Enter" || event.shiftKey || event.isComposing || !(event.target instanceof HTMLTextAreaElement)) return;
+    event.preventDefault();
+    if (event.target.value.trim()) send = true;
+  };
+  screen.addEventListener("click", onClick);
+  screen.addEventListener("keydown", onKeyDown);
+  emitAppEvent("first-screen-restored", { conversationId });
+  return {
+    conversationId,
+    takeChoices() {
+      screen.removeEventListener("click", onClick);
+      screen.removeEventListener("keydown", onKeyDown);
+      const draft = screen.querySelector("textarea")?.value ?? "";
+      // Words typed with no other choice made were written to the conversation it showed.
+      const chosen = open === undefined && draft.trim() ? conversationId : open;
+      return chosen === undefined ? { draft, send } : { open: chosen, draft, send };
+    },
+  };
+}
+
+/** The row clicked looks chosen at once, as it will be once the app has opened it. */
+function showChosen(screen: HTMLElement, row: HTMLElement | null | undefined): void {
+  for (const active of screen.querySelectorAll(".conversation-row--active")) active.classList.remove("conversation-row--active");
+  row?.classList.add("conversation-row--active");
+}

@@ -1,0 +1,172 @@
+/**
+ * A launch shows the first screen kept from the last session at its first paint, before the
+ * app's code has run: the sidebar and the conversation that was open, as they last looked.
+ * What a person does on it meanwhile is carried out once the app is live; a deleted
+ * conversation never comes back on it; a kept screen of another build is not shown.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Page, Route } from "playwright-core";
+import { useAlpineSession } from "./support/file-session";
+import { SCREENSHOT_FOLDER } from "./support/app-window";
+import { startTestHost } from "./support/test-host";
+import { conversationRow, startConversation } from "./support/window-actions";
+
+const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
+
+describe("the first screen kept from the last session", () => {
+  const e2e = useAlpineSession({}, undefined, { noCspRefusals: true });
+  const win = () => e2e.win;
+  const keptFile = () => path.join(e2e.session.dataFolder, "first-screen.json");
+  const ids: Record<string, string> = {};
+
+  /** Quit the app and launch it again in a fresh browser context, its app chunk held until `release`. */
+  async function relaunchHoldingTheApp(): Promise<{ page: Page; cspRefusals: string[]; release(): Promise<void>; close(): Promise<void> }> {
+    const session = e2e.session;
+    await session.host.stop("SIGTERM");
+    await session.window.close();
+    session.host = await startTestHost({ dataFolder: session.dataFolder, modelUrl: session.model.url, chooseFolder: session.workFolder });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: "light" });
+    const page = await context.newPage();
+    const cspRefusals: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspRefusals.push(message.text());
+    });
+    const held: Route[] = [];
+    let released = false;
+    await page.route(APP_CHUNK, (route) => (released ? route.continue() : void held.push(route)));
+    await page.goto(`${session.host.url}?transport=ws`, { waitUntil: "commit" });
+    return {
+      page,
+      cspRefusals,
+      async release() {
+        released = true;
+        await Promise.all(held.map((route) => route.continue()));
+      },
+      close: () => context.close(),
+    };
+  }
+
+  it("shows the open conversation at the first paint and carries out a click and typing made on it", { timeout: 180_000 }, async () => {
+    e2e.session.model.control.script({ text: "Oslo in May is mild." });
+    const oslo = await startConversation(win(), "Plan a trip to Oslo");
+    await win().waitFor("run-ended", { id: oslo.id }, oslo.since);
+    e2e.session.model.control.script({ text: "Dear team, this quarter we shipped branches." });
+    const update = await startConversation(win(), "Draft the team update");
+    await win().waitFor("run-ended", { id: update.id }, update.since);
+    await win().waitFor("first-screen-kept", { conversationId: update.id, kept: true }, update.since);
+    Object.assign(ids, { oslo: oslo.id, update: update.id });
+    // The screen at rest as markup: no inline styles (the page's policy refuses them), nothing of this
+    // session only (toasts, the announcer), the model chosen written down, the controls waiting for the app.
+    const { html } = JSON.parse(fs.readFileSync(keptFile(), "utf8")) as { html: string };
+    expect(html).toContain("Dear team, this quarter we shipped branches.");
+    expect(html).not.toMatch(/ style="/);
+    expect(html).not.toMatch(/class="toasts|data-testid="new-messages"|conversation__space/);
+    expect(html).toMatch(/<option[^>]* selected/);
+    expect(html).toMatch(/<button[^>]*aria-label="Rename[^>]*disabled|<button[^>]*disabled[^>]*aria-label="Rename/);
+
+    const launch = await relaunchHoldingTheApp();
+    const { page } = launch;
+    try {
+      // The app's code is held: all on screen is the page as served.
+      const kept = page.locator("#root > .first-screen");
+      await kept.waitFor({ state: "attached" });
+      expect(await kept.getAttribute("aria-busy")).toBe("true");
+      await expect.poll(() => page.locator(".first-screen .pane__title").textContent()).toBe("Draft the team update");
+      expect(await page.locator(".first-screen .message--assistant").last().textContent()).toContain("Dear team, this quarter we shipped branches.");
+      expect(await page.locator(`.first-screen .conversation-row[data-conversation-id="${ids.oslo}"]`).count()).toBe(1);
+      // Painted with the app's styles (inside the page, allowed by their hash), not as bare markup.
+      expect(await page.locator(".first-screen .sidebar").evaluate((el) => (globalThis as any).getComputedStyle(el).display)).not.toBe("inline");
+      expect(await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+      // What the app does not do yet cannot be pressed: rename, delete, the model choice.
+      expect(await page.locator(".first-screen .conversation-row__actions button:not([disabled])").count()).toBe(0);
+      expect(await page.locator(".first-screen select:not([disabled])").count()).toBe(0);
+      fs.mkdirSync(SCREENSHOT_FOLDER, { recursive: true });
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await page.screenshot({ path: path.join(SCREENSHOT_FOLDER, `first-screen-kept-${colorScheme}.png`) });
+      }
+
+      // The keyboard is in the message field at once, as in the live app.
+      await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.className)).toBe("composer__field");
+      // The person does not wait: they choose the other conversation and start writing.
+      await page.locator(`.first-screen .conversation-row[data-conversation-id="${ids.oslo}"] .conversation-row__open`).click();
+      expect(await page.locator(`.first-screen .conversation-row--active`).getAttribute("data-conversation-id")).toBe(ids.oslo);
+      await page.locator(".first-screen textarea").fill("Also book a hotel");
+
+      await launch.release();
+      await page.waitForFunction((id) => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "conversation-opened" && e.detail?.id === id), ids.oslo);
+      expect(await page.locator(".first-screen").count()).toBe(0);
+      expect(await page.locator(".pane__title").textContent()).toBe("Plan a trip to Oslo");
+      await expect.poll(() => page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("Also book a hotel");
+      const ready = await page.evaluate(() => (globalThis as any).__alpineEvents.find((e: any) => e.name === "ready").detail);
+      expect(ready.reopened).toBe(ids.update);
+      expect(launch.cspRefusals).toEqual([]);
+    } finally {
+      await launch.close();
+    }
+  });
+
+  it("sends what was typed and entered on the kept screen once the app is live", { timeout: 180_000 }, async () => {
+    e2e.session.model.control.script({ text: "A warm coat." });
+    const launch = await relaunchHoldingTheApp();
+    const { page } = launch;
+    try {
+      await page.locator("#root > .first-screen").waitFor({ state: "attached" });
+      const shownId = await page.locator("#root > .first-screen").getAttribute("data-open-conversation-id");
+      await page.locator(".first-screen textarea").fill("What should I pack?");
+      await page.locator(".first-screen textarea").press("Enter");
+      // Enter does not write a new line there: the words wait to be sent.
+      expect(await page.locator(".first-screen textarea").inputValue()).toBe("What should I pack?");
+      await launch.release();
+      const sent = await page.waitForFunction(() => (globalThis as any).__alpineEvents?.find((e: any) => e.name === "message-sent")?.detail);
+      expect((await sent.jsonValue()).id).toBe(shownId);
+      await page.locator(".message--user").getByText("What should I pack?").waitFor();
+      await page.locator(".message--assistant").getByText("A warm coat.").waitFor();
+      expect(await page.getByRole("textbox", { name: "Message" }).inputValue()).toBe("");
+    } finally {
+      await launch.close();
+    }
+  });
+
+  it("forgets the kept screen when a conversation is deleted, and keeps the next one without it", { timeout: 180_000 }, async () => {
+    await e2e.session.restartHost("SIGTERM");
+    let since = await win().mark();
+    await win().waitFor("first-screen-kept", { kept: true }, since);
+    expect(fs.readFileSync(keptFile(), "utf8")).toContain("Plan a trip to Oslo");
+
+    since = await win().mark();
+    const row = conversationRow(win(), ids.oslo);
+    await row.hover();
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await win().page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await win().waitFor("deleted", { id: ids.oslo }, since);
+    // Gone from the disk when the deletion is answered, before any new screen is kept.
+    const keptAfter = fs.existsSync(keptFile()) ? fs.readFileSync(keptFile(), "utf8") : "";
+    expect(keptAfter).not.toContain("Plan a trip to Oslo");
+    await win().waitFor("first-screen-kept", { kept: true }, since);
+    expect(fs.readFileSync(keptFile(), "utf8")).not.toContain("Plan a trip to Oslo");
+  });
+
+  it("shows no kept screen drawn by another build, nor a damaged one, and starts as usual", { timeout: 180_000 }, async () => {
+    const kept = JSON.parse(fs.readFileSync(keptFile(), "utf8"));
+    for (const replacement of [JSON.stringify({ ...kept, stylesheets: ["index-0ther.css"] }), "{ not json", JSON.stringify({ ...kept, version: 99 })]) {
+      fs.writeFileSync(keptFile(), replacement);
+      const launch = await relaunchHoldingTheApp();
+      try {
+        await launch.page.waitForFunction(() => (globalThis as any).document.readyState !== "loading");
+        expect(await launch.page.locator(".first-screen").count()).toBe(0);
+        await launch.release();
+        await launch.page.waitForFunction(() => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "ready"));
+        expect(await launch.page.evaluate(() => (globalThis as any).__alpineEvents.some((e: any) => e.name === "first-screen-restored"))).toBe(false);
+        expect(launch.cspRefusals).toEqual([]);
+      } finally {
+        await launch.close();
+      }
+    }
+    // A newer Alpine's file is left as it was.
+    expect(JSON.parse(fs.readFileSync(keptFile(), "utf8")).version).toBe(99);
+    await e2e.session.restartHost("SIGTERM");
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The first screen kept for the next launch: kept by the service when the window sends it,
+ * forgotten when a conversation is deleted, read without the service by the host that serves
+ * the page, and put in the page only for the build that drew it, its styles inside the page
+ * and allowed by their hash.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
+import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
+import { FIRST_SCREEN_FILE_NAME, readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
+import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
+import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
+import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
+import { makeTempDir, useServiceFixture } from "./helpers";
+
+const SCREEN = { conversationId: null, stylesheets: ["index-AbC123.css"], html: '<div class="app"><aside class="sidebar">Trip to Oslo</aside></div>' };
+
+describe("keeping the first screen", () => {
+  const services = useServiceFixture();
+
+  it("keeps what the window sends, for the next launch to read without the service", async () => {
+    const fixture = await services.open();
+    expect(readKeptFirstScreen(fixture.dataFolder)).toBeNull();
+    expect(await fixture.call("window:keepFirstScreen", SCREEN)).toEqual({ kept: true });
+    expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...SCREEN });
+    const next = { ...SCREEN, conversationId: "abc", html: '<div class="app">Later</div>' };
+    await fixture.call("window:keepFirstScreen", next);
+    expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...next });
+  });
+
+  it("does not keep markup that could load or run anything, and drops the one it had", async () => {
+    const fixture = await services.open();
+    await fixture.call("window:keepFirstScreen", SCREEN);
+    for (const html of ['<div><script src="/assets/x.js"></script></div>', '<div><iframe src="/x"></iframe></div>', '<div><link rel="stylesheet" href="/x.css"></div>', "<div><STYLE>*{}</STYLE></div>"]) {
+      expect(await fixture.call("window:keepFirstScreen", { ...SCREEN, html })).toEqual({ kept: false });
+      expect(readKeptFirstScreen(fixture.dataFolder)).toBeNull();
+    }
+    // The same words as text are fine: serialized text has its "<" escaped.
+    expect(await fixture.call("window:keepFirstScreen", { ...SCREEN, html: "<p>&lt;script&gt; is a tag</p>" })).toEqual({ kept: true });
+  });
+
+  it("forgets it when a conversation is deleted: its title and words must not come back at the next launch", async () => {
+    const folder = makeTempDir();
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const store = new SqliteStore(path.join(folder, DATABASE_FILE_NAME));
+    store.write("oslo", [userEntry(0, "Plan a trip to Oslo"), assistantEntry(1, "Oslo in May is mild.")], snapshotOf("oslo", "Plan a trip to Oslo", 2), { create: true });
+    store.close();
+    const fixture = await services.open({ dataFolder: folder });
+    const file = path.join(folder, FIRST_SCREEN_FILE_NAME);
+    try {
+      await fixture.call("window:keepFirstScreen", SCREEN);
+      // A deletion that did not happen forgets nothing.
+      await expect(fixture.call("conversations:delete", { id: "not-there" })).rejects.toThrow();
+      expect(fs.existsSync(file)).toBe(true);
+      await fixture.call("conversations:delete", { id: "oslo" });
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      await fixture.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a missing, garbled, other-version or unsafe file as none, and leaves a newer Alpine's file alone", async () => {
+    const folder = makeTempDir();
+    const file = path.join(folder, FIRST_SCREEN_FILE_NAME);
+    try {
+      for (const content of ["{ not json", "null", JSON.stringify({ ...SCREEN, version: 2 }), JSON.stringify({ ...SCREEN, version: 1, stylesheets: [] }), JSON.stringify({ ...SCREEN, version: 1, stylesheets: ["../x.css"] }), JSON.stringify({ ...SCREEN, version: 1, html: "<script></script>" })]) {
+        fs.writeFileSync(file, content);
+        expect(readKeptFirstScreen(folder)).toBeNull();
+      }
+      const newer = JSON.stringify({ ...SCREEN, version: 2 });
+      fs.writeFileSync(file, newer);
+      const fixture = await services.open({ dataFolder: folder });
+      expect(await fixture.call("window:keepFirstScreen", SCREEN)).toEqual({ kept: false });
+      expect(fs.readFileSync(file, "utf8")).toBe(newer);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the page served with the kept first screen", () => {
+  const css = ".app { display: grid; }";
+  const page = '<!doctype html><html><head><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css"></head><body><div id="root"></div></body></html>';
+  const kept: KeptFirstScreen = { version: 1, ...SCREEN, conversationId: "abc" };
+
+  function rendererFolder(): string {
+    const folder = makeTempDir();
+    fs.mkdirSync(path.join(folder, "assets"));
+    fs.writeFileSync(path.join(folder, "assets", "index-AbC123.css"), css);
+    return folder;
+  }
+  const file = (html: string) => ({ body: Buffer.from(html), contentType: "text/html; charset=utf-8" });
+
+  it("fills the root with it, its style sheet inside the page, allowed by the sheet's hash", () => {
+    const folder = rendererFolder();
+    try {
+      const { file: served, styleSources } = withKeptFirstScreen(file(page), kept, folder);
+      const html = served.body.toString();
+      expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
+      expect(html).toContain(`<style data-stylesheet="index-AbC123.css">${css}</style>`);
+      expect(html).not.toContain("<link rel=\"stylesheet\"");
+      const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+      expect(styleSources).toEqual([hash]);
+      expect(withStyleSources(contentSecurityPolicy(), styleSources)).toContain(`style-src 'self' ${hash};`);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("serves the page as built when the kept screen was drawn by another build, or there is none", () => {
+    const folder = rendererFolder();
+    try {
+      for (const other of [{ ...kept, stylesheets: ["index-Other9.css"] }, null]) {
+        const { file: served, styleSources } = withKeptFirstScreen(file(page), other, folder);
+        expect(served.body.toString()).toBe(page);
+        expect(styleSources).toEqual([]);
+      }
+      // A sheet that could end the style element early is not put inside the page.
+      fs.writeFileSync(path.join(folder, "assets", "index-AbC123.css"), "a::after { content: '</style><script>'; }");
+      expect(withKeptFirstScreen(file(page), kept, folder).file.body.toString()).toBe(page);
+      expect(withStyleSources(contentSecurityPolicy(), [])).toBe(contentSecurityPolicy());
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
