@@ -71,4 +71,25 @@ describe("the settled blocks of a reply being written", () => {
     expect(settled.blocks).toEqual(splitBlocks(text).slice(0, -1));
     expect(settled.openCode).toBeNull();
   });
+
+  it("follows an open code block of long lines, one longer than a frame's window, in groups that join to the code", () => {
+    const code = `${"x".repeat(40_000)}\n${"a line of code\n".repeat(100)}${"y = 1;\n".repeat(3)}`;
+    const text = `\`\`\`js\n${code}`;
+    let stream = streamedText("");
+    let settled: Settled = NOTHING_SETTLED;
+    for (let end = 0; end < text.length; ) {
+      end = Math.min(text.length, end + 3_000);
+      stream = appendText(stream, text.slice(stream.length, end));
+      settled = settle(stream, settled);
+    }
+    while (settled.behind) settled = settle(stream, settled);
+    const open = settled.openCode!;
+    expect(openCodeText(open)).toBe(code);
+    // The long line is a group of its own; the groups after it are cut by lines.
+    expect(open.groups[0]).toBe(`${"x".repeat(40_000)}\n`);
+    expect(open.groups.length).toBeGreaterThan(1);
+    settled = settle(appendText(stream, "```\nAfter."), settled);
+    expect(settled.blocks).toEqual([`${text}\`\`\`\n`]);
+    expect(settled.growing).toBe("After.");
+  });
 });
