@@ -136,6 +136,13 @@ describe("the first screen kept from the last session", () => {
     await win().waitFor("first-screen-kept", { kept: true }, since);
     expect(fs.readFileSync(keptFile(), "utf8")).toContain("Plan a trip to Oslo");
 
+    // A search is not what the next launch shows: nothing is kept meanwhile.
+    since = await win().mark();
+    const search = win().page.getByRole("searchbox", { name: "Search conversations" });
+    await search.fill("Oslo");
+    await win().waitFor("first-screen-kept", { kept: false, reason: "searching" }, since);
+    await search.fill("");
+
     since = await win().mark();
     const row = conversationRow(win(), ids.oslo);
     await row.hover();

@@ -24,14 +24,15 @@ export function keepFirstScreen(root: HTMLElement): void {
     }, KEEP_AFTER_MS);
   };
   const keepNow = () => {
-    if (!atRest()) return;
     const app = root.querySelector(":scope > .app");
-    const made = app ? firstScreenMarkup(app) : null;
-    if (!made || !("html" in made) || made.html === lastKept) return;
+    const busy = notAtRest();
+    const made = busy ? { notAtRest: busy } : app ? firstScreenMarkup(app) : { notAtRest: "no-app" };
     const stylesheets = pageStylesheets();
-    if (stylesheets.length === 0) return; // styles not from files (a development server): nothing to match at launch
-    const html = made.html;
-    lastKept = html;
+    // Styles not from files (a development server): nothing a launch could match it with.
+    if (stylesheets.length === 0) return;
+    if ("notAtRest" in made) return emitAppEvent("first-screen-kept", { kept: false, reason: made.notAtRest });
+    if (made.html === lastKept) return;
+    const html = (lastKept = made.html);
     const conversationId = useAppStore.getState().openId;
     api()
       .request("window:keepFirstScreen", { conversationId, stylesheets, html })
@@ -44,12 +45,12 @@ export function keepFirstScreen(root: HTMLElement): void {
   schedule();
 }
 
-/** Nothing moving: no run going, the connection up, no long reply still being put in the page. */
-function atRest(): boolean {
+/** Something moving, or null: a run going, the connection down, a long reply still being put in the page. */
+function notAtRest(): "running" | "connection-lost" | "reply-being-laid-out" | null {
   const { live, connectionLost } = useAppStore.getState();
-  if (connectionLost) return false;
-  if (Object.values(live).some((run) => run.running)) return false;
-  return !document.querySelector(".markdown[aria-busy]");
+  if (connectionLost) return "connection-lost";
+  if (Object.values(live).some((run) => run.running)) return "running";
+  return document.querySelector(".markdown[aria-busy]") ? "reply-being-laid-out" : null;
 }
 
 /**
