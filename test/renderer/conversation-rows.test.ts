@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildDisplayItems } from "../../src/renderer/src/store/display-items";
 import { idleRun, mergeEntries, reduceLiveRun } from "../../src/renderer/src/store/live-run";
+import { wholeText } from "../../src/renderer/src/lib/streamed-text";
 import { tidyErrorText } from "../../src/renderer/src/lib/tidy-error-text";
 import type { HistoryEntryView } from "../../src/shared/view-types";
 import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/state/history";
@@ -42,9 +43,10 @@ describe("conversation rows", () => {
     run = reduceLiveRun(run, { type: "think_start", stateId: "s", step: 1 });
     run = reduceLiveRun(run, { type: "text_delta", stateId: "s", text: "Hel" });
     run = reduceLiveRun(run, { type: "text_delta", stateId: "s", text: "lo" });
-    expect(run).toMatchObject({ running: true, thinking: true, streamText: "Hello" });
+    expect(run).toMatchObject({ running: true, thinking: true });
+    expect(wholeText(run.stream)).toBe("Hello");
     run = reduceLiveRun(run, { type: "entry", stateId: "s", entry: entries[1] as never });
-    expect(run.streamText).toBe("");
+    expect(run.stream.length).toBe(0);
     run = reduceLiveRun(run, { type: "tool_start", stateId: "s", callId: "c1", name: "list_files", input: {} });
     expect(run.tools.c1).toBe("running");
     run = reduceLiveRun(run, { type: "tool_end", stateId: "s", callId: "c1", name: "list_files", status: "done", text: "x" });

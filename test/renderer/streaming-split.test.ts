@@ -7,9 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { GROWING_LIMIT, splitBlocks, TABLE_GROWING_LIMIT } from "../../src/renderer/src/markdown/settled-prefix";
 import { NOTHING_SETTLED, settle } from "../../src/renderer/src/markdown/settled-blocks";
+import { streamedText } from "../../src/renderer/src/lib/streamed-text";
 
 /** The length of the settled part of `text`, a reply still being written, taken in at once. */
-const settledLength = (text: string) => settle(text, NOTHING_SETTLED, Number.POSITIVE_INFINITY).length;
+const settledLength = (text: string) => settle(streamedText(text), NOTHING_SETTLED, Number.POSITIVE_INFINITY).length;
 
 /** The settled lengths seen when `text` arrives `step` characters at a time. */
 function streamed(text: string, step: number): { splits: number[]; largestGrowing: number } {

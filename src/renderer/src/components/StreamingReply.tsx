@@ -13,26 +13,29 @@ import { useAppStore } from "../store/app-store";
 import { emitAppEvent } from "../app-events";
 import { StreamingMarkdown } from "../markdown/StreamingMarkdown";
 import { countRender } from "../lib/render-probe";
+import { NO_TEXT } from "../lib/streamed-text";
 
 export function StreamingReply({ conversationId }: { conversationId: string }) {
-  const text = useAppStore((s) => s.live[conversationId]?.streamText ?? "");
+  // In pieces: nothing here reads the words themselves (see streamed-text.ts).
+  const text = useAppStore((s) => s.live[conversationId]?.stream ?? NO_TEXT);
   const thinking = useAppStore((s) => s.live[conversationId]?.thinkingText ?? "");
   countRender("streaming-reply");
   // The last words shown, of this conversation: taken down after the reply ends.
-  const last = useRef({ conversationId, text: "" });
-  if (text || last.current.conversationId !== conversationId) last.current = { conversationId, text };
+  const last = useRef({ conversationId, text: NO_TEXT });
+  if (text.length > 0 || last.current.conversationId !== conversationId) last.current = { conversationId, text };
   const [, gone] = useReducer((n: number) => n + 1, 0);
   const onGone = useCallback(() => {
-    last.current = { conversationId, text: "" };
+    last.current = { conversationId, text: NO_TEXT };
     gone();
   }, [conversationId]);
 
   useEffect(() => {
-    if (text) emitAppEvent("stream-rendered", { id: conversationId, length: text.length });
+    if (text.length > 0) emitAppEvent("stream-rendered", { id: conversationId, length: text.length });
   }, [conversationId, text]);
 
-  const leaving = !text && last.current.text !== "";
-  if (!text && !thinking && !leaving) return null;
+  const streaming = text.length > 0;
+  const leaving = !streaming && last.current.text.length > 0;
+  if (!streaming && !thinking && !leaving) return null;
   return (
     <div className={leaving ? "conversation__row conversation__row--leaving" : "conversation__row conversation__row--streaming"} aria-hidden={leaving || undefined}>
       {thinking && (
@@ -41,9 +44,9 @@ export function StreamingReply({ conversationId }: { conversationId: string }) {
           <div className="thinking__text">{thinking}</div>
         </details>
       )}
-      {(text || leaving) && (
+      {(streaming || leaving) && (
         <div className={leaving ? "message message--leaving" : "message message--assistant message--streaming"} aria-busy={leaving ? undefined : "true"}>
-          <StreamingMarkdown text={text || last.current.text} leaving={leaving} onGone={onGone} />
+          <StreamingMarkdown text={streaming ? text : last.current.text} leaving={leaving} onGone={onGone} />
         </div>
       )}
     </div>

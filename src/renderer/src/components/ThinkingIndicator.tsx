@@ -4,7 +4,7 @@ import { useAppStore } from "../store/app-store";
 export function ThinkingIndicator({ conversationId }: { conversationId: string }) {
   const shown = useAppStore((s) => {
     const live = s.live[conversationId];
-    return !!live && live.running && live.thinking && !live.streamText;
+    return !!live && live.running && live.thinking && live.stream.length === 0;
   });
   if (!shown) return null;
   return (

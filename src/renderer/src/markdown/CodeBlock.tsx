@@ -5,9 +5,10 @@ import { CheckIcon, CopyIcon } from "../components/icons";
 
 /**
  * A code block with its language and a Copy button. `children`: the code as highlighted
- * elements (class names only); without them the plain text is shown (a block still growing).
+ * elements (class names only); without them the plain text is shown. `text`: the code, or
+ * how to get it when it is copied (a block still being written is not joined at each frame).
  */
-export function CodeBlock({ lang, text, children }: { lang: string; text: string; children?: ReactNode }) {
+export function CodeBlock({ lang, text, children }: { lang: string; text: string | (() => string); children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -16,9 +17,10 @@ export function CodeBlock({ lang, text, children }: { lang: string; text: string
   }, [copied]);
 
   const copy = async () => {
-    const ok = await copyText(text);
+    const code = typeof text === "string" ? text : text();
+    const ok = await copyText(code);
     setCopied(ok);
-    emitAppEvent("copied", { ok, length: text.length });
+    emitAppEvent("copied", { ok, length: code.length });
   };
 
   return (
@@ -30,7 +32,7 @@ export function CodeBlock({ lang, text, children }: { lang: string; text: string
           <span>{copied ? "Copied" : "Copy"}</span>
         </button>
       </figcaption>
-      <pre tabIndex={0}>{children ?? <code>{text}</code>}</pre>
+      <pre tabIndex={0}>{children ?? <code>{typeof text === "string" ? text : text()}</code>}</pre>
     </figure>
   );
 }

@@ -11,12 +11,17 @@ const CodeGroup = memo(function CodeGroup({ text }: { text: string }) {
   return <span className="code-block__lines">{text}</span>;
 });
 
-export function CodeLines({ text }: { text: string }) {
+/** Code already cut in groups: a group that did not change is the same string, so it is not rendered again. */
+export function CodeGroups({ groups }: { groups: readonly string[] }) {
   return (
     <code>
-      {lineGroups(text).map((group, i) => (
+      {groups.map((group, i) => (
         <CodeGroup key={i} text={group} />
       ))}
     </code>
   );
+}
+
+export function CodeLines({ text }: { text: string }) {
+  return <CodeGroups groups={lineGroups(text)} />;
 }

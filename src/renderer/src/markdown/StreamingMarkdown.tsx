@@ -3,41 +3,42 @@
  * at each frame only the part still growing (at most GROWING_LIMIT characters, see
  * settled-prefix.ts) is parsed again, so a long reply costs no more per frame than a short
  * one, and blocks that settled meanwhile are taken in a few KB per frame (settled-blocks.ts).
- * A code block still open is shown as it comes, highlighted once it is complete.
+ * The reply comes in pieces (streamed-text.ts): a frame reads only the words after the settled
+ * blocks, never the whole reply. A code block still open is shown as it comes, in groups of
+ * lines of which only the last one changes, highlighted once it is complete.
  */
 import { memo, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { BlockView } from "./block-views";
-import { viewOf } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
-import { CodeLines } from "./CodeLines";
+import { CodeGroups } from "./CodeLines";
 import { blockClass, MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
-import { NOTHING_SETTLED, settle, type Settled } from "./settled-blocks";
+import { growingPart, NOTHING_SETTLED, settle, type GrowingPart, type Settled } from "./settled-blocks";
+import { openCodeText } from "./open-code";
+import type { StreamedText } from "../lib/streamed-text";
 
 const SettledBlocks = memo(function SettledBlocks({ views }: { views: BlockView[] }) {
   return views.map((view, i) => <MarkdownBlock key={i} view={view} />);
 });
 
-function GrowingBlock({ text, settled }: { text: string; settled: Settled }) {
-  if (settled.openCode) {
-    const code = text.slice(settled.openCode.codeStart);
+function GrowingBlock({ part }: { part: NonNullable<GrowingPart> }) {
+  if ("code" in part) {
+    const open = part.code;
     return (
       <div className="markdown__block">
-        <CodeBlock lang={settled.openCode.lang} text={code}>
-          <CodeLines text={code} />
+        <CodeBlock lang={open.lang} text={() => openCodeText(open)}>
+          <CodeGroups groups={[...open.groups, open.last]} />
         </CodeBlock>
       </div>
     );
   }
-  const n = settled.blocks.length;
-  const view = viewOf(text.slice(settled.length), n > 0 ? { block: settled.blocks[n - 1], view: settled.views[n - 1] } : null);
-  return <div className={blockClass(view)}>{renderMarkdown(view.source)}</div>;
+  return <div className={blockClass(part.view)}>{renderMarkdown(part.view.source)}</div>;
 }
 
 /** How many blocks of a reply that ended are taken down per frame (see StreamingReply.tsx). */
 export const BLOCKS_REMOVED_PER_FRAME = 64;
 
 interface StreamingMarkdownProps {
-  text: string;
+  text: StreamedText;
   /** The reply has ended and is hidden: its blocks are removed a few per frame, then `onGone`. */
   leaving?: boolean;
   onGone?(): void;
@@ -55,12 +56,13 @@ export function StreamingMarkdown({ text, leaving = false, onGone }: StreamingMa
     const id = requestAnimationFrame(nextFrame);
     return () => cancelAnimationFrame(id);
   }, [settled, leaving]);
+  const growing = leaving ? null : growingPart(settled);
   const views = useMemo(() => (kept < settled.views.length ? settled.views.slice(0, kept) : settled.views), [settled.views, kept]);
   return (
     // The caret after the last words is drawn by the style sheet (.markdown--growing).
     <div className="markdown markdown--growing">
       <SettledBlocks views={views} />
-      {!leaving && !settled.behind && settled.length < text.length && <GrowingBlock text={text} settled={settled} />}
+      {growing && <GrowingBlock part={growing} />}
     </div>
   );
 }

@@ -5,13 +5,17 @@
  */
 import type { StepEvent, ToolCallStatus } from "../../../shared/wire-types";
 import type { HistoryEntryView } from "../../../shared/view-types";
+import { appendText, NO_TEXT, type StreamedText } from "../lib/streamed-text";
 
 export type LiveToolStatus = "running" | ToolCallStatus;
 
 export interface LiveRun {
   running: boolean;
-  /** The model's text of the request in progress, as streamed so far. */
-  streamText: string;
+  /**
+   * The model's text of the request in progress, as streamed so far: in pieces, so that a
+   * frame reads only the words it needs (see streamed-text.ts).
+   */
+  stream: StreamedText;
   /** The model's thinking of the request in progress, as streamed so far. */
   thinkingText: string;
   thinking: boolean;
@@ -20,7 +24,7 @@ export interface LiveRun {
   entries: HistoryEntryView[];
 }
 
-export const idleRun: LiveRun = { running: false, streamText: "", thinkingText: "", thinking: false, tools: {}, entries: [] };
+export const idleRun: LiveRun = { running: false, stream: NO_TEXT, thinkingText: "", thinking: false, tools: {}, entries: [] };
 
 /** Entries reach the window as JSON; the in-process error object is never needed here. */
 export function toEntryView(entry: unknown): HistoryEntryView {
@@ -30,17 +34,17 @@ export function toEntryView(entry: unknown): HistoryEntryView {
 export function reduceLiveRun(run: LiveRun, event: StepEvent): LiveRun {
   switch (event.type) {
     case "run_start":
-      return { ...run, running: true, streamText: "", thinkingText: "", thinking: false, tools: {} };
+      return { ...run, running: true, stream: NO_TEXT, thinkingText: "", thinking: false, tools: {} };
     case "run_end":
-      return { ...run, running: false, streamText: "", thinkingText: "", thinking: false };
+      return { ...run, running: false, stream: NO_TEXT, thinkingText: "", thinking: false };
     case "think_start":
-      return { ...run, running: true, thinking: true, streamText: "", thinkingText: "" };
+      return { ...run, running: true, thinking: true, stream: NO_TEXT, thinkingText: "" };
     case "text_delta":
-      return { ...run, streamText: run.streamText + event.text };
+      return { ...run, stream: appendText(run.stream, event.text) };
     case "thinking_delta":
       return { ...run, thinkingText: run.thinkingText + event.text };
     case "think_end":
-      return { ...run, thinking: false, streamText: event.ok ? run.streamText : "" };
+      return { ...run, thinking: false, stream: event.ok ? run.stream : NO_TEXT };
     case "tool_start":
       return { ...run, tools: { ...run.tools, [event.callId]: "running" } };
     case "tool_end":
@@ -51,9 +55,9 @@ export function reduceLiveRun(run: LiveRun, event: StepEvent): LiveRun {
       entries.push(entry);
       entries.sort((a, b) => a.seq - b.seq);
       // The streamed text has become a saved turn; showing both would repeat it.
-      const streamText = entry.kind === "assistant" ? "" : run.streamText;
+      const stream = entry.kind === "assistant" ? NO_TEXT : run.stream;
       const thinkingText = entry.kind === "assistant" ? "" : run.thinkingText;
-      return { ...run, entries, streamText, thinkingText };
+      return { ...run, entries, stream, thinkingText };
     }
     default:
       return run;
