@@ -38,7 +38,7 @@ export function findKeptScreen(root: HTMLElement): KeptScreen | null {
     showChosen(screen, row);
   };
   let send = false;
-  // Enter sends, as in the live composer (Shift+Enter, or Enter while composing, writes a new line).
+  // Enter sends, as in the live composer (Shift+Enter writes a new line; Enter while composing belongs to the input method).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Enter" || event.shiftKey || event.isComposing || !(event.target instanceof HTMLTextAreaElement)) return;
     event.preventDefault();
