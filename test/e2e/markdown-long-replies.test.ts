@@ -48,12 +48,9 @@ describe("long replies", () => {
     expect(laidOut).toBeLessThanOrEqual(3);
     expect(skipped).toBe(Math.ceil(LINES / 64) - laidOut);
 
-    // Its last group (the widest line is in it) is in view: once the browser has laid it out, the
-    // block scrolls sideways to that line. Polled: on a loaded machine Chromium may take a few
-    // frames to find a content-visibility group in view relevant after the run's end put it in the page.
     const pre = answer.locator(".code-block pre");
-    const widths = () => pre.evaluate((element: any) => element.scrollWidth - element.clientWidth);
-    await expect.poll(widths, { timeout: 10_000 }).toBeGreaterThan(1_000);
+    const widths = await pre.evaluate((element: any) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client + 1_000);
   });
 
   it("takes a long streamed reply down a few blocks per frame once its saved reply is shown", async () => {
@@ -77,8 +74,7 @@ describe("long replies", () => {
     const since = await sendMessage(win(), "Write four hundred paragraphs");
     await win().waitFor("run-ended", {}, since);
     const answer = page().locator(".message--assistant").last();
-    // In the page (its block may still be skipped by content-visibility for a few frames, see above).
-    await answer.getByText("The very end.", { exact: true }).waitFor({ state: "attached" });
+    await answer.getByText("The very end.", { exact: true }).waitFor();
     await answer.locator(".markdown:not([aria-busy])").waitFor();
     // Until the streamed elements are gone, what is left of them is hidden from sight and from assistive technology.
     await page().waitForFunction(() => (globalThis as any).document.querySelectorAll(".conversation__row--leaving, .message--streaming").length === 0);
