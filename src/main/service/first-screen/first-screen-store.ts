@@ -16,14 +16,20 @@ export interface FirstScreenToKeep {
 
 export class FirstScreenStore {
   readonly file: string;
+  /** Whether a newer Alpine's file is there: read at the first keep or forget (not at start), never replaced or removed. */
+  private newerFile: boolean | null = null;
 
   constructor(dataFolder: string) {
     this.file = firstScreenFile(dataFolder);
   }
 
+  private get newer(): boolean {
+    return (this.newerFile ??= this.newerFileExists());
+  }
+
   /** Keep `screen` for the next launch; false when it is not kept (too large, not inert, a newer file). */
   keep(screen: FirstScreenToKeep): boolean {
-    if (screen.html.length > MAX_FIRST_SCREEN_CHARS || !isInertMarkup(screen.html) || this.newerFileExists()) {
+    if (screen.html.length > MAX_FIRST_SCREEN_CHARS || !isInertMarkup(screen.html) || this.newer) {
       this.forget();
       return false;
     }
@@ -34,7 +40,7 @@ export class FirstScreenStore {
 
   /** No first screen at the next launch (until the window sends a new one). */
   forget(): void {
-    if (this.newerFileExists()) return;
+    if (this.newer) return;
     fs.rmSync(this.file, { force: true });
   }
 
