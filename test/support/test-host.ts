@@ -15,10 +15,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { AlpineService } from "../../src/main/service/alpine-service";
-import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
-import { isPagePath, readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
-import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
-import { readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
+import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
+import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
+import { servedRendererFile } from "../../src/main/service/first-screen/first-screen-page";
 import { isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
@@ -111,7 +110,7 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
       );
       return;
     }
-    serveWindow(request, response, rendererFolder, csp, () => readKeptFirstScreen(options.dataFolder));
+    serveWindow(request, response, rendererFolder, csp, options.dataFolder);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -228,8 +227,8 @@ async function closeSockets(sockets: WebSocketServerClass): Promise<void> {
   await new Promise<void>((resolve) => sockets.close(() => resolve()));
 }
 
-/** The window's files; its page with the first screen kept from the last session (`keptFirstScreen`), as the app serves it. */
-function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string, keptFirstScreen: () => KeptFirstScreen | null): void {
+/** The window's files; its page with the first screen kept in `dataFolder` from the last session, as the app serves it. */
+function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string, dataFolder: string): void {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
@@ -248,10 +247,11 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     return;
   }
   // Started for testing: the window keeps its log of app events for the checks to read.
-  const { file, styleSources } = withKeptFirstScreen(withEventLog(found), isPagePath(url.pathname) ? keptFirstScreen() : null, rendererFolder);
+  const served = servedRendererFile(withEventLog(found), url.pathname, csp, rendererFolder, dataFolder);
+  const file = served.file;
   response.writeHead(200, {
     "content-type": file.contentType,
-    "content-security-policy": withStyleSources(csp, styleSources),
+    "content-security-policy": served.csp,
     "x-content-type-options": "nosniff",
     // Built assets carry a content hash in their names: kept by the browser like the app's own
     // files, so a later launch reuses them and their compiled code. The page itself is always asked anew.

@@ -5,10 +5,8 @@
  * and no path outside the built window can be read.
  */
 import { protocol } from "electron";
-import { isPagePath, readRendererFile, withEventLog } from "../service/renderer-files";
-import { withKeptFirstScreen } from "../service/first-screen/first-screen-page";
-import { readKeptFirstScreen } from "../service/first-screen/kept-first-screen";
-import { withStyleSources } from "../service/content-security-policy";
+import { readRendererFile, withEventLog } from "../service/renderer-files";
+import { servedRendererFile } from "../service/first-screen/first-screen-page";
 import type { Attachments } from "../service/attachments/attachments";
 import { attachmentResponse, isAttachmentPath, type AttachmentHttpResponse } from "../service/attachments/attachment-response";
 
@@ -49,11 +47,10 @@ export function rendererResponse(requestUrl: string, rendererFolder: string, csp
   // Only an app started for automated checks (ALPINE_EVENT_LOG=on) keeps the window's event log.
   const logged = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
   if (!logged) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
-  const kept = dataFolder && isPagePath(url.pathname) ? readKeptFirstScreen(dataFolder) : null;
-  const { file, styleSources } = withKeptFirstScreen(logged, kept, rendererFolder);
-  return new Response(new Uint8Array(file.body), {
+  const served = servedRendererFile(logged, url.pathname, csp, rendererFolder, dataFolder);
+  return new Response(new Uint8Array(served.file.body), {
     status: 200,
-    headers: { "content-type": file.contentType, "content-security-policy": withStyleSources(csp, styleSources), "x-content-type-options": "nosniff" },
+    headers: { "content-type": served.file.contentType, "content-security-policy": served.csp, "x-content-type-options": "nosniff" },
   });
 }
 

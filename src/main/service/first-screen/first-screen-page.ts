@@ -7,8 +7,9 @@
  * separately would wait for it. The page's policy allows exactly those styles, by their hash.
  */
 import { createHash } from "node:crypto";
-import { readRendererFile, type RendererFile } from "../renderer-files";
-import type { KeptFirstScreen } from "./kept-first-screen";
+import { withStyleSources } from "../content-security-policy";
+import { isPagePath, readRendererFile, type RendererFile } from "../renderer-files";
+import { readKeptFirstScreen, type KeptFirstScreen } from "./kept-first-screen";
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
@@ -47,4 +48,15 @@ function escapeAttribute(value: string): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * The file a host serves for `urlPath` and the CSP to send with it: the page itself with the first
+ * screen kept in `dataFolder` (when there is one this build can show), any other file as it is.
+ * One way for both hosts: the app's `app://` handler and the test host.
+ */
+export function servedRendererFile(file: RendererFile, urlPath: string, csp: string, rendererFolder: string, dataFolder: string | undefined): { file: RendererFile; csp: string } {
+  const kept = dataFolder && isPagePath(urlPath) ? readKeptFirstScreen(dataFolder) : null;
+  const page = withKeptFirstScreen(file, kept, rendererFolder);
+  return { file: page.file, csp: withStyleSources(csp, page.styleSources) };
 }
