@@ -139,6 +139,8 @@ export const PROBE_SCRIPT = String.raw`
     const start = performance.now();
     let n = 0;
     while (n < maxFrames && !atFirst()) {
+      // A turn of the wheel, as the person scrolls: the list leaves its end only for their input.
+      scroller.dispatchEvent(new WheelEvent("wheel", { bubbles: true, deltaY: -stepPx }));
       scroller.scrollTop = Math.max(0, scroller.scrollTop - stepPx);
       scroller.dispatchEvent(new Event("scroll"));
       await frames(1);

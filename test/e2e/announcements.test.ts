@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
 import { newMessagesRegion, startLiveRegionRecorder, takeLiveAdditions } from "./support/live-region-recorder";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
-import { conversationRow, sendMessage } from "./support/window-actions";
+import { conversationRow, scrollList, sendMessage } from "./support/window-actions";
 
 const LONG_MESSAGES = 500;
 
@@ -45,11 +45,11 @@ describe("announcements of a conversation", () => {
     expect(firstSeq).toBeGreaterThan(0);
     while (firstSeq > 0) {
       const mark = await win().mark();
-      await scroller().evaluate((el: any) => (el.scrollTop = 0));
+      await scrollList(scroller(), "top");
       firstSeq = (await win().waitFor("earlier-loaded", { id: id() }, mark)).detail.firstSeq;
       await win().waitFor("earlier-shown", { id: id() }, mark);
     }
-    await scroller().evaluate((el: any) => (el.scrollTop = 0));
+    await scrollList(scroller(), "top");
     await page().getByText("Reply 1: let us begin.").waitFor();
     // Down again, a screen at a time: the windowed list mounts the rows it had let go.
     for (let step = 0; step < 40; step++) {
@@ -84,7 +84,7 @@ describe("announcements of a conversation", () => {
     expect(additions.filter((a) => /lake|August|warmest/.test(a.text))).toEqual([]);
 
     // Scrolling away and back does not announce it again.
-    await scroller().evaluate((el: any) => (el.scrollTop -= 3 * el.clientHeight));
+    await scrollList(scroller(), -3 * (await scroller().evaluate((el: any) => el.clientHeight as number)));
     await page().evaluate(() => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(resolve))));
     await scroller().evaluate((el: any) => (el.scrollTop = el.scrollHeight));
     await page().getByText(reply).waitFor();

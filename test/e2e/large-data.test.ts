@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
 import { DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES } from "../../src/shared/ipc-contract";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
-import { conversationRow } from "./support/window-actions";
+import { conversationRow, scrollList } from "./support/window-actions";
 
 const CONVERSATIONS = 10_000;
 const LONG_MESSAGES = 5_000;
@@ -84,7 +84,7 @@ describe("a window with a lot of history", () => {
     // first stays where it was, just below the button.
     const above = await page().locator(".conversation__start").evaluate((el: any) => el.getBoundingClientRect().height as number);
     let mark = await win().mark();
-    await page().locator(".conversation__scroller").evaluate((el: any) => (el.scrollTop = 0));
+    await scrollList(page().locator(".conversation__scroller"), "top");
     const loaded = await win().waitFor("earlier-loaded", { id: seeded.longId }, mark);
     await win().waitFor("earlier-shown", { id: seeded.longId }, mark);
     expect(loaded.detail).toMatchObject({ id: seeded.longId, added: DEFAULT_PAGE_ENTRIES, firstSeq: LONG_MESSAGES - DEFAULT_TAIL_ENTRIES - DEFAULT_PAGE_ENTRIES });

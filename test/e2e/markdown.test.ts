@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
-import { sendMessage, startConversation } from "./support/window-actions";
+import { scrollList, sendMessage, startConversation } from "./support/window-actions";
 
 const RICH = [
   "## Oslo plan",
@@ -153,10 +153,7 @@ describe("replies in Markdown", () => {
     const scrolled = await win().mark();
     const scroller = page().locator(".conversation__scroller");
     for (let i = 0; i < 200 && (await page().locator("h4.markdown__h2", { hasText: "Oslo plan" }).count()) === 0; i++) {
-      await scroller.evaluate((element) => {
-        (element as any).scrollTop = Math.max(0, (element as any).scrollTop - 600);
-        element.dispatchEvent(new Event("scroll"));
-      });
+      await scrollList(scroller, -600);
       await twoFrames();
     }
     expect(await page().locator("h4.markdown__h2", { hasText: "Oslo plan" }).count()).toBe(1);

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
 import { DEFAULT_PAGE_ENTRIES } from "../../src/shared/ipc-contract";
 import { seedConversations, type SeedResult } from "./support/seed-conversations";
-import { conversationRow, sendMessage } from "./support/window-actions";
+import { conversationRow, scrollList, sendMessage } from "./support/window-actions";
 
 const LONG_MESSAGES = 1_200;
 /** However long the history, the page holds the rows of about two screens. */
@@ -53,7 +53,7 @@ describe("the message list of a long conversation", () => {
       // At the top of the loaded rows, the first one sits just below the space above the rows.
       const above = await page().locator(".conversation__start").evaluate((el: any) => el.getBoundingClientRect().height as number);
       const mark = await win().mark();
-      await scroller().evaluate((el: any) => (el.scrollTop = 0));
+      await scrollList(scroller(), "top");
       const loaded = await win().waitFor("earlier-loaded", { id: id() }, mark);
       await win().waitFor("earlier-shown", { id: id() }, mark);
       expect(loaded.detail.firstSeq).toBe(Math.max(0, firstSeq - DEFAULT_PAGE_ENTRIES));
@@ -69,7 +69,7 @@ describe("the message list of a long conversation", () => {
     }
 
     // All 1,200 entries are loaded; the page still holds a screenful or two, and the very first reply is at the top.
-    await scroller().evaluate((el: any) => (el.scrollTop = 0));
+    await scrollList(scroller(), "top");
     await page().getByText("Reply 1: let us begin.").waitFor();
     expect(await rows().count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
     expect(await page().getByRole("button", { name: /earlier messages/ }).count()).toBe(0);
@@ -120,7 +120,7 @@ describe("the message list of a long conversation", () => {
   }, 120_000);
 
   it("stays where the person scrolled to while a reply streams below, until they jump to the latest", async () => {
-    await scroller().evaluate((el: any) => (el.scrollTop -= 900));
+    await scrollList(scroller(), -900);
     const jump = page().getByRole("button", { name: "Jump to latest" });
     await jump.waitFor();
     const before = await scroller().evaluate((el: any) => el.scrollTop as number);

@@ -101,6 +101,8 @@ export async function auditPage(page: Page): Promise<AxeViolation[]> {
       if (!element) return null;
       const scrollers: [any, number, number][] = [];
       for (let e = element.parentElement; e; e = e.parentElement) scrollers.push([e, e.scrollTop, e.scrollLeft]);
+      // As a person would bring it into view (the message list leaves its end only for the person's input).
+      element.dispatchEvent(new (globalThis as any).WheelEvent("wheel", { bubbles: true }));
       element.scrollIntoView({ block: "center", inline: "nearest" });
       (globalThis as any).__axeScrolledBack = () => scrollers.forEach(([e, top, left]) => ((e.scrollTop = top), (e.scrollLeft = left)));
       return true;

@@ -1,5 +1,6 @@
 /** What a person does in the window, as steps the tests share. */
 import type { AppWindow } from "./app-window";
+import type { Locator } from "playwright-core";
 
 /** Types `text` in the composer and presses Enter; returns the event mark taken just before. */
 export async function sendMessage(window: AppWindow, text: string): Promise<number> {
@@ -30,4 +31,17 @@ export async function chooseWorkFolder(window: AppWindow): Promise<void> {
 
 export function conversationRow(window: AppWindow, id: string) {
   return window.page.locator(`.conversation-row[data-conversation-id="${id}"]`);
+}
+
+/**
+ * Scrolls a list the way a person does: a turn of the wheel over it, then the position set
+ * (`to`: its top, its end, or by a number of pixels). The message list leaves its end only for
+ * the person's own input. Returns how far the view then is from the list's end, in pixels.
+ */
+export function scrollList(scroller: Locator, to: "top" | "end" | number): Promise<number> {
+  return scroller.evaluate((element: any, to) => {
+    element.dispatchEvent(new (globalThis as any).WheelEvent("wheel", { bubbles: true, deltaY: to === "end" || (typeof to === "number" && to > 0) ? 100 : -100 }));
+    element.scrollTop = to === "top" ? 0 : to === "end" ? element.scrollHeight : element.scrollTop + to;
+    return element.scrollHeight - element.scrollTop - element.clientHeight;
+  }, to);
 }

@@ -8,6 +8,21 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BottomAnchoredWindow } from "../../../src/renderer/src/lib/bottom-anchored-window";
 
+/** The page's document, where key presses arrive. */
+class FakeDocument {
+  private listeners: Array<(event: { key: string; target: unknown }) => void> = [];
+  addEventListener(_type: string, listener: (event: { key: string; target: unknown }) => void) {
+    this.listeners.push(listener);
+  }
+  removeEventListener(_type: string, listener: (event: { key: string; target: unknown }) => void) {
+    this.listeners = this.listeners.filter((l) => l !== listener);
+  }
+  /** A key pressed with the focus on `target` (an element, or the page's body). */
+  press(key: string, target: unknown) {
+    for (const l of this.listeners) l({ key, target });
+  }
+}
+
 /** A scroller as the browser keeps it: the position is clamped to the content, scroll events wait for the next frame. */
 class FakeScroller {
   clientHeight = 600;
@@ -15,6 +30,11 @@ class FakeScroller {
   private top = 0;
   private listeners: Array<{ type: string; listener: (event: { target: unknown }) => void }> = [];
   pendingScroll = false;
+  /** Its document: keys that scroll are heard there. */
+  readonly ownerDocument = new FakeDocument();
+  contains() {
+    return false;
+  }
   get scrollHeight() {
     return Math.max(this.contentHeight, this.clientHeight);
   }
@@ -44,6 +64,14 @@ class FakeScroller {
   /** The person turns the mouse wheel over the list (its scroll follows). */
   wheel() {
     this.dispatch("wheel");
+  }
+  /** The person presses the list's scrollbar (a press on the scroller itself). */
+  pressScrollbar() {
+    this.dispatch("pointerdown");
+  }
+  /** Focus moves to an element inside the list (Tab). */
+  focusInside() {
+    this.dispatch("focusin");
   }
   /** The content changes height (rows added or removed); the browser clamps the position. */
   setContentHeight(height: number) {
@@ -133,6 +161,7 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     const scroller = new FakeScroller();
     const { column, observe, away } = windowOn(scroller);
 
+    scroller.wheel();
     scroller.scrollTop -= 500;
     scroller.dispatchPendingScroll();
     scroller.setContentHeight(3100);
@@ -154,6 +183,7 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     scroller.setContentHeight(3040);
     observe([entry(column, 3040)]);
 
+    scroller.wheel();
     scroller.scrollTop -= 300;
     scroller.setContentHeight(3100);
     scroller.dispatchPendingScroll();
@@ -181,32 +211,70 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     expect(away).not.toContain(true);
   });
 
-  it("keeps following when rows are swapped and the content was far shorter for a moment, and stops on such a rise once the swap's frames are over", () => {
-    const frames: FrameRequestCallback[] = [];
-    globalThis.requestAnimationFrame = ((callback: FrameRequestCallback) => frames.push(callback)) as typeof requestAnimationFrame;
-    const runFrames = () => {
-      for (const callback of frames.splice(0)) callback(0);
-    };
+  it("keeps following when the content was far shorter for a moment, to the top, however late its rise is seen, and stops when the person drags the scrollbar", () => {
     const scroller = new FakeScroller();
-    const { anchored, column, observe, away } = windowOn(scroller);
+    const { column, observe, away } = windowOn(scroller);
 
-    // The run ends: the streamed reply's rows go and the saved ones come; a layout in between
-    // saw the content 258 px shorter (more than the slack), then it grew taller than before.
-    anchored.rowsChanged();
-    scroller.setContentHeight(3000 - 258);
+    // The run ends: the streamed reply is hidden before its saved row is laid out, and a layout
+    // in between (a script reading a size) sees only the question, shorter than the view: the
+    // position drops to the top. The saved row then makes the content taller than before.
+    scroller.setContentHeight(400);
+    expect(scroller.scrollTop).toBe(0);
     scroller.setContentHeight(3200);
     observe([entry(column, 3200)]);
     scroller.dispatchPendingScroll();
     expect(scroller.distanceFromEnd()).toBe(0);
     expect(away).not.toContain(true);
 
-    // Three frames later the same kind of rise, with no rows swapped, is the view leaving the end.
-    for (let i = 0; i < 3; i++) runFrames();
+    // The same rise, its scroll event seen first.
+    scroller.setContentHeight(500);
+    scroller.setContentHeight(3400);
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3400)]);
+    expect(scroller.distanceFromEnd()).toBe(0);
+    expect(away).not.toContain(true);
+
+    // The person drags the scrollbar up: that rise is the view leaving the end.
+    scroller.pressScrollbar();
     scroller.scrollTop -= 1000;
     scroller.dispatchPendingScroll();
-    observe([entry(column, 3200)]);
+    observe([entry(column, 3400)]);
     expect(scroller.distanceFromEnd()).toBe(1000);
     expect(away).toContain(true);
+  });
+
+  it("stops following when the person presses Page Up with the focus outside a field, not when they type in one", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+    const field = { closest: (selector: string) => (selector.includes("textarea") ? field : null) };
+    const body = { closest: () => null };
+
+    // Typing a space in the message field, while the content is shorter for a moment: still following.
+    scroller.ownerDocument.press(" ", field);
+    scroller.setContentHeight(500);
+    scroller.setContentHeight(3100);
+    observe([entry(column, 3100)]);
+    scroller.dispatchPendingScroll();
+    expect(scroller.distanceFromEnd()).toBe(0);
+
+    scroller.ownerDocument.press("PageUp", body);
+    scroller.scrollTop -= 540;
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3100)]);
+    expect(scroller.distanceFromEnd()).toBe(540);
+    expect(away.at(-1)).toBe(true);
+  });
+
+  it("stops following when focus moves into an earlier message (the browser scrolls it into view)", () => {
+    const scroller = new FakeScroller();
+    const { column, observe, away } = windowOn(scroller);
+    scroller.focusInside();
+    scroller.scrollTop -= 800;
+    scroller.setContentHeight(3100);
+    scroller.dispatchPendingScroll();
+    observe([entry(column, 3100)]);
+    expect(scroller.distanceFromEnd()).toBe(900);
+    expect(away.at(-1)).toBe(true);
   });
 
   it("keeps following when the content shrinks for a moment (the streamed reply swapped for its saved row) and grows before the window looks", () => {

@@ -8,7 +8,6 @@
  */
 import { RowLayout, type RowRange } from "./row-layout";
 import { PersonScrolling } from "./person-scrolling";
-import { RowsSwapping } from "./rows-swapping";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
 import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
 
@@ -35,7 +34,6 @@ export class BottomAnchoredWindow {
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
   private readonly person = new PersonScrolling();
-  private readonly swapping = new RowsSwapping();
 
   constructor(private readonly events: WindowEvents) {}
 
@@ -69,7 +67,6 @@ export class BottomAnchoredWindow {
       forgetPerson();
       cancelAnimationFrame(this.settleFrame);
       cancelAnimationFrame(this.rangeFrame);
-      this.swapping.stop();
       this.rangeFrame = 0;
       stop();
       this.scroller = null;
@@ -95,7 +92,6 @@ export class BottomAnchoredWindow {
 
   /** The rows changed (added, removed): the window may need other rows. */
   rowsChanged(): void {
-    this.swapping.mark();
     this.updateRange(false);
   }
 
@@ -223,11 +219,17 @@ export class BottomAnchoredWindow {
     this.checkNearTop();
   };
 
-  /** Both edges rose (a view grown taller only has its top lowered); a rise within the slack only when the person scrolled (else: content that shrank for a moment). */
+  /**
+   * Both edges rose (a view grown taller only has its top lowered) and the person moved it. A rise
+   * with no input of theirs, however far, is the browser lowering the view to content that was
+   * shorter for a moment: a run's end hides the streamed reply before its saved row is laid out,
+   * and any layout in between (a frame, a script reading a size) clamps the view, to the top if
+   * the conversation was short without the reply.
+   */
   private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
     const bottom = scrollTop + scroller.clientHeight;
     const rise = this.scrollTop - scrollTop;
-    const up = rise > 1 && bottom < this.viewBottom - 1 && ((rise >= PINNED_SLACK_PX && !this.swapping.now) || this.person.recently);
+    const up = rise > 1 && bottom < this.viewBottom - 1 && this.person.recently;
     this.viewBottom = bottom;
     return up;
   }
