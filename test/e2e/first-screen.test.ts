@@ -12,6 +12,7 @@ import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
 import { startTestHost } from "./support/test-host";
 import { conversationRow, startConversation } from "./support/window-actions";
+import { HELD_PRELOAD_REL } from "../../src/shared/held-preload";
 
 const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
 
@@ -36,6 +37,11 @@ describe("the first screen kept from the last session", () => {
     const held: Route[] = [];
     let released = false;
     await page.route(APP_CHUNK, (route) => (released ? route.continue() : void held.push(route)));
+    // The links of the page as served, before the window's code touched them.
+    await page.addInitScript(() => {
+      const g = globalThis as any;
+      g.document.addEventListener("DOMContentLoaded", () => (g.__linksAsServed = [...g.document.querySelectorAll("link")].map((l: any) => l.rel)));
+    });
     await page.goto(`${session.host.url}?transport=ws`, { waitUntil: "commit" });
     return {
       page,
@@ -80,6 +86,10 @@ describe("the first screen kept from the last session", () => {
       // Painted with the app's styles (inside the page, allowed by their hash), not as bare markup.
       expect(await page.locator(".first-screen .sidebar").evaluate((el) => (globalThis as any).getComputedStyle(el).display)).not.toBe("inline");
       expect(await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
+      // The app's code was not preloaded beside that first paint: the page held it, the window asked for it after.
+      const links: string[] = await page.evaluate(() => (globalThis as any).__linksAsServed);
+      expect(links).toContain(HELD_PRELOAD_REL);
+      expect(links).not.toContain("modulepreload");
       // What the app does not do yet cannot be pressed: a message's actions, the model choice.
       expect(await page.locator(".first-screen .message-actions button:not([disabled])").count()).toBe(0);
       expect(await page.locator(".first-screen select:not([disabled])").count()).toBe(0);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
 import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
+import { HELD_PRELOAD_REL } from "../../src/shared/held-preload";
 import { FIRST_SCREEN_FILE_NAME, readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
@@ -84,7 +85,7 @@ describe("keeping the first screen", () => {
 
 describe("the page served with the kept first screen", () => {
   const css = ".app { display: grid; }";
-  const page = '<!doctype html><html><head><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css"></head><body><div id="root"></div></body></html>';
+  const page = '<!doctype html><html><head><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css"><link rel="modulepreload" crossorigin href="./assets/start-app-Xy12.js"></head><body><div id="root"></div></body></html>';
   const kept: KeptFirstScreen = { version: 1, ...SCREEN, conversationId: "abc" };
 
   function rendererFolder(): string {
@@ -103,6 +104,9 @@ describe("the page served with the kept first screen", () => {
       expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
       expect(html).toContain(`<style data-stylesheet="index-AbC123.css">${css}</style>`);
       expect(html).not.toContain("<link rel=\"stylesheet\"");
+      // The app's code is not preloaded beside the kept screen's first paint: the window releases it after.
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).toContain(`<link rel="${HELD_PRELOAD_REL}" crossorigin href="./assets/start-app-Xy12.js">`);
       const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
       expect(styleSources).toEqual([hash]);
       expect(withStyleSources(contentSecurityPolicy(), styleSources)).toContain(`style-src 'self' ${hash};`);

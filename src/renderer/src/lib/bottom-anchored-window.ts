@@ -220,11 +220,9 @@ export class BottomAnchoredWindow {
   };
 
   /**
-   * Both edges rose (a view grown taller only has its top lowered) and the person moved it. A rise
-   * with no input of theirs, however far, is the browser lowering the view to content that was
-   * shorter for a moment: a run's end hides the streamed reply before its saved row is laid out,
-   * and any layout in between (a frame, a script reading a size) clamps the view, to the top if
-   * the conversation was short without the reply.
+   * Both edges rose (a view grown taller only has its top lowered) and the person moved it: a rise
+   * without their input, however far, is the browser lowering the view to content that was shorter
+   * for a moment (see person-scrolling.ts), seen late when a script read a size in between.
    */
   private movedUp(scroller: HTMLElement, scrollTop: number): boolean {
     const bottom = scrollTop + scroller.clientHeight;
