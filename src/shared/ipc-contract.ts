@@ -10,6 +10,7 @@ import type { McpSettingsView } from "./mcp-types";
 import { type McpRequestResults, mcpRequestSchemaMakers } from "./mcp-contract";
 import { type StorageRequestResults, storageRequestSchemaMakers } from "./storage-contract";
 import { lazySchemas } from "./lazy-schemas";
+import { MAX_FIRST_SCREEN_CHARS } from "./kept-first-screen";
 import type { MoveProgress, StorageStatus } from "./storage-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
@@ -110,7 +111,7 @@ export const requestSchemas = lazySchemas({
     .object({
       conversationId: id.nullable(),
       stylesheets: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,200}\.css$/, "a style sheet's file name")).min(1).max(10),
-      html: z.string().max(1_000_000, "at most 1,000,000 characters"),
+      html: z.string().max(MAX_FIRST_SCREEN_CHARS, `at most ${MAX_FIRST_SCREEN_CHARS.toLocaleString("en-US")} characters`),
     })
     .strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */

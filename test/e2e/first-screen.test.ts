@@ -12,7 +12,7 @@ import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
 import { startTestHost } from "./support/test-host";
 import { conversationRow, startConversation } from "./support/window-actions";
-import { HELD_PRELOAD_REL } from "../../src/shared/held-preload";
+import { HELD_PRELOAD_REL } from "../../src/shared/kept-first-screen";
 
 const APP_CHUNK = /\/assets\/start-app-[^/]*\.js$/;
 
@@ -167,6 +167,20 @@ describe("the first screen kept from the last session", () => {
     expect(keptAfter).not.toContain("Plan a trip to Oslo");
     await win().waitFor("first-screen-kept", { kept: true }, since);
     expect(fs.readFileSync(keptFile(), "utf8")).not.toContain("Plan a trip to Oslo");
+  });
+
+  it("keeps of a long reply only what is near the view: its end, not its first thousand paragraphs", { timeout: 180_000 }, async () => {
+    const paragraphs = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i}, with a few *words* in it.`);
+    e2e.session.model.control.script({ text: paragraphs.join("\n\n"), chunks: 200, delayMs: 2 });
+    const long = await startConversation(win(), "Write two thousand paragraphs");
+    await win().waitFor("run-ended", { id: long.id }, long.since);
+    const kept = await win().waitFor("first-screen-kept", { conversationId: long.id, kept: true }, long.since);
+    const { html } = JSON.parse(fs.readFileSync(keptFile(), "utf8")) as { html: string };
+    expect(html.length).toBe(kept.detail.chars);
+    expect(html).toContain("Paragraph 1999, with a few");
+    expect(html).not.toContain("Paragraph 0, with a few");
+    // The whole reply as markup is over 150 KB; what two views' height holds is a small part of it.
+    expect(html.length).toBeLessThan(60_000);
   });
 
   it("shows no kept screen drawn by another build, nor a damaged one, and starts as usual", { timeout: 180_000 }, async () => {

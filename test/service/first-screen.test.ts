@@ -10,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
 import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
-import { HELD_PRELOAD_REL } from "../../src/shared/held-preload";
+import { HELD_PRELOAD_REL } from "../../src/shared/kept-first-screen";
 import { FIRST_SCREEN_FILE_NAME, readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";

@@ -5,13 +5,13 @@
  * sheets come inside the page then, so its first paint needs this one response: the main
  * process is busy opening the service while the page loads, and a style sheet asked for
  * separately would wait for it. The page's policy allows exactly those styles, by their hash.
- * Its preload of the app's code is held until the kept screen is painted (shared/held-preload.ts).
+ * Its preload of the app's code is held until the kept screen is painted (shared/kept-first-screen.ts).
  */
 import { createHash } from "node:crypto";
 import { withStyleSources } from "../content-security-policy";
 import { isPagePath, readRendererFile, type RendererFile } from "../renderer-files";
 import { readKeptFirstScreen, type KeptFirstScreen } from "./kept-first-screen";
-import { HELD_PRELOAD_REL } from "../../../shared/held-preload";
+import { HELD_PRELOAD_REL } from "../../../shared/kept-first-screen";
 
 const EMPTY_ROOT = '<div id="root"></div>';
 

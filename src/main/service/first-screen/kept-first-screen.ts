@@ -11,11 +11,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 export const FIRST_SCREEN_FILE_NAME = "first-screen.json";
 export const FIRST_SCREEN_VERSION = 1;
-/** Kept markup above this size is not kept (a normal first screen is 20-100 KB). */
-export const MAX_FIRST_SCREEN_CHARS = 1_000_000;
+export { MAX_FIRST_SCREEN_CHARS };
 
 export interface KeptFirstScreen {
   version: typeof FIRST_SCREEN_VERSION;

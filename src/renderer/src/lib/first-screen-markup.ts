@@ -36,7 +36,9 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
   const scroller = app.querySelector(".conversation__scroller");
   if (scroller && scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > 4) return { notAtRest: "scrolled-conversation" };
 
+  const unseen = farOutOfView(app);
   const copy = app.cloneNode(true) as Element;
+  copy.querySelectorAll(PARTS_IN_VIEW_OR_NOT).forEach((element, i) => unseen.has(i) && element.remove());
   writePropertiesIntoAttributes(app, copy);
   for (const element of copy.querySelectorAll(LEFT_OUT)) element.remove();
   for (const element of [copy, ...copy.querySelectorAll("*")]) keepOnlyInertAttributes(element);
@@ -50,6 +52,28 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
   // Laid out from its end when it filled the view (a short conversation starts at the top, as live).
   if (scroller && scroller.scrollHeight > scroller.clientHeight) copy.querySelector(".conversation__scroller")?.classList.add("first-screen__from-end");
   return { html: copy.outerHTML };
+}
+
+/** The parts of the two lists that may be far out of view: a launch shows the sidebar from its top, the conversation from its end. */
+const PARTS_IN_VIEW_OR_NOT = ".sidebar .virtual-list__row, .conversation__row, .conversation__row .markdown__block";
+
+/**
+ * Which of those parts (by their order in the app) lie more than a view's height beyond the view
+ * (a window opened taller still finds its screen filled): below the sidebar's, above the
+ * conversation's. A long reply in view is kept by its blocks near the view, not whole.
+ */
+function farOutOfView(app: Element): Set<number> {
+  const unseen = new Set<number>();
+  const sidebar = app.querySelector(".sidebar .virtual-list")?.getBoundingClientRect();
+  const conversation = app.querySelector(".conversation__scroller")?.getBoundingClientRect();
+  app.querySelectorAll(PARTS_IN_VIEW_OR_NOT).forEach((element, i) => {
+    const box = element.getBoundingClientRect();
+    const far = element.classList.contains("virtual-list__row")
+      ? sidebar && box.top > sidebar.bottom + sidebar.height
+      : conversation && box.bottom < conversation.top - conversation.height;
+    if (far) unseen.add(i);
+  });
+  return unseen;
 }
 
 /** A select's choice and a field's value are properties, not attributes: a copy would lose them. */

@@ -1,9 +1,9 @@
 /**
  * The page's first frame first: with a kept first screen, the app's start waits until that frame
  * has been made (the next frame has begun), or a moment at most (a window not shown yet makes no
- * frames). The page held its preload of the app's code meanwhile (shared/held-preload.ts).
+ * frames). The page held its preload of the app's code meanwhile (shared/kept-first-screen.ts).
  */
-import { HELD_PRELOAD_REL } from "../../../shared/held-preload";
+import { HELD_PRELOAD_REL } from "../../../shared/kept-first-screen";
 
 /** The longest the start waits for frames that may not come. */
 const AT_MOST_MS = 250;

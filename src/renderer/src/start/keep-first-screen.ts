@@ -9,19 +9,29 @@ import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { firstScreenMarkup } from "../lib/first-screen-markup";
 import { useAppStore } from "../store/app-store";
+import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 /** How long the window stays unchanged before its screen is kept. */
 export const KEEP_AFTER_MS = 1_000;
 
 export function keepFirstScreen(root: HTMLElement): void {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastChange = 0;
   let lastKept = "";
+  // Called at every change of the store (each streamed word): it only notes the time; the one timer
+  // waits again for what is left of the quiet second when something changed meanwhile.
   const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      requestIdleCallback(keepNow, { timeout: 2_000 });
-    }, KEEP_AFTER_MS);
+    lastChange = performance.now();
+    if (!timer) timer = setTimeout(quiet, KEEP_AFTER_MS);
+  };
+  const quiet = () => {
+    const left = lastChange + KEEP_AFTER_MS - performance.now();
+    if (left > 0) {
+      timer = setTimeout(quiet, left);
+      return;
+    }
+    timer = null;
+    requestIdleCallback(keepNow, { timeout: 2_000 });
   };
   const keepNow = () => {
     const app = root.querySelector(":scope > .app");
@@ -32,6 +42,7 @@ export function keepFirstScreen(root: HTMLElement): void {
     if (stylesheets.length === 0) return;
     if ("notAtRest" in made) return emitAppEvent("first-screen-kept", { kept: false, reason: made.notAtRest });
     if (made.html === lastKept) return;
+    if (made.html.length > MAX_FIRST_SCREEN_CHARS) return emitAppEvent("first-screen-kept", { kept: false, reason: "too-large" });
     const html = (lastKept = made.html);
     const conversationId = useAppStore.getState().openId;
     api()
