@@ -101,7 +101,8 @@ describe("the first screen kept from the last session", () => {
 
       // The keyboard is in the message field at once, as in the live app.
       await expect.poll(() => page.evaluate(() => (globalThis as any).document.activeElement?.className)).toBe("composer__field");
-      // The person does not wait: they choose the other conversation and start writing.
+      // The person does not wait: they choose the other conversation and start writing (once the entry listens).
+      await page.waitForFunction(() => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "first-screen-restored"));
       await page.locator(`.first-screen .conversation-row[data-conversation-id="${ids.oslo}"] .conversation-row__open`).click();
       expect(await page.locator(`.first-screen .conversation-row--active`).getAttribute("data-conversation-id")).toBe(ids.oslo);
       await page.locator(".first-screen textarea").fill("Also book a hotel");
@@ -125,6 +126,8 @@ describe("the first screen kept from the last session", () => {
     const { page } = launch;
     try {
       await page.locator("#root > .first-screen").waitFor({ state: "attached" });
+      // The page's entry has found the kept screen and listens on it (a key pressed before it runs is the field's own).
+      await page.waitForFunction(() => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "first-screen-restored"));
       const shownId = await page.locator("#root > .first-screen").getAttribute("data-open-conversation-id");
       await page.locator(".first-screen textarea").fill("What should I pack?");
       await page.locator(".first-screen textarea").press("Enter");
