@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import { writeFileAtomicSync } from "../../agent";
-import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, MAX_FIRST_SCREEN_CHARS, type KeptFirstScreen } from "./kept-first-screen";
+import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, type KeptFirstScreen } from "./kept-first-screen";
+import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 export interface FirstScreenToKeep {
   conversationId: string | null;

@@ -15,7 +15,6 @@ import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 export const FIRST_SCREEN_FILE_NAME = "first-screen.json";
 export const FIRST_SCREEN_VERSION = 1;
-export { MAX_FIRST_SCREEN_CHARS };
 
 export interface KeptFirstScreen {
   version: typeof FIRST_SCREEN_VERSION;
