@@ -33,6 +33,12 @@ export function refreshTail(view: ConversationView, announced: readonly HistoryE
   return Math.max(1, announced.filter((entry) => entry.seq > lastSeq).length);
 }
 
+/** How many entries `next` (a refresh) holds after the last one `previous` shows, counting those it did not send. */
+export function entriesAfterView(previous: ConversationView, next: ConversationView): number {
+  const lastSeq = previous.entries.length ? previous.entries[previous.entries.length - 1].seq : previous.firstSeq - 1;
+  return Math.max(1, next.totalEntries - lastSeq - 1);
+}
+
 /** `next` (a refresh's newest entries) continues `previous` with nothing missing between them. */
 export function continuesView(previous: ConversationView, next: ConversationView): boolean {
   if (previous.summary.id !== next.summary.id) return false;

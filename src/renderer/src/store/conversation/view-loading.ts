@@ -8,7 +8,8 @@ import type { ConversationView } from "../../../../shared/view-types";
 import { DEFAULT_PAGE_ENTRIES, MAX_PAGE_ENTRIES } from "../../../../shared/page-sizes";
 import { emitAppEvent } from "../../app-events";
 import { describeError } from "../../lib/describe-error";
-import { continuesView, keepLoadedEarlier, refreshTail, withOlderPage } from "../view-pages";
+import { keepLoadedEarlier, refreshTail, withOlderPage } from "../view-pages";
+import { fetchNewestEntries } from "./newest-entries-request";
 import { toastFailure, type GetState, type SetState } from "../store-access";
 import { keepUsage, loadUsageIfMissing } from "./usage-loading";
 
@@ -28,10 +29,13 @@ export interface ViewLoading {
 async function requestView(get: GetState, id: string, scope: ViewScope): Promise<ConversationView> {
   const shown = get().view;
   if (scope === "all" || !shown || shown.summary.id !== id) return api().request("conversations:get", { id });
-  const fetched = await api().request("conversations:get", { id, tail: refreshTail(shown, get().live[id]?.entries ?? []) });
-  const now = get().view;
-  // Entries the run did not announce came meanwhile: the newest page whole, as on opening.
-  return now && continuesView(now, fetched) ? fetched : api().request("conversations:get", { id });
+  return fetchNewestEntries(
+    {
+      fetch: (tail) => api().request("conversations:get", tail === undefined ? { id } : { id, tail }),
+      shown: () => (get().view?.summary.id === id ? get().view : null),
+    },
+    refreshTail(shown, get().live[id]?.entries ?? []),
+  );
 }
 
 export function createViewLoading(set: SetState, get: GetState): ViewLoading {
