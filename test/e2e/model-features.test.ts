@@ -45,9 +45,10 @@ describe("attachments, caching, usage and thinking in the window", () => {
     }, src!);
     expect(served.type).toBe("application/pdf");
     expect(Buffer.from(served.bytes).equals(fs.readFileSync(fixture("one-page.pdf")))).toBe(true);
-    // The frame did load the attachment (not an error page).
-    const loaded = page().frames().find((f) => f.url() === new URL(src!, page().url()).href);
-    expect(loaded).toBeTruthy();
+    // The frame did load the attachment (not an error page): its navigation may still be under way.
+    const content = await (await frame.elementHandle())!.contentFrame();
+    expect(content).toBeTruthy();
+    await content!.waitForURL(new URL(src!, page().url()).href);
     const refused = await page().evaluate(
       (others) => {
         const document = (globalThis as any).document;
