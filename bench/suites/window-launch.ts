@@ -5,7 +5,7 @@
  * answer is possible), then in a fresh Chromium page the first paint, the sidebar interactive
  * (its rows rendered) and the reopened conversation shown (the frame after it is opened); between
  * first paint and the sidebar, when the first screen's data reached the window (`ready`).
- * Two kinds of launch: the first after install (a fresh browser context: nothing cached), and a
+ * Two kinds of launch: the first after install (a new browser on an empty profile: nothing cached), and a
  * later one (a browser profile kept on disk, the window from the same origin: its files and their
  * compiled code cached, as the app's `app://` window has them from its second launch on).
  */
@@ -18,7 +18,7 @@ import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
 import { median } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
-import { launchBrowser } from "../window/browser";
+import { openFirstLaunch } from "../window/first-launch";
 import { startHostProcess } from "../window/host-process";
 import { CODE_CACHE_TRACE_CATEGORIES, consumedCodeCacheKB, createLaterLaunchProfile, traceWhile, type LaunchPage, type LaterLaunchProfile } from "../window/later-launch";
 import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
@@ -72,8 +72,6 @@ interface LaunchTimes {
   launchAnswerKB: number;
 }
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
-
 export async function runWindowLaunch(report: Report, config: BenchConfig): Promise<void> {
   ensureBuiltWindow();
   const built = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-test-host.mjs")], { cwd: ROOT, stdio: "inherit" });
@@ -85,7 +83,6 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       const dataFolder = path.join(root, "data");
       mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
       seedLaunchData(dataFolder, size.conversations, size.messages, config.entryChars);
-      const browser = await launchBrowser();
       const plain: LaunchTimes[] = [];
       const withServers: LaunchTimes[] = [];
       const noKeptScreen: LaunchTimes[] = [];
@@ -95,7 +92,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       const withCodeCache = await createLaterLaunchProfile(true);
       let consumedKB = { httpCacheOnly: NaN, withCodeCache: NaN };
       try {
-        const first = () => freshContextPage(browser);
+        const first = () => openFirstLaunch();
         removeMcpServers(dataFolder);
         // The previous session's window kept its first screen, as a person's would have.
         await keepFirstScreenOnce(first, () => startHostProcess(ROOT, dataFolder, server.url, { bundle: BUNDLE }));
@@ -115,7 +112,6 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
         // Once more each, traced (not timed): did the compiled code come from the cache?
         consumedKB = { httpCacheOnly: await tracedCodeCacheKB(httpCacheOnly, dataFolder, server.url), withCodeCache: await tracedCodeCacheKB(withCodeCache, dataFolder, server.url) };
       } finally {
-        await browser.close().catch(() => undefined);
         httpCacheOnly.remove();
         withCodeCache.remove();
       }
@@ -127,13 +123,6 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
   } finally {
     await server.close();
   }
-}
-
-/** The first launch after install: a fresh browser context, nothing cached. */
-async function freshContextPage(browser: Browser): Promise<LaunchPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  return { page, context, close: () => context.close() };
 }
 
 /**
@@ -213,7 +202,7 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["page: navigation to the window learning an MCP server started", NaN, m(withServers, "mcpStartedMs")]);
   section.rows.push(["page: navigation to all three MCP servers ready", NaN, m(withServers, "mcpReadyMs")]);
-  section.notes.push("FIRST LAUNCH (the app's first after install): the page is a fresh browser context each time (no cache), made before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the last table.");
+  section.notes.push("FIRST LAUNCH (the app's first after install): a new browser process on an empty profile each time (no cache), started and let finish starting before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the last table.");
   section.notes.push("The data folder holds the first screen its previous session's window kept (as after any session): the page paints it before the app's code runs. The rows here time the live app; the kept screen's paint, and the same launches without it, are in the next table.");
   section.notes.push("MCP servers start in the background once the window says its first screen is shown (`app:shown`; the `everything` reference server over stdio, three times): first paint does not wait for them, they start and are ready after it.");
 }
@@ -242,7 +231,7 @@ function reportLaterLaunches(report: Report, first: LaunchTimes[], later: Launch
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["compiled code V8 took from its cache in one traced launch, KB", 0, consumedKB.httpCacheOnly, consumedKB.withCodeCache]);
   section.notes.push(
-    "First launch: a fresh browser context (the app's very first launch after install). Later launch: a browser profile kept on disk, a new browser process on it each launch, the host on the same port every time (one origin, like the app's `app://alpine`), the window's hashed files served cacheable; two untimed launches first, after which Chromium has the files and their compiled code on disk.",
+    "First launch: a new browser process on an empty profile (the app's very first launch after install). Later launch: a browser profile kept on disk, a new browser process on it each launch, the host on the same port every time (one origin, like the app's `app://alpine`), the window's hashed files served cacheable; two untimed launches first, after which Chromium has the files and their compiled code on disk.",
   );
   section.notes.push(
     "Chromium 150's background resource fetch (on by default) compiled the app chunk afresh on every later launch in our traces, its code cache on disk notwithstanding (0 KB taken in the middle column); the last column turns that feature off (`--disable-features=BackgroundResourceFetch`) so the code cache is used, as the app's `app://` scheme registered with `codeCache: true` asks (whether Electron's Chromium takes the same path is not measurable here).",
