@@ -8,7 +8,8 @@
  * violation; a failure lists them rule by rule. Settings is one dialog with its sections
  * (key, model, folder, prices, updates and backups, MCP servers): it is judged as it opens
  * and again with a server's card; the window has no menus of its own (selects are native). Screenshots of each view in both themes
- * go to test-results/screenshots/a11y-*.png.
+ * go to test-results/screenshots/a11y-*.png. The window's own text (not the person's or the model's
+ * words) must hold no character drawn as a colour emoji: many Linux desktops have no such font.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,6 +21,7 @@ import { SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
 import { auditPage, describeViolations } from "./support/axe-audit";
+import { emojiInWindowText } from "./support/window-glyphs";
 import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
 const attachment = (name: string) => fileURLToPath(new URL(`../fixtures/attachments/${name}`, import.meta.url));
@@ -64,6 +66,7 @@ describe("accessibility: axe over every view, light and dark", () => {
     await page().emulateMedia({ colorScheme: "light" });
     if (reports.length) console.error(reports.join("\n\n"));
     expect.soft(reports.join("\n\n")).toBe("");
+    expect.soft(await emojiInWindowText(page()), `${name}: the window's own text needs only text fonts`).toEqual([]);
   }
 
   it("the empty start", async () => {

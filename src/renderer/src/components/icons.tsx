@@ -124,3 +124,9 @@ export const MountainIcon = () => (
     <path d="m3 19 6.5-11 4 6.5 2.5-3.5L21 19z" />
   </Icon>
 );
+/** A paperclip: the emoji needs a colour font many Linux desktops lack (a box there, and a slow first paint). */
+export const PaperclipIcon = () => (
+  <Icon size={18}>
+    <path d="m21.4 11.1-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l8-7.9" />
+  </Icon>
+);

@@ -1,13 +1,14 @@
 /** The composer's way to add files: a button (a hidden file input), a drop, a paste. */
 import { useRef } from "react";
 import type { ClipboardEvent, DragEvent } from "react";
+import { PaperclipIcon } from "../icons";
 
 export function AttachButton({ onFiles, disabled }: { onFiles(files: File[]): void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <button type="button" className="composer__button composer__button--attach" onClick={() => input.current?.click()} disabled={disabled} aria-label="Attach files" title="Attach images, PDFs or text files">
-        <span aria-hidden="true">📎</span>
+        <PaperclipIcon />
       </button>
       <input
         ref={input}
