@@ -22,6 +22,11 @@ export function keepLoadedEarlier(previous: ConversationView | null, next: Conve
   return { ...next, entries: older.concat(next.entries), firstSeq: older[0].seq };
 }
 
+/** The seq of the last entry `view` holds (one before its first when it holds none). */
+function lastSeqOf(view: ConversationView): number {
+  return view.entries.length ? view.entries[view.entries.length - 1].seq : view.firstSeq - 1;
+}
+
 /**
  * How many of the newest entries a refresh of `view` asks for: those the run announced that
  * it does not show yet (at least one, so the summary and banner come along). The entries it
@@ -29,19 +34,19 @@ export function keepLoadedEarlier(previous: ConversationView | null, next: Conve
  * every run's end, megabytes in one message, which holds the window for hundreds of ms.
  */
 export function refreshTail(view: ConversationView, announced: readonly HistoryEntryView[]): number {
-  const lastSeq = view.entries.length ? view.entries[view.entries.length - 1].seq : view.firstSeq - 1;
+  const lastSeq = lastSeqOf(view);
   return Math.max(1, announced.filter((entry) => entry.seq > lastSeq).length);
 }
 
 /** How many entries `next` (a refresh) holds after the last one `previous` shows, counting those it did not send. */
 export function entriesAfterView(previous: ConversationView, next: ConversationView): number {
-  const lastSeq = previous.entries.length ? previous.entries[previous.entries.length - 1].seq : previous.firstSeq - 1;
+  const lastSeq = lastSeqOf(previous);
   return Math.max(1, next.totalEntries - lastSeq - 1);
 }
 
 /** `next` (a refresh's newest entries) continues `previous` with nothing missing between them. */
 export function continuesView(previous: ConversationView, next: ConversationView): boolean {
   if (previous.summary.id !== next.summary.id) return false;
-  const lastSeq = previous.entries.length ? previous.entries[previous.entries.length - 1].seq : previous.firstSeq - 1;
+  const lastSeq = lastSeqOf(previous);
   return next.firstSeq <= lastSeq + 1;
 }
