@@ -1,23 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fetchNewestEntries } from "../../src/renderer/src/store/conversation/newest-entries-request";
 import { DEFAULT_TAIL_ENTRIES } from "../../src/shared/page-sizes";
-import type { ConversationView, HistoryEntryView } from "../../src/shared/view-types";
-
-const at = "2030-01-01T00:00:00.000Z";
-const entry = (seq: number) => ({ seq, kind: "user", text: `m${seq}`, at, error: null }) as HistoryEntryView;
-
-function view(from: number, to: number): ConversationView {
-  return {
-    summary: { id: "c1", conversationId: "c1", branchCount: 1, title: "t", task: "t", createdAt: at, updatedAt: at, stoppedBy: "end_turn", running: false },
-    entries: Array.from({ length: to - from }, (_, i) => entry(from + i)),
-    firstSeq: from,
-    totalEntries: to,
-    pendingAsk: null,
-    interruption: null,
-    loadError: null,
-    forks: [],
-  };
-}
+import { view } from "./support/conversation-views";
 
 /** A conversation of `length` entries that grows by `growth[i]` entries before the i-th answer. */
 function conversation(length: number, growth: number[]) {

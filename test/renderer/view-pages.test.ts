@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { continuesView, keepLoadedEarlier, refreshTail, withOlderPage } from "../../src/renderer/src/store/view-pages";
-import type { ConversationView, EntriesPage, HistoryEntryView } from "../../src/shared/view-types";
+import type { ConversationView, EntriesPage } from "../../src/shared/view-types";
+import { entry, span, view } from "./support/conversation-views";
 
-const at = "2030-01-01T00:00:00.000Z";
-const entry = (seq: number) => ({ seq, kind: "user", text: `m${seq}`, at, error: null }) as HistoryEntryView;
-const span = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => entry(from + i));
-const seqs = (view: ConversationView) => view.entries.map((e) => e.seq);
-
-function view(from: number, to: number, id = "c1"): ConversationView {
-  return {
-    summary: { id, conversationId: id, branchCount: 1, title: "t", task: "t", createdAt: at, updatedAt: at, stoppedBy: "end_turn", running: false },
-    entries: span(from, to),
-    firstSeq: from,
-    totalEntries: to,
-    pendingAsk: null,
-    interruption: null,
-    loadError: null,
-    forks: [],
-  };
-}
+const seqs = (shown: ConversationView) => shown.entries.map((e) => e.seq);
 
 const page = (from: number, to: number, id = "c1"): EntriesPage => ({ id, entries: span(from, to), firstSeq: from, totalEntries: 100 });
 
