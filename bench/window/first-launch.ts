@@ -6,17 +6,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS } from "./browser";
-import { untilChromiumIsQuiet } from "./chromium-quiet";
+import { CHROMIUM_FLAGS, launchOnProfile } from "./browser";
 import type { LaunchPage } from "./later-launch";
 
 export async function openFirstLaunch(): Promise<LaunchPage> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-first-"));
-  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-  const context = await chromium.launchPersistentContext(folder, { executablePath, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 } });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await untilChromiumIsQuiet();
+  const { page, context } = await launchOnProfile(folder, CHROMIUM_FLAGS);
   return {
     page,
     context,

@@ -15,9 +15,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { CHROMIUM_FLAGS } from "./browser";
-import { untilChromiumIsQuiet } from "./chromium-quiet";
+import type { BrowserContext, Page } from "playwright-core";
+import { CHROMIUM_FLAGS, launchOnProfile } from "./browser";
 
 /** What a launch runs in: a page made before the host starts, and how to close it. */
 export interface LaunchPage {
@@ -42,14 +41,10 @@ export function laterLaunchFlags(codeCache: boolean): string[] {
 export async function createLaterLaunchProfile(codeCache: boolean): Promise<LaterLaunchProfile> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-profile-"));
   const port = await freeLoopbackPort();
-  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   return {
     port,
     async open() {
-      const context = await chromium.launchPersistentContext(folder, { executablePath, headless: true, args: laterLaunchFlags(codeCache), viewport: { width: 1280, height: 800 } });
-      const page = context.pages()[0] ?? (await context.newPage());
-      // The first launch's browser is already running; this one has just started: let it finish starting.
-      await untilChromiumIsQuiet();
+      const { page, context } = await launchOnProfile(folder, laterLaunchFlags(codeCache));
       return { page, context, close: () => context.close() };
     },
     remove: () => rmSync(folder, { recursive: true, force: true }),
