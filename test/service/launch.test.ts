@@ -163,6 +163,37 @@ describe("launching the window", () => {
     }
   });
 
+  it("lets I/O waiting meanwhile (the window's files) go before and between the first screen's reads", async () => {
+    const dataFolder = makeTempDir();
+    try {
+      seed(dataFolder, 5, {});
+      fs.writeFileSync(path.join(dataFolder, WINDOW_STATE_FILE_NAME), JSON.stringify({ version: WINDOW_STATE_VERSION, openConversationId: "c2" }));
+      fixture = await openService({ dataFolder });
+      const conversations = fixture.service.conversations;
+      const order: string[] = [];
+      const list = conversations.list.bind(conversations);
+      const get = conversations.get.bind(conversations);
+      const listSpy = vi.spyOn(conversations, "list").mockImplementation((request) => (order.push("list"), list(request)));
+      const getSpy = vi.spyOn(conversations, "get").mockImplementation((id, tail) => (order.push("get"), get(id, tail)));
+      try {
+        // Stand-ins for the window's file requests: one waiting as the preparation begins, one arriving meanwhile.
+        setImmediate(() => {
+          order.push("waiting request");
+          setImmediate(() => order.push("request meanwhile"));
+        });
+        await fixture.service.prepareFirstScreen(50, 20).then(() => order.push("prepared"));
+      } finally {
+        listSpy.mockRestore();
+        getSpy.mockRestore();
+      }
+      expect(order).toEqual(["waiting request", "list", "request meanwhile", "get", "prepared"]);
+    } finally {
+      await fixture?.close();
+      fixture = null;
+      removeDir(dataFolder);
+    }
+  });
+
   it("answers a launch asked while the first screen is being prepared after that preparation, not alongside it", async () => {
     fixture = await openService();
     const conversations = fixture.service.conversations;

@@ -37,6 +37,7 @@ import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
 import { DamagedConversations } from "./damage/damaged-conversations";
 import { DatabaseHealth } from "./damage/database-health";
+import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -240,21 +241,10 @@ export class AlpineService {
     return { settings: this.settings.view(), info: this.info(), list, open };
   }
 
-  /**
-   * Reads what the window's first request asks (sidebar page, reopened conversation's page) while
-   * the window loads its scripts: that request finds the pages cached and the code warm. Nothing is kept.
-   */
+  /** Reads what the window's first request asks while the window loads its scripts (first-screen-reads.ts). */
   prepareFirstScreen(listLimit: number, tail: number): Promise<void> {
     if (!this.gate.isOpen) return Promise.resolve();
-    this.preparing = (async () => {
-      try {
-        await this.conversations.list({ offset: 0, limit: listLimit });
-        const openId = this.windowState.openConversationId;
-        if (openId) await this.conversations.get(openId, tail);
-      } catch {
-        // The window's own request meets the same problem and says what it is.
-      }
-    })();
+    this.preparing = readFirstScreenAhead(this.conversations, () => this.windowState.openConversationId, listLimit, tail);
     return this.preparing;
   }
 

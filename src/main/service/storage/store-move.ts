@@ -11,6 +11,7 @@ import type { SavedStateInfo, StoredRecord } from "../../agent";
 import type { MoveDirection, MoveProgress, MoveReport } from "../../../shared/storage-types";
 import type { ConversationStore } from "../conversations/conversation-store";
 import { canonicalJson } from "../transfer/canonical-json";
+import { yieldToIo } from "../yield-to-io";
 
 export interface MoveOptions {
   source: ConversationStore;
@@ -55,7 +56,7 @@ export async function moveConversations(options: MoveOptions): Promise<MoveRepor
       lastSent = Date.now();
       options.onProgress(progressOf(report));
     }
-    await new Promise((resolve) => setImmediate(resolve)); // the app keeps answering during a long move
+    await yieldToIo(); // the app keeps answering during a long move
   }
   report.finished = true;
   options.onProgress(progressOf(report));

@@ -15,6 +15,7 @@ import { JsonArrayScanner, JsonScanError } from "./json-array-scanner";
 import { conversationFromTree } from "./message-tree";
 import type { ImportSource, PortableConversation } from "./portable";
 import { ImportFileError, ImportReadError, RecordShapeError } from "./transfer-errors";
+import { yieldToIo } from "../yield-to-io";
 
 export interface ImportOptions {
   /** The name the person knows the file by (an upload's own name); the path when left out. */
@@ -71,7 +72,7 @@ export async function importFile(store: TransferStore, file: string, options: Im
         await importRecord(store, item.value, alpineFile, report);
         progress(stream.bytesRead, false);
         // Let other work of the process (the window's requests, runs) go between conversations.
-        await new Promise((resolve) => setImmediate(resolve));
+        await yieldToIo();
       }
       record = null;
       progress(stream.bytesRead, false);
