@@ -71,6 +71,10 @@ export const WINDOW_FIGURES = [
   "windowLaunch.mcp.firstPaintDiffMs",
   "windowLaunch.mcp.startedMs",
   "windowLaunch.mcp.readyMs",
+  "windowLaunch.cpu.keptMs",
+  "windowLaunch.cpu.noKeptScreenMs",
+  "windowLaunch.floor.totalMs",
+  "windowLaunch.floor.cpuMs",
   ...["later", "laterCodeCache"].flatMap((kind) =>
     ["serviceMs", "firstPaintMs", "readyMs", "sidebarMs", "conversationMs", "totalMs", "consumedCodeCacheKB"].map((figure) => `windowLaunch.${kind}.${figure}`),
   ),

@@ -25,6 +25,9 @@ import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
 import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
 import { ensureBuiltWindow } from "./window";
+import { floorLaunch, type FloorLaunch } from "../window/floor-launch";
+import { cpuSpent, descendantCpuMs, type ProcessKind } from "../window/process-cpu";
+import { reportLaunchCpu } from "../window/launch-cpu-report";
 import { keepFirstScreenOnce, reportKeptFirstScreen, withoutKeptFirstScreen } from "../window/kept-first-screen";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -70,7 +73,12 @@ interface LaunchTimes {
   /** In the host: `app:launch` from its arrival to its answer sent, and the answer's size. */
   launchServiceMs: number;
   launchAnswerKB: number;
+  /** CPU used from the host's start to the live conversation shown, by kind of process. */
+  cpuMs: Map<ProcessKind, number>;
 }
+
+/** The figures of a launch that are times or sizes. */
+type LaunchFigure = { [K in keyof LaunchTimes]-?: LaunchTimes[K] extends number | undefined ? K : never }[keyof LaunchTimes];
 
 export async function runWindowLaunch(report: Report, config: BenchConfig): Promise<void> {
   ensureBuiltWindow();
@@ -88,6 +96,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       const noKeptScreen: LaunchTimes[] = [];
       const later: LaunchTimes[] = [];
       const laterCodeCache: LaunchTimes[] = [];
+      const floor: FloorLaunch[] = [];
       const httpCacheOnly = await createLaterLaunchProfile(false);
       const withCodeCache = await createLaterLaunchProfile(true);
       let consumedKB = { httpCacheOnly: NaN, withCodeCache: NaN };
@@ -101,6 +110,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
         // Interleaved, so a change of the machine's load weighs on all alike.
         for (let i = 0; i < size.launches; i++) {
           removeMcpServers(dataFolder);
+          floor.push(await floorLaunch(first));
           plain.push(await launchOnce(first, dataFolder, server.url, 0));
           noKeptScreen.push(await withoutKeptFirstScreen(dataFolder, () => launchOnce(first, dataFolder, server.url, 0)));
           later.push(await launchOnce(() => httpCacheOnly.open(), dataFolder, server.url, 0, httpCacheOnly.port));
@@ -119,6 +129,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
       reportLaunches(report, plain, withServers, what);
       reportKeptFirstScreen(report, plain, noKeptScreen, what);
       reportLaterLaunches(report, plain, later, laterCodeCache, consumedKB, what);
+      reportLaunchCpu(report, plain, noKeptScreen, floor, what);
     });
   } finally {
     await server.close();
@@ -135,6 +146,7 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
   await page.addInitScript({ content: PROBE_SCRIPT });
   const requestTimes = `${dataFolder}.requests.jsonl`;
   rmSync(requestTimes, { force: true });
+  const cpuBefore = descendantCpuMs();
   const started = performance.now();
   const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, requestTimes, port });
   try {
@@ -142,6 +154,7 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
     const navigating = performance.now();
     await page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
     const times = (await page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`)) as Record<string, number>;
+    const cpuMs = cpuSpent(cpuBefore, descendantCpuMs());
     const mcp = servers > 0 ? ((await page.evaluate(`${MCP_TIMES}(${servers})`)) as { started: number; ready: number }) : null;
     const launch = readFileSync(requestTimes, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { channel: string; ms: number; bytes: number }).find((r) => r.channel === "app:launch");
     return {
@@ -157,6 +170,7 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
       visibleTotalMs: navigating - started + times.visible,
       appStartMs: times.appStart,
       startedByTimeout: times.startedByTimeout,
+      cpuMs,
       ...(mcp ? { mcpStartedMs: mcp.started, mcpReadyMs: mcp.ready } : {}),
     };
   } finally {
@@ -183,7 +197,7 @@ async function tracedCodeCacheKB(profile: LaterLaunchProfile, dataFolder: string
 }
 
 function reportLaunches(report: Report, plain: LaunchTimes[], withServers: LaunchTimes[], what: string): void {
-  const m = (launches: LaunchTimes[], key: keyof LaunchTimes) => median(launches.map((l) => l[key] ?? NaN));
+  const m = (launches: LaunchTimes[], key: LaunchFigure) => median(launches.map((l) => l[key] ?? NaN));
   for (const key of ["serviceMs", "launchServiceMs", "launchAnswerKB", "firstPaintMs", "readyMs", "sidebarMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
   report.set("windowLaunch.mcp.firstPaintMs", m(withServers, "firstPaintMs"));
   report.set("windowLaunch.mcp.totalMs", m(withServers, "totalMs"));
@@ -191,7 +205,7 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   report.set("windowLaunch.mcp.startedMs", m(withServers, "mcpStartedMs"));
   report.set("windowLaunch.mcp.readyMs", m(withServers, "mcpReadyMs"));
   const section = report.section(`Launch from the bundled build (${what}; median of ${plain.length})`, ["step", "no MCP server, ms", "3 stdio MCP servers, ms"]);
-  const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(plain, key), m(withServers, key)]);
+  const row = (label: string, key: LaunchFigure) => section.rows.push([label, m(plain, key), m(withServers, key)]);
   row("host process start to the host listening (serving the window's files; the service's first answer may wait for its database to open)", "serviceMs");
   row("host: the window's `app:launch` from its arrival to its answer sent (any wait for the service to open, sidebar page + reopened conversation's page)", "launchServiceMs");
   row("host: size of that answer, KB of JSON", "launchAnswerKB");
@@ -208,7 +222,7 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
 }
 
 function reportLaterLaunches(report: Report, first: LaunchTimes[], later: LaunchTimes[], laterCodeCache: LaunchTimes[], consumedKB: { httpCacheOnly: number; withCodeCache: number }, what: string): void {
-  const m = (launches: LaunchTimes[], key: keyof LaunchTimes) => median(launches.map((l) => l[key] ?? NaN));
+  const m = (launches: LaunchTimes[], key: LaunchFigure) => median(launches.map((l) => l[key] ?? NaN));
   for (const key of ["serviceMs", "firstPaintMs", "visibleTotalMs", "readyMs", "sidebarMs", "conversationMs", "totalMs"] as const) {
     report.set(`windowLaunch.later.${key}`, m(later, key));
     report.set(`windowLaunch.laterCodeCache.${key}`, m(laterCodeCache, key));
@@ -221,7 +235,7 @@ function reportLaterLaunches(report: Report, first: LaunchTimes[], later: Launch
     "later launch (kept profile: HTTP cache), ms",
     "later launch (kept profile: HTTP cache + V8 code cache), ms",
   ]);
-  const row = (label: string, key: keyof LaunchTimes) => section.rows.push([label, m(first, key), m(later, key), m(laterCodeCache, key)]);
+  const row = (label: string, key: LaunchFigure) => section.rows.push([label, m(first, key), m(later, key), m(laterCodeCache, key)]);
   row("host process start to the host listening", "serviceMs");
   row("page: navigation to first paint", "firstPaintMs");
   row("launch to the reopened conversation visible (host start to the kept screen's first paint)", "visibleTotalMs");

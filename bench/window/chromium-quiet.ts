@@ -2,7 +2,8 @@
  * Waiting for a Chromium just launched to finish starting, before a launch is timed: a browser
  * process starting (its zygote, network service, first renderer) takes the 2 cores for a moment.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { CHROMIUM_KINDS, descendantCpuMs } from "./process-cpu";
 
 const QUIET_STEP_MS = 100;
 const QUIET_CPU_MS = 10;
@@ -21,24 +22,9 @@ export async function untilChromiumIsQuiet(): Promise<void> {
   }
 }
 
-/** CPU time used so far by the Chromium processes this process started (from /proc), in ms. */
+/** CPU time used so far by the Chromium processes this process started, in ms. */
 function chromiumCpuMs(): number {
-  const stats = new Map<number, { parent: number; name: string; ticks: number }>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const text = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-      stats.set(Number(entry), { parent: Number(fields[1]), name: text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  const ours = (pid: number) => {
-    for (let at = stats.get(pid), depth = 0; at && depth < 8; at = stats.get(at.parent), depth++) if (at.parent === process.pid) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (stat.name.startsWith("chrom") && ours(pid)) ticks += stat.ticks;
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  let ms = 0;
+  for (const [kind, used] of descendantCpuMs()) if (CHROMIUM_KINDS.includes(kind)) ms += used;
+  return ms;
 }

@@ -77,7 +77,7 @@ export function startHostProcess(
  * ~60 ms here); a machine whose network goes through an inspecting proxy needs it, a person's
  * desktop does not, and the host speaks to the model server over loopback HTTP.
  */
-function launchEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function launchEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_EXTRA_CA_CERTS: _certificates, ...rest } = env;
   return rest;
 }
