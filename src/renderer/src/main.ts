@@ -11,7 +11,6 @@ import { requestFirstScreen } from "./start/first-request";
 import { findKeptScreen, type KeptScreen } from "./start/kept-screen";
 import { afterFirstFrame, releaseHeldPreloads } from "./start/after-first-frame";
 import { keepPendingStart } from "./start/pending-start";
-import { warmUpIntl } from "./start/warm-up-intl";
 import "./styles/index.css";
 
 const rootElement = document.getElementById("root")!;
@@ -19,7 +18,6 @@ const rootElement = document.getElementById("root")!;
 function start(kept: KeptScreen | null): void {
   try {
     const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
-    warmUpIntl();
     // The app chunk (preloaded by the page meanwhile) runs once the launch's answer is in, and starts
     // the app itself as it runs: the first render is then part of its evaluation (start-app.tsx says why).
     keepPendingStart({ rootElement, early, kept });
@@ -29,8 +27,8 @@ function start(kept: KeptScreen | null): void {
   }
 }
 
-// A first screen kept from the last session is painted first: the app's requests, its code and the
-// language worker wait for that frame, so they do not share the cores with it.
+// A first screen kept from the last session is painted first: the app's requests and its code wait
+// for that frame, so they do not share the cores with it.
 const kept = findKeptScreen(rootElement);
 if (kept) {
   afterFirstFrame(() => {

@@ -29,7 +29,8 @@ export function relativeTimeFormatter(locales?: string | string[]): (iso: string
 }
 
 // Made at first use, not when the window's code loads: the first formatter of a page is the
-// costly one (the window warms that up in a worker meanwhile, see start/warm-up-intl.ts).
+// costly one (its language data is read in). Reading that data in a worker ahead of the first
+// render cost the launch more than it saved (a worker's start on a machine of two cores).
 let inBrowserLanguage: ReturnType<typeof relativeTimeFormatter> | null = null;
 let full: Intl.DateTimeFormat | null = null;
 
