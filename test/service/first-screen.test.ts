@@ -58,6 +58,15 @@ describe("keeping the first screen", () => {
       expect(fs.existsSync(file)).toBe(true);
       await fixture.call("conversations:delete", { id: "oslo" });
       expect(fs.existsSync(file)).toBe(false);
+      // Drawn before the deletion's answer reached the window, sent after it: refused.
+      const stale = { ...SCREEN, html: '<div class="app"><div class="conversation-row" data-conversation-id="oslo">Plan a trip to Oslo</div></div>' };
+      expect(await fixture.call("window:keepFirstScreen", stale)).toEqual({ kept: false });
+      expect(await fixture.call("window:keepFirstScreen", { ...SCREEN, conversationId: "oslo" })).toEqual({ kept: false });
+      expect(fs.existsSync(file)).toBe(false);
+      // Another conversation whose id begins alike is not the deleted one.
+      const next = { ...SCREEN, html: '<div class="app"><div class="conversation-row" data-conversation-id="oslo-2">Oslo again</div></div>' };
+      expect(await fixture.call("window:keepFirstScreen", next)).toEqual({ kept: true });
+      expect(readKeptFirstScreen(folder)).toEqual({ version: 1, ...next });
     } finally {
       await fixture.close();
       fs.rmSync(folder, { recursive: true, force: true });

@@ -30,7 +30,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:delete": async ({ id }) => {
       await service.conversations.delete(id);
       // Its title and words must not come back at the next launch's first paint.
-      service.firstScreen.forget();
+      service.firstScreen.forgetConversation(id);
       return { deleted: true };
     },
     "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
