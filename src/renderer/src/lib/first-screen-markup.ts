@@ -18,6 +18,8 @@ const LEFT_OUT = [
   ".conversation__start",
   // Shown only on hover, and 40 % of the markup: the rows' rename and delete buttons.
   ".conversation-row__actions",
+  // A reply that ended, hidden and taken down a few blocks per frame: its saved row shows it.
+  ".conversation__row--leaving",
   "script, style, link, meta, iframe, frame, object, embed, template, noscript",
 ].join(", ");
 
