@@ -21,7 +21,6 @@ import { servedRendererFile } from "../../src/main/service/first-screen/first-sc
 import { isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
-import { yieldToIo } from "../../src/main/service/yield-to-io";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../src/shared/page-sizes";
 import { createRequire } from "node:module";
@@ -171,8 +170,6 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
 async function openHostService(options: TestHostOptions) {
   await options.beforeServiceOpens?.();
   const { openService } = await import("../../src/main/service/open-service");
-  // The code's load and the database's open in two tasks: a window file asked meanwhile goes between.
-  await yieldToIo();
   const opened = openService({
     dataFolder: options.dataFolder,
     secrets: new MemorySecretKeeper(options.apiKey === undefined ? TEST_API_KEY : options.apiKey),

@@ -9,7 +9,6 @@ import { app, BrowserWindow, dialog } from "electron";
 import type { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { ServiceStart } from "../service/service-start";
-import { yieldToIo } from "../service/yield-to-io";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
@@ -41,11 +40,7 @@ if (!app.requestSingleInstanceLock()) {
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
     // Begins now; the window below is created without waiting for it.
-    // The code's load and the database's open in two tasks: a window file asked meanwhile goes between.
-    const serviceStart = new ServiceStart(() => import("./app-service").then(async ({ openAppService }) => {
-      await yieldToIo();
-      return openAppService(dataFolder, () => window);
-    }));
+    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window)));
     const opened = serviceStart.opened;
 
     const lifecycle = new Lifecycle();

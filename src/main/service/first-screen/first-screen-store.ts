@@ -55,7 +55,6 @@ export class FirstScreenStore {
   }
 
   private showsDeleted(screen: FirstScreenToKeep): boolean {
-    if (this.deleted.size === 0) return false;
     if (screen.conversationId !== null && this.deleted.has(screen.conversationId)) return true;
     // The window marks each conversation it draws (a sidebar row, the open conversation) with its id.
     for (const id of this.deleted) if (screen.html.includes(`data-conversation-id="${id}"`)) return true;
