@@ -251,15 +251,15 @@ async function playHang(res: ServerResponse, reply: HangReply, request: Recorded
   return untilAborted(signal);
 }
 
-async function playStreamError(res: ServerResponse, reply: StreamErrorReply, request: RecordedRequest, streamed: boolean, signal: AbortSignal) {
+async function playStreamError(res: ServerResponse, reply: StreamErrorReply, request: RecordedRequest, streamed: boolean, signal: AbortSignal, hold?: Hold) {
   const { type, message } = reply.streamError;
   if (!streamed) return sendError(res, { error: { status: STATUS_OF_ERROR_TYPE[type] ?? 500, type, message } });
-  const plan = planMessage({ text: reply.afterText ?? "", chunks: 1 }, request.body);
+  const plan = planMessage({ text: reply.afterText ?? "", chunks: reply.chunks ?? 1 }, request.body);
   startEventStream(res);
   const frames = [messageStartFrame(plan), frame("ping")];
   if (reply.afterText) frames.push(...blockFrames(plan.blocks[0], 0, true));
   frames.push(frame("error", { error: { type, message } }));
-  await playFrames(res, frames, 0, signal);
+  await playFrames(res, frames, reply.delayMs ?? 0, signal, hold);
   res.end();
 }
 
@@ -276,7 +276,7 @@ export async function playReply(res: ServerResponse, reply: PlainScriptedReply, 
     case "hang":
       return playHang(res, reply as HangReply, request, streamed, signal);
     case "streamError":
-      return playStreamError(res, reply as StreamErrorReply, request, streamed, signal);
+      return playStreamError(res, reply as StreamErrorReply, request, streamed, signal, hold);
     case "text":
     case "toolUses": {
       const plan = planMessage(reply as TextReply | ToolUseReply, request.body, cache);

@@ -68,6 +68,11 @@ export interface HangReply {
 export interface StreamErrorReply {
   streamError: { type: string; message: string };
   afterText?: string;
+  /** The text in this many text_delta frames (default 1), `delayMs` apart. */
+  chunks?: number;
+  delayMs?: number;
+  /** Stream this many of the text's delta frames, then wait for `release()` (see TextReply). */
+  holdAfter?: number;
 }
 
 /** Decides the reply when the request arrives; may return another function (resolved up to 8 deep). */

@@ -52,6 +52,9 @@ export function describeInvalidReply(reply: unknown): string | null {
     case "streamError":
       if (!isObject(r.streamError) || typeof r.streamError.type !== "string" || typeof r.streamError.message !== "string")
         return "streamError needs string type and message";
+      if (r.chunks !== undefined && !(Number.isInteger(r.chunks) && r.chunks >= 1)) return "chunks must be an integer >= 1";
+      if (r.holdAfter !== undefined && !(Number.isInteger(r.holdAfter) && r.holdAfter >= 1)) return "holdAfter must be an integer >= 1";
+      if (!delayOk) return "delayMs must be a number >= 0";
       return isOptional(r.afterText, "string") ? null : "afterText must be a string";
     case "toolUses":
       if (!Array.isArray(r.toolUses) || r.toolUses.length === 0) return "toolUses must be a non-empty array";

@@ -284,3 +284,22 @@ describe("the bottom-anchored window at the end of the conversation", () => {
     expect(away).not.toContain(true);
   });
 });
+
+describe("a row measured before its key is among the rows", () => {
+  it("keeps that height for it when the key joins (the reply being written, taken over by its saved row)", () => {
+    const scroller = new FakeScroller();
+    const { anchored, observe } = windowOn(scroller);
+    anchored.layout.setRows(["u0", "a1.0"], () => 100);
+    // The live row, after the list's rows: measured as it grows, moving nothing in the layout.
+    const live = { dataset: { key: "r7" } };
+    anchored.observeRow(live as unknown as HTMLElement);
+    observe([entry(live, 5_000)]);
+    expect(anchored.layout.total()).toBe(200);
+    observe([entry(live, 13_219)]);
+    expect(anchored.layout.total()).toBe(200);
+    // The saved reply takes the live row's key: the layout has its measured height, not a guess.
+    anchored.layout.setRows(["u0", "a1.0", "u2", "r7"], () => 100);
+    expect(anchored.layout.heightOf("r7")).toBe(13_219);
+    expect(anchored.layout.total()).toBe(100 * 3 + 13_219);
+  });
+});

@@ -5,7 +5,6 @@
  */
 import { useCallback, useMemo } from "react";
 import { KeyMissingBanner } from "./KeyMissingBanner";
-import { StreamingReply } from "./StreamingReply";
 import { ThinkingIndicator } from "./ThinkingIndicator";
 import { ConversationBody } from "./conversation-pane/ConversationBody";
 import { NewConversationPane } from "./conversation-pane/NewConversationPane";
@@ -16,27 +15,18 @@ import { useConversationItems } from "./conversation-pane/use-conversation-items
 import { useConversationActions, useOpenConversation } from "./conversation-pane/use-open-conversation";
 
 export function ConversationPane() {
-  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, hasApiKey, focusSeq } = useOpenConversation();
+  const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, replyRows, hasApiKey, focusSeq } = useOpenConversation();
   const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView, loadEarlier, matchFocusDone } = useConversationActions();
 
   // The open question ends its run: the model's own, or a tool's (a file write's Allow / Deny).
   const pendingAsk = view?.pendingAsk ?? null;
   const interruption = running ? null : (view?.interruption ?? null);
-  const { items, toolStatus } = useConversationItems({ view, liveEntries, liveTools, running, interruption });
+  const { items, toolStatus } = useConversationItems({ view, liveEntries, liveTools, running, interruption, replyRows });
   useConversationAnnouncements(openId, view);
 
   const onStop = useCallback(() => void stopRun(), [stopRun]);
-  // The same element across renders, so the list is not rendered again for it; these read the store themselves.
-  const tail = useMemo(
-    () =>
-      openId ? (
-        <>
-          <StreamingReply conversationId={openId} />
-          <ThinkingIndicator conversationId={openId} />
-        </>
-      ) : null,
-    [openId],
-  );
+  // The same element across renders, so the list is not rendered again for it; it reads the store itself.
+  const tail = useMemo(() => (openId ? <ThinkingIndicator conversationId={openId} /> : null), [openId]);
   const openSettings = () => setSettingsOpen(true);
 
   if (!openId) {

@@ -11,6 +11,7 @@ import { useRememberedState } from "../lib/use-remembered-state";
 import { AttachmentChips } from "./attachments/AttachmentChip";
 import { ThinkingBlock, UsageLine } from "./reply/ReplyExtras";
 import { MessageActions } from "./branches/MessageActions";
+import { AssistantReply } from "./reply/AssistantReply";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -119,17 +120,6 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
   }
 }
 
-/** The model's text; a reply stopped while it was written says so below what had arrived. */
-function AssistantReply({ item }: { item: Extract<DisplayItem, { kind: "assistant" }> }) {
-  return (
-    <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
-      <Markdown text={item.text} />
-      {item.partial && <p className="message__partial-note">Stopped here: the reply was not finished</p>}
-      <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
-    </div>
-  );
-}
-
 function CompactionNotice({ text, through }: { text: string; through: number }) {
   const [open, setOpen] = useRememberedState(`compaction-open:${through}:${text.length}`, () => false);
   return (
@@ -155,7 +145,10 @@ export function sameItem(a: MessageItemProps, b: MessageItemProps): boolean {
   const x = a.item as Record<string, unknown>;
   const y = b.item as Record<string, unknown>;
   if (x === y) return true;
-  for (const key of Object.keys(x)) {
+  const keys = Object.keys(x);
+  // An optional field that one of them has and the other lacks (`partial`, `switcher`, `leaving`) is a change.
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const key of keys) {
     if (key === "result") {
       const rx = x.result as { status: string; text: string } | null;
       const ry = y.result as { status: string; text: string } | null;

@@ -15,12 +15,18 @@ import { estimateRowHeight } from "../lib/estimate-row-height";
 import { useBottomAnchoredWindow } from "../lib/use-bottom-anchored-window";
 import { countRender } from "../lib/render-probe";
 import { useMatchFocus } from "../lib/use-match-focus";
+import { useAppStore } from "../store/app-store";
+import { replyRowKey } from "../store/reply-rows";
+import { NO_TEXT } from "../lib/streamed-text";
+import { useLeavingRows } from "./message-list/use-leaving-rows";
+import { LeavingRows } from "./message-list/leaving-rows";
+import { LiveThinking } from "./reply/LiveThinking";
 
 interface MessageListProps {
   conversationId: string;
   items: DisplayItem[];
   toolStatus(callId: string): ToolCardStatus | undefined;
-  /** Rows after the history (the streamed reply, the thinking indicator); they render on their own. */
+  /** Rows after the history and the reply being written (the thinking indicator); they render on their own. */
   tail?: ReactNode;
   /** The conversation has entries older than the loaded ones. */
   hasEarlier: boolean;
@@ -68,13 +74,28 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
     if (!loadingEarlier) anchored.checkNearTop();
   }, [loadingEarlier, hasEarlier, anchored]);
 
-  const rows: ReactNode[] = [];
-  for (let i = range.first; i <= range.last; i++) {
-    const item = items[i];
-    rows.push(
-      <MessageRow key={item.key} item={item} toolStatus={item.kind === "tool" ? toolStatus(item.callId) : undefined} measureRef={rowRef} highlighted={item.key === highlighted} />,
-    );
+  // One keyed array from the rows to the reply being written: a live row taken over by its saved
+  // reply stays the same element where it is (reply-rows.ts), and rows leave where they are.
+  const liveKey = useAppStore((s) => replyRowKey(s.live[conversationId]?.stream ?? NO_TEXT));
+  const leaving = useLeavingRows(conversationId, items, range, (key) => anchored.layout.indexOf(key), liveKey);
+  const row = (item: DisplayItem, measured: boolean) => (
+    <MessageRow
+      key={item.key}
+      item={item}
+      toolStatus={item.kind === "tool" ? toolStatus(item.callId) : undefined}
+      measureRef={measured ? rowRef : undefined}
+      highlighted={item.key === highlighted}
+    />
+  );
+  const rows: ReactNode[] = leaving.above.map((item) => row(item, false));
+  for (let i = range.first; i <= range.last; i++) rows.push(row(items[i], true));
+  for (const item of leaving.below) rows.push(row(item, false));
+  rows.push(<div key="space-below" className="conversation__space" style={{ height: spaceBelow }} aria-hidden="true" />);
+  for (const item of leaving.tail) {
+    if (!item.leaving) rows.push(<LiveThinking key="live-thinking" conversationId={conversationId} />);
+    rows.push(row(item, !item.leaving));
   }
+  if (!liveKey) rows.push(<LiveThinking key="live-thinking" conversationId={conversationId} />);
 
   return (
     <div className="conversation__scroller" ref={attachScroller} tabIndex={-1}>
@@ -89,8 +110,7 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
           )}
         </div>
         <div className="conversation__space" style={{ height: spaceAbove }} aria-hidden="true" />
-        {rows}
-        <div className="conversation__space" style={{ height: spaceBelow }} aria-hidden="true" />
+        <LeavingRows.Provider value={leaving.gone}>{rows}</LeavingRows.Provider>
         {tail}
       </div>
       {awayFromEnd && (

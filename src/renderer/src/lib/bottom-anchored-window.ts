@@ -194,9 +194,11 @@ export class BottomAnchoredWindow {
         }
         case "row": {
           const key = target.dataset.key;
-          const index = key === undefined ? -1 : this.layout.indexOf(key);
+          if (key === undefined) break;
+          const index = this.layout.indexOf(key);
+          // A row not in the list yet (the reply being written) is measured all the same: its saved row takes its key.
+          const grew = this.layout.measure(key, height);
           if (index < 0) break;
-          const grew = this.layout.measure(key!, height);
           if (grew) moved = true;
           if (index < anchor) shift += grew;
           break;

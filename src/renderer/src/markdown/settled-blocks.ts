@@ -143,3 +143,24 @@ export function growingPart(settled: Settled): GrowingPart {
   const n = settled.blocks.length;
   return { view: viewOf(settled.growing, n > 0 ? { block: settled.blocks[n - 1], view: settled.views[n - 1] } : null) };
 }
+
+/**
+ * The views of `text`, finished, cut as `streamed` (its settled blocks while it was written) cut
+ * it as far as `text` begins with them, as splitBlocks cuts it after that: the views taken from
+ * `streamed` are the same objects, so the blocks rendered while the reply streamed stay as they are.
+ */
+export function finishedViews(text: string, streamed: Settled): BlockView[] {
+  let at = 0;
+  let kept = 0;
+  while (kept < streamed.blocks.length && text.startsWith(streamed.blocks[kept], at)) at += streamed.blocks[kept++].length;
+  const blocks = streamed.blocks.slice(0, kept);
+  const views = streamed.views.slice(0, kept);
+  while (at < text.length) {
+    const block = text.slice(at, blockEnd(text, at, true));
+    const i = blocks.length;
+    views.push(viewOf(block, i > 0 ? { block: blocks[i - 1], view: views[i - 1] } : null));
+    blocks.push(block);
+    at += block.length;
+  }
+  return views;
+}

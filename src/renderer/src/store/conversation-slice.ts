@@ -12,6 +12,7 @@ import type { ConversationSummary, ConversationView } from "../../../shared/view
 import type { AppState } from "./app-store";
 import { emitAppEvent } from "../app-events";
 import type { LiveRun } from "./live-run";
+import type { ReplyRowKeys } from "./reply-rows";
 import { createRunActions, type RunActions } from "./conversation/run-actions";
 import { createBranchActions, type BranchActions } from "./conversation/branch-actions";
 import { createStepEventApplier } from "./conversation/stream-batching";
@@ -31,6 +32,8 @@ export interface ConversationSlice extends RunActions, BranchActions {
   earlierLoading: boolean;
   /** Runs in progress (and the one that just ended, until its view is fetched again), by conversation id. */
   live: Record<string, LiveRun>;
+  /** Replies streamed while their conversation was open, by conversation: whose row each saved one keeps (reply-rows.ts). */
+  replyRows: Record<string, ReplyRowKeys>;
   pendingAction: PendingAction;
   /** A message to bring into view once the open conversation shows it (a search result's match). */
   matchFocus: { id: string; seq: number } | null;
@@ -75,6 +78,7 @@ export const createConversationSlice: StateCreator<AppState, [], [], Conversatio
     viewError: null,
     earlierLoading: false,
     live: {},
+    replyRows: {},
     pendingAction: null,
     matchFocus: null,
     openConversation: views.openConversation,

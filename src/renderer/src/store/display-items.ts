@@ -45,8 +45,12 @@ function imagesOf(content: unknown): { mediaType: string; data: string }[] | und
 /** `switcher`: the one row of its entry that carries the branch switcher (see `placeSwitchers`). */
 export type DisplayItem = (
   | { kind: "user"; key: string; seq: number; text: string; at: string; answersCallId: string | null; attachments: AttachmentView[] }
-  /** `partial`: the run was stopped while this reply was being written; the text is what had arrived. */
-  | { kind: "assistant"; key: string; seq: number; text: string; at: string; partial?: boolean }
+  /**
+   * `partial`: the run was stopped while this reply was being written; the text is what had arrived.
+   * `live`: the row of a reply being written in that conversation (seq -1), its words read from the
+   * store; `leaving`: its reply ended unsaved and it is being taken down (see use-reply-tail.ts).
+   */
+  | { kind: "assistant"; key: string; seq: number; text: string; at: string; partial?: boolean; live?: string; leaving?: boolean }
   | { kind: "thinking"; key: string; seq: number; text: string; redacted: boolean; ms: number | null }
   | { kind: "usage"; key: string; seq: number; usage: ReplyUsage; model: string }
   | { kind: "tool"; key: string; seq: number; callId: string; name: string; input: unknown; result: ToolResultView | null }

@@ -7,6 +7,7 @@ import type { ConversationView, HistoryEntryView, Interruption } from "../../../
 import { buildDisplayItems, type DisplayItem } from "../../store/display-items";
 import { withLiveItems } from "../../store/live-display-items";
 import type { LiveToolStatus } from "../../store/live-run";
+import { withReplyRowKeys, type ReplyRowKeys } from "../../store/reply-rows";
 import type { ToolCardStatus } from "../ToolCard";
 
 export interface ConversationItemsInput {
@@ -15,9 +16,11 @@ export interface ConversationItemsInput {
   liveTools: Record<string, LiveToolStatus> | undefined;
   running: boolean;
   interruption: Interruption | null;
+  /** Replies streamed here: their saved rows keep the rows that showed them. */
+  replyRows: ReplyRowKeys;
 }
 
-export function useConversationItems({ view, liveEntries, liveTools, running, interruption }: ConversationItemsInput): {
+export function useConversationItems({ view, liveEntries, liveTools, running, interruption, replyRows }: ConversationItemsInput): {
   items: DisplayItem[];
   toolStatus: (callId: string) => ToolCardStatus | undefined;
 } {
@@ -27,10 +30,10 @@ export function useConversationItems({ view, liveEntries, liveTools, running, in
   const savedItems = useMemo(() => (savedEntries ? buildDisplayItems(savedEntries) : []), [savedEntries]);
   const items = useMemo(() => {
     if (!savedEntries) return [];
-    const all = withLiveItems(savedEntries, savedItems, liveEntries ?? []);
+    const all = withReplyRowKeys(withLiveItems(savedEntries, savedItems, liveEntries ?? []), replyRows);
     // The open question is shown once, in the prompt above the composer.
     return openAskId ? all.filter((item) => !(item.kind === "ask" && item.callId === openAskId)) : all;
-  }, [savedEntries, savedItems, liveEntries, openAskId]);
+  }, [savedEntries, savedItems, liveEntries, openAskId, replyRows]);
 
   const pendingAsk = view?.pendingAsk ?? null;
   const toolStatus = useCallback(

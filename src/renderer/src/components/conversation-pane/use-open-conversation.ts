@@ -1,6 +1,7 @@
 import { useShallow } from "zustand/react/shallow";
 import { useAppStore } from "../../store/app-store";
 import { selectOpenRunning } from "../../store/conversation-slice";
+import { NO_REPLY_ROWS } from "../../store/reply-rows";
 
 /** What the pane reads of the store. Not the streamed text: a frame's words render the streaming reply alone, not the pane. */
 export function useOpenConversation() {
@@ -15,6 +16,7 @@ export function useOpenConversation() {
       running: selectOpenRunning(s),
       liveEntries: s.openId ? s.live[s.openId]?.entries : undefined,
       liveTools: s.openId ? s.live[s.openId]?.tools : undefined,
+      replyRows: (s.openId ? s.replyRows[s.openId] : undefined) ?? NO_REPLY_ROWS,
       hasApiKey: s.settings ? s.settings.hasApiKey : true,
       focusSeq: s.matchFocus && s.matchFocus.id === s.openId ? s.matchFocus.seq : null,
     })),

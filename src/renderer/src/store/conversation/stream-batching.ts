@@ -4,6 +4,7 @@
  */
 import type { StepEvent } from "../../../../shared/wire-types";
 import { idleRun, reduceLiveRun } from "../live-run";
+import { replyTakingRow } from "../reply-rows";
 import type { SetState } from "../store-access";
 
 export interface StepEventApplier {
@@ -19,7 +20,11 @@ export function createStepEventApplier(set: SetState): StepEventApplier {
     set((s) => {
       // Any event but run_start means a run is going, even when the window missed its start.
       const base = s.live[conversationId] ?? { ...idleRun, running: event.type !== "run_end" };
-      return { live: { ...s.live, [conversationId]: reduceLiveRun(base, event) } };
+      const live = { ...s.live, [conversationId]: reduceLiveRun(base, event) };
+      const taking = replyTakingRow(s.live[conversationId], event);
+      if (!taking) return { live };
+      const rows = { ...s.replyRows[conversationId], [taking.seq]: taking.key };
+      return { live, replyRows: { ...s.replyRows, [conversationId]: rows } };
     });
   };
 

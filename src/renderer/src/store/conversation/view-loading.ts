@@ -88,7 +88,8 @@ export function createViewLoading(set: SetState, get: GetState): ViewLoading {
       // The request goes out first, so the main process loads while the window re-renders.
       const request = id ? loading.reloadView(id) : null;
       const matchFocus = id !== null && atSeq !== null ? { id, seq: atSeq } : null;
-      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false, matchFocus });
+      // The list is made anew: no row of the one before is kept.
+      set({ openId: id, view: null, viewError: null, viewLoading: id !== null, pendingAction: null, earlierLoading: false, matchFocus, replyRows: {} });
       await request;
       if (matchFocus) await loadThrough(set, get, loadEarlier, matchFocus);
     },
