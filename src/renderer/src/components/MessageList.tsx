@@ -3,8 +3,10 @@
  * near the view are in the page, with space kept for the others (their measured heights,
  * or estimates). It opens at the end and follows new rows and the streamed reply while the
  * person is there; scrolling up near the first loaded row loads the page before it, and
- * the rows being read stay where they are. It is no live region: rows mounted again on
- * scroll would be announced as new (NewMessageAnnouncer says what arrives).
+ * the rows being read stay where they are. The reply being written is a row after them that
+ * its saved reply takes over, and long rows leave a few blocks per frame (use-leaving-rows.ts).
+ * It is no live region: rows mounted again on scroll would be announced as new
+ * (NewMessageAnnouncer says what arrives).
  */
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { DisplayItem } from "../store/display-items";
@@ -19,7 +21,7 @@ import { useAppStore } from "../store/app-store";
 import { replyRowKey } from "../store/reply-rows";
 import { NO_TEXT } from "../lib/streamed-text";
 import { useLeavingRows } from "./message-list/use-leaving-rows";
-import { LeavingRows } from "./message-list/leaving-rows";
+import { RowGone } from "./message-list/row-gone";
 import { LiveThinking } from "./reply/LiveThinking";
 
 interface MessageListProps {
@@ -110,7 +112,7 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
           )}
         </div>
         <div className="conversation__space" style={{ height: spaceAbove }} aria-hidden="true" />
-        <LeavingRows.Provider value={leaving.gone}>{rows}</LeavingRows.Provider>
+        <RowGone.Provider value={leaving.gone}>{rows}</RowGone.Provider>
         {tail}
       </div>
       {awayFromEnd && (

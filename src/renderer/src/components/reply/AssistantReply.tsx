@@ -14,7 +14,7 @@ import { emitAppEvent } from "../../app-events";
 import { countRender } from "../../lib/render-probe";
 import { Markdown } from "../../markdown/Markdown";
 import { MessageActions } from "../branches/MessageActions";
-import { LeavingRows } from "../message-list/leaving-rows";
+import { RowGone } from "../message-list/row-gone";
 
 type AssistantItem = Extract<DisplayItem, { kind: "assistant" }>;
 
@@ -41,7 +41,7 @@ export function AssistantReply({ item }: { item: AssistantItem }) {
   useEffect(() => {
     if (streaming) emitAppEvent("stream-rendered", { id: item.live, length: words.length });
   }, [streaming, item.live, words]);
-  const gone = useContext(LeavingRows);
+  const gone = useContext(RowGone);
   const onGone = useCallback(() => gone(item.key), [gone, item.key]);
 
   if (item.live) {
