@@ -194,10 +194,9 @@ export class BottomAnchoredWindow {
         }
         case "row": {
           const key = target.dataset.key;
-          if (key === undefined) break;
-          const index = this.layout.indexOf(key);
-          // A row not in the list yet (the reply being written) is measured all the same: its saved row takes its key.
-          const grew = this.layout.measure(key, height);
+          const index = key === undefined ? -1 : this.layout.indexOf(key);
+          // Measured even when not among the rows yet (the reply being written): its saved row takes its key.
+          const grew = key === undefined ? 0 : this.layout.measure(key, height);
           if (index < 0) break;
           if (grew) moved = true;
           if (index < anchor) shift += grew;
