@@ -19,8 +19,12 @@ import { fenceAt, fenceLang, type Fence } from "./fences";
 import { followOpenCode, openCode, READ_WINDOW, type OpenCode } from "./open-code";
 import { blockEnd } from "./settled-prefix";
 
-/** About the most characters of newly settled blocks one frame parses (a table's 3,000 cost ~12 ms). */
-export const SETTLE_BUDGET = 3_000;
+/**
+ * About the most characters of newly settled blocks one frame parses and lays out: a frame that
+ * took in 3,000 characters of a table's pieces used 46-62 ms of CPU, with 1,500 35-50 ms (the
+ * longest task of a 200 KB table streamed, four of each interleaved); words arrive far slower.
+ */
+export const SETTLE_BUDGET = 1_500;
 
 export interface Settled {
   /** The reply these blocks are of (StreamedText.id): a later text with that id continues them. */
