@@ -12,17 +12,7 @@ import { replyRowKey, replyTakingRow, withReplyRowKeys } from "../../src/rendere
 import { idleRun, reduceLiveRun, type LiveRun } from "../../src/renderer/src/store/live-run";
 import { buildDisplayItems } from "../../src/renderer/src/store/display-items";
 import type { HistoryEntryView } from "../../src/shared/view-types";
-
-/** A small seeded generator, so a failing text can be made again. */
-function generator(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { Prng } from "../../torture/prng";
 
 const PARTS = [
   () => "A paragraph with *some* words and `code`.",
@@ -35,19 +25,19 @@ const PARTS = [
   () => "word ".repeat(500),
 ];
 
-function reply(random: () => number): string {
+function reply(random: Prng): string {
   const parts: string[] = [];
-  const n = 5 + Math.floor(random() * 30);
-  for (let i = 0; i < n; i++) parts.push(PARTS[Math.floor(random() * PARTS.length)]());
-  return parts.join(random() < 0.8 ? "\n\n" : "\n");
+  const n = random.int(5, 34);
+  for (let i = 0; i < n; i++) parts.push(random.pick(PARTS)());
+  return parts.join(random.chance(0.8) ? "\n\n" : "\n");
 }
 
 /** `text` streamed in pieces of random length, settled at each frame as the window does. */
-function streamedSettle(text: string, random: () => number): Settled {
+function streamedSettle(text: string, random: Prng): Settled {
   let stream: StreamedText = NO_TEXT;
   let settled: Settled = NOTHING_SETTLED;
   while (stream.length < text.length) {
-    stream = appendText(stream, text.slice(stream.length, stream.length + 1 + Math.floor(random() * 400)));
+    stream = appendText(stream, text.slice(stream.length, stream.length + random.int(1, 400)));
     settled = settle(stream, settled);
   }
   for (let frame = 0; settled.behind && frame < 1_000; frame++) settled = settle(stream, settled);
@@ -57,7 +47,7 @@ function streamedSettle(text: string, random: () => number): Settled {
 describe("a streamed reply's blocks, once it is finished", () => {
   it("are the blocks it streamed in (the same objects), cut as a finished reply is cut: 200 seeds", () => {
     for (let seed = 1; seed <= 200; seed++) {
-      const random = generator(seed);
+      const random = new Prng(seed);
       const text = reply(random);
       const settled = streamedSettle(text, random);
       const views = finishedViews(text, settled);
@@ -69,7 +59,7 @@ describe("a streamed reply's blocks, once it is finished", () => {
   });
 
   it("are cut afresh after the first block that differs from what streamed", () => {
-    const settled = streamedSettle("First.\n\nSecond.\n\nThird and more", generator(7));
+    const settled = streamedSettle("First.\n\nSecond.\n\nThird and more", new Prng(7));
     expect(settled.blocks.length).toBe(2);
     const views = finishedViews("First.\n\nChanged.\n\nThird", settled);
     expect(views.map((v) => v.source)).toEqual(["First.\n\n", "Changed.\n\n", "Third"]);
