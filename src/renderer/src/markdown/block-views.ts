@@ -29,9 +29,14 @@ export function viewOf(block: string, previous: { block: string; view: BlockView
   return { source: block, continuesTable: false };
 }
 
-/** The views of a finished text's blocks. */
-export function viewsOf(blocks: string[]): BlockView[] {
-  const views: BlockView[] = [];
-  blocks.forEach((block, i) => views.push(viewOf(block, i > 0 ? { block: blocks[i - 1], view: views[i - 1] } : null)));
+/** The views of a finished text's blocks, those of `before` (the blocks above them, and their views) first. */
+export function viewsOf(blocks: string[], before: { blocks: string[]; views: BlockView[] } = { blocks: [], views: [] }): BlockView[] {
+  const all = [...before.blocks];
+  const views = [...before.views];
+  for (const block of blocks) {
+    const i = all.length;
+    views.push(viewOf(block, i > 0 ? { block: all[i - 1], view: views[i - 1] } : null));
+    all.push(block);
+  }
   return views;
 }

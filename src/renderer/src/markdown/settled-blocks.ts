@@ -14,10 +14,10 @@
  * block is: what has been read of it so far).
  */
 import { textSlice, type StreamedText } from "../lib/streamed-text";
-import { viewOf, type BlockView } from "./block-views";
+import { viewOf, viewsOf, type BlockView } from "./block-views";
 import { fenceAt, fenceLang, type Fence } from "./fences";
 import { followOpenCode, openCode, READ_WINDOW, type OpenCode } from "./open-code";
-import { blockEnd } from "./settled-prefix";
+import { blockEnd, splitBlocks } from "./settled-prefix";
 
 /**
  * About the most characters of newly settled blocks one frame parses and lays out: a frame that
@@ -157,14 +157,5 @@ export function finishedViews(text: string, streamed: Settled): BlockView[] {
   let at = 0;
   let kept = 0;
   while (kept < streamed.blocks.length && text.startsWith(streamed.blocks[kept], at)) at += streamed.blocks[kept++].length;
-  const blocks = streamed.blocks.slice(0, kept);
-  const views = streamed.views.slice(0, kept);
-  while (at < text.length) {
-    const block = text.slice(at, blockEnd(text, at, true));
-    const i = blocks.length;
-    views.push(viewOf(block, i > 0 ? { block: blocks[i - 1], view: views[i - 1] } : null));
-    blocks.push(block);
-    at += block.length;
-  }
-  return views;
+  return viewsOf(splitBlocks(text, at), { blocks: streamed.blocks.slice(0, kept), views: streamed.views.slice(0, kept) });
 }

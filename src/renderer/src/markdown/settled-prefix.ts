@@ -77,10 +77,10 @@ function cutWithin(text: string, start: number, horizon: number): number {
   return horizon;
 }
 
-/** The blocks of a finished text; joined, they are the text. */
-export function splitBlocks(text: string): string[] {
+/** The blocks of a finished text (from `from` on); joined, they are the text. */
+export function splitBlocks(text: string, from = 0): string[] {
   const blocks: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = from; at < text.length; ) {
     const end = blockEnd(text, at, true);
     blocks.push(text.slice(at, end));
     at = end;
