@@ -104,9 +104,18 @@ export class BrowserWindow extends EventEmitter {
     BrowserWindow.instances.push(this);
     for (const resolve of BrowserWindow.waiting.splice(0)) resolve(this);
   }
+  /** Set by a test: windows made from now on ask for their page only when it calls `askForPage()`. */
+  static holdPageRequests = false;
+  private pageRequest: (() => Promise<void>) | null = null;
+  /** Like Chromium's window: asks for its page, through the protocol handler registered for its scheme. */
   loadURL(url: string): Promise<void> {
     this.loadedUrl = url;
-    return Promise.resolve();
+    const handler = protocol.handlers.get(new URL(url).protocol.replace(/:$/, ""));
+    this.pageRequest = () => (handler ? Promise.resolve(handler(new Request(url))).then((page) => void page.arrayBuffer()) : Promise.resolve());
+    return BrowserWindow.holdPageRequests ? Promise.resolve() : this.askForPage();
+  }
+  askForPage(): Promise<void> {
+    return this.pageRequest?.() ?? Promise.resolve();
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -243,6 +252,7 @@ export function resetFakeElectron(): void {
   app.singleInstance = true;
   app.ready = Promise.resolve();
   BrowserWindow.instances.length = 0;
+  BrowserWindow.holdPageRequests = false;
   ipcMain.handlers.clear();
   protocol.privileged.length = 0;
   protocol.handlers.clear();

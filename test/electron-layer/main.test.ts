@@ -15,12 +15,13 @@ import { autoUpdater } from "./fake-updater";
 vi.mock("electron", () => import("./fake-electron"));
 vi.mock("electron-updater", () => import("./fake-updater"));
 // A test can hold the service's start (main.ts loads app-service.ts by import() after creating the window).
-const serviceGate = vi.hoisted(() => ({ held: null as Promise<void> | null }));
+const serviceGate = vi.hoisted(() => ({ held: null as Promise<void> | null, begun: 0 }));
 vi.mock("../../src/main/electron/app-service", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/main/electron/app-service")>();
   return {
     ...original,
     openAppService: async (...args: Parameters<typeof original.openAppService>) => {
+      serviceGate.begun++;
       await serviceGate.held;
       return original.openAppService(...args);
     },
@@ -108,6 +109,19 @@ describe("main", () => {
       release();
       serviceGate.held = null;
     }
+  });
+
+  it("begins opening the service once the window's page is served (the page with the kept screen paints first)", async () => {
+    BrowserWindow.holdPageRequests = true;
+    const begun = serviceGate.begun;
+    await launchMain();
+    const window = await BrowserWindow.next();
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(serviceGate.begun).toBe(begun);
+    await window.askForPage();
+    await vi.waitFor(() => expect(serviceGate.begun).toBe(begun + 1));
+    const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { dataFolder: userData } });
   });
 
   it("a second launch brings back a minimized window, and does nothing once the window is gone", async () => {

@@ -160,7 +160,7 @@ describe("the app:// protocol", () => {
       fs.writeFileSync(path.join(renderer, "index.html"), '<!doctype html><link rel="stylesheet" crossorigin href="./assets/index-Ab1.css"><div id="root"></div>');
       fs.writeFileSync(path.join(renderer, "assets", "index-Ab1.css"), ".app { display: grid; }");
       fs.writeFileSync(path.join(dataFolder, "first-screen.json"), JSON.stringify({ version: 1, conversationId: "oslo", stylesheets: ["index-Ab1.css"], html: '<div class="app">Plan a trip to Oslo</div>' }));
-      serveRenderer(renderer, csp, undefined, dataFolder);
+      serveRenderer(renderer, csp, { dataFolder });
       const page = await protocol.handlers.get("app")!(new Request("app://alpine/index.html"));
       const html = await page.text();
       expect(html).toContain('<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="oslo"><div class="app">Plan a trip to Oslo</div></div></div>');

@@ -9,7 +9,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, withStyleSources } from "../../src/main/service/content-security-policy";
-import { withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
+import { servedRendererFile, withKeptFirstScreen } from "../../src/main/service/first-screen/first-screen-page";
+import { PageMadeAhead } from "../../src/main/service/first-screen/page-made-ahead";
+import { readRendererFile } from "../../src/main/service/renderer-files";
+import { writeFileAtomicSync } from "../../src/main/agent";
 import { HELD_PRELOAD_REL } from "../../src/shared/kept-first-screen";
 import { FIRST_SCREEN_FILE_NAME, readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
@@ -139,5 +142,67 @@ describe("the page served with the kept first screen", () => {
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the page made ahead of the window's request", () => {
+  const css = ".app { display: grid; }";
+  const page = '<!doctype html><html><head><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css"></head><body><div id="root"></div></body></html>';
+
+  function folders() {
+    const renderer = makeTempDir();
+    fs.mkdirSync(path.join(renderer, "assets"));
+    fs.writeFileSync(path.join(renderer, "assets", "index-AbC123.css"), css);
+    fs.writeFileSync(path.join(renderer, "index.html"), page);
+    const data = makeTempDir();
+    return { renderer, data };
+  }
+  const keep = (data: string, html: string) => writeFileAtomicSync(path.join(data, FIRST_SCREEN_FILE_NAME), JSON.stringify({ version: 1, ...SCREEN, html }));
+
+  /** The page as a host serves it, counting how often it is made. */
+  function madeAhead(renderer: string, data: string) {
+    const made = { count: 0 };
+    const ahead = new PageMadeAhead(() => {
+      made.count++;
+      return servedRendererFile(readRendererFile(renderer, "/")!, "/", contentSecurityPolicy(), renderer, data);
+    }, data);
+    return { ahead, made };
+  }
+
+  it("serves the first request the page made ahead, with the kept screen; later requests get it made anew", () => {
+    const { renderer, data } = folders();
+    keep(data, '<div class="app">Trip to Oslo</div>');
+    const { ahead, made } = madeAhead(renderer, data);
+    ahead.prepare();
+    expect(made.count).toBe(1);
+    const first = ahead.take()!;
+    expect(made.count).toBe(1);
+    expect(first.file.body.toString()).toContain('<div class="app">Trip to Oslo</div>');
+    expect(first.csp).toMatch(/style-src 'self' 'sha256-/);
+    // A reload: the page is made again (the kept screen may have changed meanwhile).
+    keep(data, '<div class="app">Trip to Bergen</div>');
+    expect(ahead.take()!.file.body.toString()).toContain("Trip to Bergen");
+    expect(made.count).toBe(2);
+  });
+
+  it("makes the page anew when the kept screen changed or went away after it was made ahead", () => {
+    const { renderer, data } = folders();
+    keep(data, '<div class="app">Trip to Oslo</div>');
+    const { ahead } = madeAhead(renderer, data);
+    ahead.prepare();
+    // Same length, written again: a newer screen all the same.
+    keep(data, '<div class="app">Trip to Rome</div>');
+    expect(ahead.take()!.file.body.toString()).toContain("Trip to Rome");
+
+    ahead.prepare();
+    fs.rmSync(path.join(data, FIRST_SCREEN_FILE_NAME));
+    const asBuilt = ahead.take()!.file.body.toString();
+    expect(asBuilt).not.toContain("first-screen");
+    expect(asBuilt).toContain('<div id="root"></div>');
+
+    // None when made ahead, one kept before the request: it is served.
+    ahead.prepare();
+    keep(data, '<div class="app">Trip to Oslo</div>');
+    expect(ahead.take()!.file.body.toString()).toContain("Trip to Oslo");
   });
 });

@@ -5,9 +5,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openService, type OpenedService } from "../../src/main/service/open-service";
 import { ServiceStart } from "../../src/main/service/service-start";
+import { PAGE_WAIT_MS, StartGate } from "../../src/main/service/start-gate";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { useCleanups } from "./helpers";
 
@@ -79,5 +80,50 @@ describe("ServiceStart", () => {
     expect(await waiting).toEqual(expected);
     expect(await start.dispatch("settings:get", {})).toEqual(expected);
     expect(fs.readFileSync(database, "utf8")).toBe("this is not a database, and it must stay as it is");
+  });
+
+  it("with a gate, begins the open only once the gate opens: when the page is served, or at the first request", async () => {
+    const folder = dataFolder();
+    const gate = new StartGate(60_000);
+    cleanups.add(() => gate.open());
+    let begun = 0;
+    const start = new ServiceStart(async () => {
+      begun++;
+      const opened = openService({ dataFolder: folder, secrets: new MemorySecretKeeper("sk-ant-test-key") });
+      cleanups.add(() => opened.service.shutdown());
+      return opened;
+    }, gate);
+    // Turns of the event loop go by: nothing opens the service while the gate is shut.
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(begun).toBe(0);
+    expect(fs.existsSync(path.join(folder, "alpine.db"))).toBe(false);
+    // A request needs the service: it opens the gate itself, and is answered.
+    expect(await start.dispatch("settings:get", {})).toMatchObject({ ok: true, value: { hasApiKey: true } });
+    expect(begun).toBe(1);
+    gate.open();
+    await start.opened;
+    expect(begun).toBe(1);
+  });
+});
+
+describe("StartGate", () => {
+  it("opens when told, once, or by itself after the wait at most", async () => {
+    vi.useFakeTimers();
+    try {
+      const told = new StartGate();
+      const byItself = new StartGate();
+      const states = { told: false, byItself: false };
+      void told.whenOpen.then(() => (states.told = true));
+      void byItself.whenOpen.then(() => (states.byItself = true));
+      told.open();
+      told.open();
+      await vi.advanceTimersByTimeAsync(PAGE_WAIT_MS - 1);
+      expect(states).toEqual({ told: true, byItself: false });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(states).toEqual({ told: true, byItself: true });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -72,6 +72,20 @@ describe("test host start", () => {
     await expect(connection.waitForEvent((event) => event.type === "step" && event.event.type === "run_end")).resolves.toBeDefined();
   });
 
+  it("begins opening its service once the window's page is served, not before", async () => {
+    const dataFolder = path.join(tempDir(), "data");
+    const marks: string[] = [];
+    const host = await listenTestHost({ dataFolder, modelUrl: (await model()).url, rendererFolder: standInWindow(), beforeServiceOpens: async () => void marks.push("service opens") });
+    cleanups.push(() => host.close());
+    // Turns of the event loop after listening: the service waits for the page (at most a moment).
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    marks.push("page asked");
+    const page = await fetch(`${host.url}?transport=ws`);
+    expect(await page.text()).toContain("<title>Alpine</title>");
+    await host.opened;
+    expect(marks).toEqual(["page asked", "service opens"]);
+  });
+
   it("a service that cannot start: the waiting request gets the reason, `opened` rejects with it, later requests get it too until the host is closed", async () => {
     const { folder, database } = unreadableDataFolder();
     const { host, release } = await heldHost(folder, (await model()).url);

@@ -16,11 +16,13 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { AlpineService } from "../../src/main/service/alpine-service";
 import { contentSecurityPolicy } from "../../src/main/service/content-security-policy";
-import { readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
+import { isPagePath, readRendererFile, withEventLog } from "../../src/main/service/renderer-files";
 import { servedRendererFile } from "../../src/main/service/first-screen/first-screen-page";
 import { isAttachmentPath } from "../../src/main/service/attachments/attachment-response";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
+import { StartGate } from "../../src/main/service/start-gate";
+import { PageMadeAhead, type ServedPage } from "../../src/main/service/first-screen/page-made-ahead";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../src/shared/page-sizes";
 import { createRequire } from "node:module";
@@ -84,7 +86,7 @@ const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Listens, then opens the service; resolves once the service is open (if it cannot start, stops serving and rejects). */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
-  const host = await listenTestHost(options);
+  const host = await listenTestHost(options, { serviceAtOnce: true });
   try {
     return await host.opened;
   } catch (error) {
@@ -95,12 +97,21 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
 
 /**
  * Listens and serves the window's files at once; the service's code is loaded and its database
- * opened after that, while the window loads. Requests that come before it is open wait for it.
+ * opened once the window's page is served (or the window connects, or a moment at most:
+ * start-gate.ts), while the window paints. Requests that come before it is open wait for it.
  */
-export async function listenTestHost(options: TestHostOptions): Promise<ListeningTestHost> {
+export async function listenTestHost(options: TestHostOptions, { serviceAtOnce = false } = {}): Promise<ListeningTestHost> {
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
   let csp = "";
   let start: ServiceStart | null = null;
+  const gate = new StartGate();
+  // The page is made ahead (at the next turn), for the window's first request of it; the other files as asked.
+  const page = new PageMadeAhead(() => windowFile("/", rendererFolder, csp, options.dataFolder), options.dataFolder);
+  const files: WindowFiles = {
+    page: () => page.take(),
+    file: (pathname) => windowFile(pathname, rendererFolder, csp, options.dataFolder),
+    pageServed: () => gate.open(),
+  };
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
     if (request.method === "GET" && isAttachmentPath(pathname)) {
@@ -110,7 +121,7 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
       );
       return;
     }
-    serveWindow(request, response, rendererFolder, csp, options.dataFolder);
+    serveWindow(request, response, files, rendererFolder);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -121,7 +132,9 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
   const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
   csp = contentSecurityPolicy([wsUrl], origin);
-  start = new ServiceStart(() => openHostService(options));
+  start = new ServiceStart(() => openHostService(options), gate);
+  if (serviceAtOnce) gate.open();
+  setImmediate(() => page.prepare());
 
   // Upgrades on any other path are refused with 400; text only, no compression offered. `ws` is
   // loaded once the address is out (or by the first upgrade, if one comes sooner).
@@ -141,10 +154,11 @@ export async function listenTestHost(options: TestHostOptions): Promise<Listenin
     return sockets;
   };
   server.on("upgrade", (request, socket, head) => {
+    gate.open();
     const upgrades = socketServer();
     upgrades.handleUpgrade(request, socket, head, (connection) => upgrades.emit("connection", connection, request));
   });
-  setImmediate(socketServer);
+  void gate.whenOpen.then(() => setImmediate(socketServer));
 
   const stopServing = async () => {
     if (sockets) await closeSockets(sockets);
@@ -227,8 +241,23 @@ async function closeSockets(sockets: WebSocketServerClass): Promise<void> {
   await new Promise<void>((resolve) => sockets.close(() => resolve()));
 }
 
-/** The window's files; its page with the first screen kept in `dataFolder` from the last session, as the app serves it. */
-function serveWindow(request: IncomingMessage, response: ServerResponse, rendererFolder: string, csp: string, dataFolder: string): void {
+interface WindowFiles {
+  /** The page (made ahead for the first request: page-made-ahead.ts). */
+  page(): ServedPage | null;
+  file(pathname: string): ServedPage | null;
+  /** The page was answered: the service's open may begin (start-gate.ts). */
+  pageServed(): void;
+}
+
+/** A file of the built window as the test host serves it; the page with the first screen kept in `dataFolder`, as the app serves it. */
+function windowFile(pathname: string, rendererFolder: string, csp: string, dataFolder: string): ServedPage | null {
+  const found = readRendererFile(rendererFolder, pathname);
+  // Started for testing: the window keeps its log of app events for the checks to read.
+  return found && servedRendererFile(withEventLog(found), pathname, csp, rendererFolder, dataFolder);
+}
+
+/** The window's files. */
+function serveWindow(request: IncomingMessage, response: ServerResponse, files: WindowFiles, rendererFolder: string): void {
   const url = new URL(request.url ?? "/", "http://127.0.0.1");
   if (request.method !== "GET" && request.method !== "HEAD") {
     response.writeHead(405, { allow: "GET, HEAD" }).end();
@@ -239,15 +268,14 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     response.writeHead(302, { location: "/?transport=ws" }).end();
     return;
   }
-  const found = readRendererFile(rendererFolder, url.pathname);
-  if (!found) {
+  const isPage = isPagePath(url.pathname);
+  const served = isPage ? files.page() : files.file(url.pathname);
+  if (!served) {
     const index = readRendererFile(rendererFolder, "/index.html");
     const hint = index ? "" : " The window is not built: run `npx electron-vite build`.";
     response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end(`Not found: ${url.pathname}.${hint}`);
     return;
   }
-  // Started for testing: the window keeps its log of app events for the checks to read.
-  const served = servedRendererFile(withEventLog(found), url.pathname, csp, rendererFolder, dataFolder);
   const file = served.file;
   response.writeHead(200, {
     "content-type": file.contentType,
@@ -257,5 +285,6 @@ function serveWindow(request: IncomingMessage, response: ServerResponse, rendere
     // files, so a later launch reuses them and their compiled code. The page itself is always asked anew.
     "cache-control": url.pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-store",
   });
+  if (isPage) response.once("finish", () => files.pageServed());
   response.end(request.method === "HEAD" ? undefined : file.body);
 }

@@ -5,8 +5,9 @@
  * and no path outside the built window can be read.
  */
 import { protocol } from "electron";
-import { readRendererFile, withEventLog } from "../service/renderer-files";
+import { isPagePath, readRendererFile, withEventLog } from "../service/renderer-files";
 import { servedRendererFile } from "../service/first-screen/first-screen-page";
+import { PageMadeAhead, type ServedPage } from "../service/first-screen/page-made-ahead";
 import type { Attachments } from "../service/attachments/attachments";
 import { attachmentResponse, isAttachmentPath, type AttachmentHttpResponse } from "../service/attachments/attachment-response";
 
@@ -43,25 +44,51 @@ export function isAppUrl(url: string): boolean {
  */
 export function rendererResponse(requestUrl: string, rendererFolder: string, csp: string, dataFolder?: string): Response {
   const url = new URL(requestUrl);
-  const found = url.host === APP_HOST ? readRendererFile(rendererFolder, url.pathname) : null;
+  return asResponse(url.host === APP_HOST ? servedFile(url.pathname, rendererFolder, csp, dataFolder) : null);
+}
+
+function servedFile(pathname: string, rendererFolder: string, csp: string, dataFolder?: string): ServedPage | null {
+  const found = readRendererFile(rendererFolder, pathname);
   // Only an app started for automated checks (ALPINE_EVENT_LOG=on) keeps the window's event log.
   const logged = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
-  if (!logged) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
-  const served = servedRendererFile(logged, url.pathname, csp, rendererFolder, dataFolder);
+  return logged && servedRendererFile(logged, pathname, csp, rendererFolder, dataFolder);
+}
+
+function asResponse(served: ServedPage | null): Response {
+  if (!served) return new Response("Not found", { status: 404, headers: { "content-type": "text/plain" } });
   return new Response(new Uint8Array(served.file.body), {
     status: 200,
     headers: { "content-type": served.file.contentType, "content-security-policy": served.csp, "x-content-type-options": "nosniff" },
   });
 }
 
-/** After the app is ready: serve the built window (with `dataFolder`'s kept first screen), and the attachments at /attachments/<id>. */
-export function serveRenderer(rendererFolder: string, csp: string, attachments?: AttachmentSource, dataFolder?: string): void {
+export interface ServeRendererOptions {
+  /** The service's attachments, or a function answering once the service is open. */
+  attachments?: AttachmentSource;
+  /** Where the first screen kept from the last session is (the page is served with it). */
+  dataFolder?: string;
+  /** Called once the page has been answered (the service's open waits for it: start-gate.ts). */
+  onPageServed?: () => void;
+}
+
+/**
+ * After the app is ready: serve the built window (its page made ahead, with the kept first screen:
+ * page-made-ahead.ts), and the attachments at /attachments/<id>.
+ */
+export function serveRenderer(rendererFolder: string, csp: string, options: ServeRendererOptions = {}): void {
+  const { attachments, dataFolder, onPageServed } = options;
+  const page = new PageMadeAhead(() => servedFile("/index.html", rendererFolder, csp, dataFolder), dataFolder);
+  // After the caller's turn (which creates the window): made while the window's process starts.
+  setImmediate(() => page.prepare());
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (attachments && url.host === APP_HOST && isAttachmentPath(url.pathname)) {
       const answer = typeof attachments === "function" ? await attachments(url.pathname) : await attachmentResponse(attachments, url.pathname);
       return new Response(answer.body, { status: answer.status, headers: answer.headers });
     }
-    return rendererResponse(request.url, rendererFolder, csp, dataFolder);
+    if (url.host !== APP_HOST || !isPagePath(url.pathname)) return rendererResponse(request.url, rendererFolder, csp, dataFolder);
+    const response = asResponse(page.take());
+    onPageServed?.();
+    return response;
   });
 }

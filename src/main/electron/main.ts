@@ -9,6 +9,7 @@ import { app, BrowserWindow, dialog } from "electron";
 import type { AlpineService } from "../service/alpine-service";
 import { contentSecurityPolicy } from "../service/content-security-policy";
 import { ServiceStart } from "../service/service-start";
+import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
@@ -39,8 +40,9 @@ if (!app.requestSingleInstanceLock()) {
 
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
-    // Begins now; the window below is created without waiting for it.
-    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window)));
+    // Begins once the window's page is served (or the window asks for it, or a moment at most): the window is created without waiting for it.
+    const gate = new StartGate();
+    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window)), gate);
     const opened = serviceStart.opened;
 
     const lifecycle = new Lifecycle();
@@ -49,7 +51,11 @@ if (!app.requestSingleInstanceLock()) {
     wireLifecycle(app, lifecycle);
 
     const outFolder = path.join(import.meta.dirname, "..");
-    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), (pathname) => opened.then(({ attachment }) => attachment(pathname)), dataFolder);
+    serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), {
+      attachments: (pathname) => opened.then(({ attachment }) => attachment(pathname)),
+      dataFolder,
+      onPageServed: () => gate.open(),
+    });
     registerIpcDispatch(serviceStart.dispatch, appWindowSender(() => window));
     const checkForUpdates = () =>
       void opened.then(({ service }) => {

@@ -11,6 +11,7 @@
  */
 import type { IpcResult } from "../../shared/transport-messages";
 import type { OpenedService } from "./open-service";
+import type { StartGate } from "./start-gate";
 
 export type { OpenedService } from "./open-service";
 
@@ -22,9 +23,15 @@ export class ServiceStart<Opened extends OpenedService = OpenedService> {
   readonly opened: Promise<Opened>;
   private failure: { name: string; message: string } | null = null;
 
-  /** `open`: loads the service's code and opens it (its database, settings, ...). Started now. */
-  constructor(open: () => Promise<Opened>) {
-    this.opened = Promise.resolve()
+  /**
+   * `open`: loads the service's code and opens it (its database, settings, ...). Started now, or
+   * once `gate` opens (start-gate.ts: after the window's page is served); a request opens the gate.
+   */
+  constructor(
+    open: () => Promise<Opened>,
+    private readonly gate?: StartGate,
+  ) {
+    this.opened = (gate?.whenOpen ?? Promise.resolve())
       .then(open)
       .catch((error: unknown) => {
         this.failure = error instanceof Error ? { name: error.name || "Error", message: error.message } : { name: "Error", message: String(error) };
@@ -36,6 +43,7 @@ export class ServiceStart<Opened extends OpenedService = OpenedService> {
 
   /** Answers a request once the service is open (at once when it is). */
   readonly dispatch: RequestDispatch = async (channel, args) => {
+    this.gate?.open();
     let opened: OpenedService;
     try {
       opened = await this.opened;
