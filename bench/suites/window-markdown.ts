@@ -65,6 +65,9 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
         "whole run longest ms",
         "whole run longest task CPU ms",
         "tasks of 50 ms CPU",
+        "main thread CPU ms",
+        "major GCs",
+        "GC ms",
       ]);
       let worst = 0;
       let worstCpu = 0;
@@ -79,16 +82,19 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
         report.set(`windowMarkdown.${name}.maxLongTaskMs`, stream.streaming.maxLongTaskMs);
         report.set(`windowMarkdown.${name}.runMaxLongTaskMs`, stream.whole.maxLongTaskMs);
         report.set(`windowMarkdown.${name}.maxTaskCpuMs`, cpu.maxCpuMs);
+        report.set(`windowMarkdown.${name}.mainCpuMs`, cpu.totalCpuMs);
+        report.set(`windowMarkdown.${name}.majorGcs`, cpu.majorGcs);
         worst = Math.max(worst, stream.streaming.maxLongTaskMs);
         worstCpu = Math.max(worstCpu, cpu.maxCpuMs);
         const row = [stream.streaming.ms, stream.streaming.longTasks, stream.streaming.maxLongTaskMs, stream.whole.longTasks, stream.whole.maxLongTaskMs];
-        section.rows.push([name, ...row, cpu.maxCpuMs, cpu.over50]);
+        section.rows.push([name, ...row, cpu.maxCpuMs, cpu.over50, cpu.totalCpuMs, cpu.majorGcs, cpu.gcMs]);
       }
       report.set("windowMarkdown.maxLongTaskMs", worst);
       report.set("windowMarkdown.maxTaskCpuMs", worstCpu);
       section.notes.push(
         `${CHUNK_CHARS} characters per delta, ${INTERVAL_MS} ms apart; long task: the browser's 'longtask' entries (50 ms or more, 0 when none), by the clock.`,
         "CPU ms: the CPU time of the page's longest task, from a trace of the run (the clock counts the time a task waits for a core too, on a busy machine most of it).",
+        "Main thread CPU: all the page's tasks in the run; major GCs: collections that marked the whole heap (the garbage the run made decides how many); GC ms: all collections on the main thread, by the clock.",
       );
     });
   } finally {

@@ -60,6 +60,11 @@ export interface TaskCpu {
   maxCpuMs: number;
   /** Tasks that used 50 ms of CPU time or more. */
   over50: number;
+  /** The CPU time of all the page's main-thread tasks, in ms. */
+  totalCpuMs: number;
+  /** Garbage collections on the page's main thread that marked the whole heap, and the time of all its collections (ms, by the clock). */
+  majorGcs: number;
+  gcMs: number;
 }
 
 /**
@@ -79,6 +84,15 @@ export function taskCpuTimes(traceJson: string): TaskCpu {
     list.push((e.tdur ?? 0) / 1000);
     byThread.set(thread(e), list);
   }
-  const busiest = [...byThread.values()].sort((a, b) => b.reduce((s, t) => s + t, 0) - a.reduce((s, t) => s + t, 0))[0] ?? [];
-  return { maxCpuMs: busiest.reduce((m, t) => Math.max(m, t), 0), over50: busiest.filter((t) => t >= 50).length };
+  const sum = (list: number[]) => list.reduce((s, t) => s + t, 0);
+  const [main, busiest] = [...byThread].sort((a, b) => sum(b[1]) - sum(a[1]))[0] ?? ["", []];
+  // A heap's garbage, made by the page's own work: how often V8 marked it all, and how long its collections took there.
+  const collections = events.filter((e) => e.ph === "X" && thread(e) === main && (e.name === "MajorGC" || e.name === "MinorGC"));
+  return {
+    maxCpuMs: busiest.reduce((m, t) => Math.max(m, t), 0),
+    over50: busiest.filter((t) => t >= 50).length,
+    totalCpuMs: sum(busiest),
+    majorGcs: collections.filter((e) => e.name === "MajorGC").length,
+    gcMs: collections.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000,
+  };
 }
