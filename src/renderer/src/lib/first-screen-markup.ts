@@ -57,12 +57,12 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
 }
 
 /** The parts of the two lists that may be far out of view: a launch shows the sidebar from its top, the conversation from its end. */
-const PARTS_IN_VIEW_OR_NOT = ".sidebar .virtual-list__row, .conversation__row, .conversation__row .markdown__block";
+const PARTS_IN_VIEW_OR_NOT = ".sidebar .virtual-list__row, .conversation__row, .conversation__row .markdown__group, .conversation__row .markdown__block";
 
 /**
  * Which of those parts (by their order in the app) lie more than a view's height beyond the view
  * (a window opened taller still finds its screen filled): below the sidebar's, above the
- * conversation's. A long reply in view is kept by its blocks near the view, not whole.
+ * conversation's. A long reply in view is kept by its groups and blocks near the view, not whole.
  */
 function farOutOfView(app: Element): Set<number> {
   const unseen = new Set<number>();

@@ -1,6 +1,7 @@
 /**
  * A text in Markdown, rendered as React elements (never as raw HTML), cut into blocks that are
- * each rendered on their own and kept (MarkdownBlock).
+ * each rendered on their own and kept (MarkdownBlock), in groups the browser skips off screen
+ * (block-groups.ts).
  *
  * While a reply is being written (`text` is a StreamedText) its settled blocks are rendered once
  * each; at each frame only the part still growing (at most GROWING_LIMIT characters, see
@@ -19,10 +20,11 @@
  * are removed a few per frame, so its thousands of elements do not make one long frame.
  */
 import { memo, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { BlockGroups } from "./BlockGroups";
 import type { BlockView } from "./block-views";
 import { CodeBlock } from "./CodeBlock";
 import { CodeGroups } from "./CodeLines";
-import { blockClass, MarkdownBlock, renderMarkdown } from "./MarkdownBlock";
+import { blockClass, renderMarkdown } from "./MarkdownBlock";
 import { finishedViews, growingPart, NOTHING_SETTLED, settle, type GrowingPart, type Settled } from "./settled-blocks";
 import { openCodeText } from "./open-code";
 import type { StreamedText } from "../lib/streamed-text";
@@ -42,10 +44,6 @@ function firstShownBlock(views: BlockView[]): number {
   }
   return 0;
 }
-
-const Blocks = memo(function Blocks({ views, from }: { views: BlockView[]; from: number }) {
-  return views.map((view, i) => <MarkdownBlock key={from + i} view={view} />);
-});
 
 function GrowingBlock({ part }: { part: NonNullable<GrowingPart> }) {
   if ("code" in part) {
@@ -100,7 +98,7 @@ export const Markdown = memo(function Markdown({ text, leaving = false, onGone }
   return (
     // The caret after the last words is drawn by the style sheet (.markdown--growing); busy until the blocks above the first ones shown are in the page too.
     <div className={streaming ? "markdown markdown--growing" : "markdown"} aria-busy={from > 0 || undefined}>
-      <Blocks views={views} from={from} />
+      <BlockGroups views={views} from={from} />
       {growing && <GrowingBlock part={growing} />}
     </div>
   );

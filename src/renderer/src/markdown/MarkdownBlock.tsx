@@ -4,8 +4,8 @@
  * back, or a reply shown again after the view is fetched again is not parsed again. The least
  * recently used are dropped first, by total size, so memory stays bounded.
  *
- * Each block is a box of its own that the browser may skip while it is off screen (see
- * .markdown__block), so a long reply costs a frame what its part on screen costs.
+ * Blocks are in groups that the browser skips while they are off screen (see block-groups.ts and
+ * .markdown__group), so a long reply costs a frame what its part on screen costs.
  */
 import { memo, type ReactElement } from "react";
 import Markdown from "react-markdown";
