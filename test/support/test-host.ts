@@ -198,11 +198,11 @@ async function openHostService(options: TestHostOptions) {
 }
 
 function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: string): void {
-  const send = (message: SocketServerMessage) => {
-    if (socket.readyState !== socket.OPEN) return 0;
+  const send = (message: SocketServerMessage, beforeSending?: (text: string) => void) => {
+    if (socket.readyState !== socket.OPEN) return;
     const text = JSON.stringify(message);
+    beforeSending?.(text);
     socket.send(text);
-    return text.length;
   };
   // Every app event from the moment the service is open (the page may connect before).
   start.opened.then(
@@ -224,8 +224,9 @@ function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: 
     if (message?.kind !== "request" || typeof message.id !== "number") return socket.close(1008, "unknown message");
     const arrived = performance.now();
     const result = await start.dispatch(message.channel, message.args);
-    const bytes = send({ kind: "response", id: message.id, result });
-    if (requestTimes) appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes })}\n`);
+    // The request's time is written before its answer goes: a benchmark reads it once the page has the answer.
+    const record = (text: string) => appendFileSync(requestTimes!, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes: text.length })}\n`);
+    send({ kind: "response", id: message.id, result }, requestTimes ? record : undefined);
   });
 }
 
