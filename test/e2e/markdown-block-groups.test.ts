@@ -1,7 +1,7 @@
 /**
  * A long reply's blocks come in groups that the browser skips while they are off screen, in
  * Chromium through the test host: a frame then watches and walks a group of blocks, not each
- * block of a reply of thousands. Grouped, the blocks are spaced and a long table's pieces join
+ * block of a reply of hundreds. Grouped, the blocks are spaced and a long table's pieces join
  * exactly as they do inside a group.
  */
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * A reply's settled blocks in the groups the browser skips while they are off screen (see
  * block-groups.ts). A group renders again only when one of its blocks changed: a block that
- * settles while the reply streams renders its group, not the reply's thousands of blocks.
+ * settles while the reply streams renders its group, not every block of the reply.
  */
 import { memo, type ReactElement } from "react";
 import { blockGroups } from "./block-groups";

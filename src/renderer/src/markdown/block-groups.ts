@@ -1,7 +1,7 @@
 /**
  * A reply's blocks in groups that the browser skips while they are off screen (.markdown__group).
- * With a box per block, a frame of a 200 KB reply spent 3 ms only finding which of its thousands
- * of blocks were in view, and more walking them to lay out and paint: a frame cost more the
+ * With a box per block, a frame at the end of a 200 KB reply (763 blocks) spent 3 ms only finding
+ * which of them were in view, and more walking them to lay out and paint: a frame cost more the
  * longer the reply. Groups are cut by a block's place in the reply, so a group keeps its blocks
  * whatever is shown above it, and a block that settles renders its group again, not the reply.
  */
