@@ -4,7 +4,7 @@
  * code highlighter is not part of the first screen's code, yet the reopened conversation's code
  * comes out highlighted, in the box it had as plain text; the sidebar's times, the reply's
  * Markdown and the usage totals are there as before. The first screen is rendered in the same turn
- * as its data is taken in.
+ * as its data is taken in; the sidebar's time formatters are made while the app's code loads.
  */
 import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
@@ -14,8 +14,15 @@ const REPLY = ["## Tide table", "Some **bold** words.", "```ts\nconst tide: numb
 
 /** Runs in the page before its scripts: what was loaded when the window said it was ready, the code block when the conversation was first shown. */
 const START_RECORDER = String.raw`
-  window.__start = {};
+  window.__start = { timeFormatterMade: null };
+  // When the first time formatter is made: the costly one (its language data is read in).
+  const RelativeTimeFormat = Intl.RelativeTimeFormat;
+  Intl.RelativeTimeFormat = function (...args) {
+    window.__start.timeFormatterMade ??= window.__start.readyAt === undefined ? "before ready" : "after ready";
+    return new RelativeTimeFormat(...args);
+  };
   addEventListener("alpine:ready", () => {
+    window.__start.readyAt = performance.now();
     window.__start.resourcesAtReady = performance.getEntriesByType("resource").map((r) => r.name);
     // Once the code that announced ready has run to its end (a microtask waits for it), no task later.
     queueMicrotask(() => {
@@ -56,6 +63,7 @@ describe("the window's start", () => {
       firstCode: { height: number; text: string } | null;
       sidebarRowsWithReady: number;
       messageRowsWithReady: number;
+      timeFormatterMade: string | null;
     };
     // The first screen is rendered with its data, in the same turn, not in a task of React's scheduler
     // later: the app chunk renders it while it runs, so the chunk's code cache holds the first render's code.
@@ -87,7 +95,8 @@ describe("the window's start", () => {
     const later = ["conversations:usage", "conversations:interrupted", "tools:get", "models:list", "prices:get", "storage:get", "database:health"];
     for (const channel of later) expect({ channel, at: channels.indexOf(channel) }).toEqual({ channel, at: expect.toSatisfy((at: number) => at > shown) });
 
-    // The sidebar's time, in the browser's language, made once the window needed it.
+    // The sidebar's time, in the browser's language; its formatters made while the app's code loaded, not by the first render.
     expect(await conversationRow(win(), id).locator("time").textContent()).toMatch(/now|sec|min/);
+    expect(start.timeFormatterMade).toBe("before ready");
   });
 });

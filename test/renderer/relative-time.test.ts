@@ -3,7 +3,7 @@
  * given locale for every range, nothing hard-coded in English; "now" becomes minutes as the
  * clock moves on, today's times become "yesterday" after midnight.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { relativeTimeFormatter } from "../../src/renderer/src/lib/relative-time";
 
 const NOW = new Date(2026, 5, 17, 15, 30, 0); // a Wednesday afternoon, local time
@@ -47,5 +47,36 @@ describe("nothing English where another language is asked for", () => {
 
   it("an unreadable time gives nothing rather than a wrong one", () => {
     expect(relativeTimeFormatter("en-US")("not a date", NOW)).toBe("");
+  });
+});
+
+describe("the window's time formatters", () => {
+  it("are made once by prepareTimeFormatters, and the sidebar's and tooltips' times then make none", async () => {
+    vi.resetModules();
+    const made = { relative: 0, dateTime: 0 };
+    const { RelativeTimeFormat, DateTimeFormat } = Intl;
+    const spied = [
+      vi.spyOn(Intl, "RelativeTimeFormat").mockImplementation(function (...args: ConstructorParameters<typeof RelativeTimeFormat>) {
+        made.relative++;
+        return new RelativeTimeFormat(...args);
+      } as unknown as typeof RelativeTimeFormat),
+      vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (...args: ConstructorParameters<typeof DateTimeFormat>) {
+        made.dateTime++;
+        return new DateTimeFormat(...args);
+      } as unknown as typeof DateTimeFormat),
+    ];
+    try {
+      const times = await import("../../src/renderer/src/lib/relative-time");
+      times.prepareTimeFormatters();
+      const afterPrepare = { ...made };
+      expect(afterPrepare.relative).toBe(1);
+      expect(afterPrepare.dateTime).toBeGreaterThan(0);
+      times.prepareTimeFormatters();
+      expect(times.relativeTime(ago(5 * MINUTE), NOW)).toBe(new RelativeTimeFormat(undefined, { numeric: "auto", style: "short" }).format(-5, "minute"));
+      expect(times.fullTime(at(2026, 5, 13))).not.toBe("");
+      expect(made).toEqual(afterPrepare);
+    } finally {
+      for (const spy of spied) spy.mockRestore();
+    }
   });
 });

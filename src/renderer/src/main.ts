@@ -11,6 +11,7 @@ import { requestFirstScreen } from "./start/first-request";
 import { findKeptScreen, type KeptScreen } from "./start/kept-screen";
 import { afterFirstFrame, releaseHeldPreloads } from "./start/after-first-frame";
 import { keepPendingStart } from "./start/pending-start";
+import { prepareTimeFormatters } from "./lib/relative-time";
 import "./styles/index.css";
 
 const rootElement = document.getElementById("root")!;
@@ -22,6 +23,8 @@ function start(kept: KeptScreen | null): void {
     // the app itself as it runs: the first render is then part of its evaluation (start-app.tsx says why).
     keepPendingStart({ rootElement, early, kept });
     early.launched.then(() => import("./start/start-app")).catch((error: unknown) => showFatal(rootElement, error));
+    // The main thread waits for the answer and the app's code now: the first render's costly part that needs neither is done meanwhile.
+    setTimeout(prepareTimeFormatters, 0);
   } catch (error) {
     showFatal(rootElement, error);
   }
