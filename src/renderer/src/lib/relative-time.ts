@@ -33,24 +33,28 @@ export function relativeTimeFormatter(locales?: string | string[]): (iso: string
 // code loads and the main thread waits (prepareTimeFormatters), so the first render does not.
 // Reading that data in a worker instead cost the launch more than it saved (a worker's start
 // on a machine of two cores).
-let inBrowserLanguage: ReturnType<typeof relativeTimeFormatter> | null = null;
-let full: Intl.DateTimeFormat | null = null;
+interface TimeFormatters {
+  relative: ReturnType<typeof relativeTimeFormatter>;
+  full: Intl.DateTimeFormat;
+}
+let made: TimeFormatters | null = null;
+
+function timeFormatters(): TimeFormatters {
+  return (made ??= { relative: relativeTimeFormatter(), full: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }) });
+}
 
 /** Makes the sidebar's and the tooltips' formatters now, if not made yet. */
 export function prepareTimeFormatters(): void {
-  inBrowserLanguage ??= relativeTimeFormatter();
-  full ??= new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  timeFormatters();
 }
 
 export function relativeTime(iso: string, now = new Date()): string {
-  prepareTimeFormatters();
-  return inBrowserLanguage!(iso, now);
+  return timeFormatters().relative(iso, now);
 }
 
 /** The full date and time, for tooltips. */
 export function fullTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  prepareTimeFormatters();
-  return full!.format(date);
+  return timeFormatters().full.format(date);
 }
