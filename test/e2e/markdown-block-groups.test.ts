@@ -45,29 +45,29 @@ describe("a long reply's blocks in groups", () => {
   it("spaces paragraphs and joins a table's pieces across groups as inside one", async () => {
     const answer = page().locator(".message--assistant[data-seq]").last();
     // Each pair of neighbouring blocks, scrolled into view: the gap between the last line (or row) of one and the first of the next.
-    const gaps: { across: boolean; table: boolean; paragraphs: boolean; gap: number; shown: boolean }[] = [];
-    const pairs = await answer.evaluate((message: any) => [...message.querySelectorAll(".markdown__block")].length - 1);
-    for (let i = 0; i < pairs; i++) {
-      const pair = await answer.evaluate(async (message: any, at: number) => {
-        const window = globalThis as any;
-        const blocks = [...message.querySelectorAll(".markdown__block")];
+    const gaps: { across: boolean; table: boolean; paragraphs: boolean; gap: number; shown: boolean }[] = await answer.evaluate(async (message: any) => {
+      const window = globalThis as any;
+      const frame = () => new Promise((resolve) => window.requestAnimationFrame(resolve));
+      const last = (block: any) => block.querySelector("tbody tr:last-child") ?? block.lastElementChild;
+      const first = (block: any) => block.querySelector("tbody tr") ?? block.firstElementChild;
+      const blocks = [...message.querySelectorAll(".markdown__block")];
+      const pairs = [];
+      for (let at = 0; at + 1 < blocks.length; at++) {
         const [above, below] = [blocks[at], blocks[at + 1]];
         below.scrollIntoView({ block: "center" });
-        const frame = () => new Promise((resolve) => window.requestAnimationFrame(resolve));
-        const last = (block: any) => block.querySelector("tbody tr:last-child") ?? block.lastElementChild;
-        const first = (block: any) => block.querySelector("tbody tr") ?? block.firstElementChild;
         for (let tries = 0; tries < 20 && (last(above).getBoundingClientRect().height === 0 || first(below).getBoundingClientRect().height === 0); tries++) await frame();
-        return {
+        const top = first(below).getBoundingClientRect();
+        pairs.push({
           across: above.parentElement !== below.parentElement,
           table: below.classList.contains("markdown__table-rest"),
           paragraphs: above.firstElementChild.tagName === "P" && below.firstElementChild.tagName === "P",
-          gap: first(below).getBoundingClientRect().top - last(above).getBoundingClientRect().bottom,
+          gap: top.top - last(above).getBoundingClientRect().bottom,
           // Drawn and hit where it lies, its top too (a group's box clips what it holds).
-          shown: below.contains(window.document.elementFromPoint(first(below).getBoundingClientRect().left + 4, first(below).getBoundingClientRect().top + 2)),
-        };
-      }, i);
-      gaps.push(pair);
-    }
+          shown: below.contains(window.document.elementFromPoint(top.left + 4, top.top + 2)),
+        });
+      }
+      return pairs;
+    });
     // Paragraph after paragraph, and a table's piece after the one above (a paragraph before a table is spaced otherwise).
     const kinds = (table: boolean) => gaps.filter((pair) => (table ? pair.table : pair.paragraphs));
     for (const table of [false, true]) {
