@@ -1,12 +1,12 @@
 /**
  * Bundles the test host (test/support/test-host-cli.ts) into out/test-host/test-host-cli.mjs the
  * way electron-vite bundles the app's main process: ES modules run by plain Node, with the
- * package's dependencies left to node_modules but zod, which is bundled in both. The launch
+ * package's dependencies left to node_modules but zod, which is bundled in both, and ws. The launch
  * benchmark starts this build, so it measures the app's code as it runs, not the TypeScript loader.
  * The entry (test-host-cli.mjs) is small: it listens and serves the window; the service's code is
- * a chunk of its own (open-service.mjs), loaded by import() after that. Minified, keeping function
- * and class names (errors reach the window by their class's name): V8 reads half the text to
- * compile it, at the start and whenever a function is first called.
+ * a chunk of its own (open-service.mjs), loaded by import() after that, and so is ws (ws.mjs).
+ * Minified, keeping function and class names (errors reach the window by their class's name):
+ * V8 reads half the text to compile it, at the start and whenever a function is first called.
  *   node scripts/build-test-host.mjs [--out-dir <folder inside the project>]
  */
 import { readFileSync } from "node:fs";
@@ -17,7 +17,10 @@ import { build } from "vite";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => name !== "zod");
+// Bundled, not left to node_modules: zod, as in the app's main process, and ws (the test host's
+// stand-in for IPC), each otherwise a dozen files resolved, read and compiled one by one at launch.
+const BUNDLED = ["zod", "ws"];
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})].filter((name) => !BUNDLED.includes(name));
 
 export const TEST_HOST_BUNDLE = path.join(root, "out/test-host/test-host-cli.mjs");
 
@@ -27,7 +30,7 @@ export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
     configFile: false,
     root,
     logLevel: "warn",
-    ssr: { noExternal: ["zod"] },
+    ssr: { noExternal: BUNDLED },
     build: {
       ssr: path.join(root, "test/support/test-host-cli.ts"),
       outDir,
@@ -39,7 +42,8 @@ export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
         output: {
           format: "es",
           entryFileNames: "test-host-cli.mjs",
-          chunkFileNames: "[name].mjs",
+          // ws's chunk is named after its entry file (wrapper.mjs): named after the package instead.
+          chunkFileNames: (chunk) => (/[\\/]node_modules[\\/]ws[\\/]/.test(chunk.facadeModuleId ?? "") ? "ws.mjs" : "[name].mjs"),
           minify: { compress: { keepNames: { function: true, class: true } }, mangle: { keepNames: true } },
         },
       },

@@ -22,10 +22,10 @@ import { isAttachmentPath } from "../../src/main/service/attachments/attachment-
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
 import { StartGate } from "../../src/main/service/start-gate";
+import { yieldToIo } from "../../src/main/service/yield-to-io";
 import { PageMadeAhead, type ServedPage } from "../../src/main/service/first-screen/page-made-ahead";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../src/shared/page-sizes";
-import { createRequire } from "node:module";
 import type { WebSocket, WebSocketServer as WebSocketServerClass } from "ws";
 import { slowLookupTool } from "./slow-lookup-tool";
 
@@ -81,8 +81,6 @@ export interface ListeningTestHost {
 }
 
 const PROJECT_ROOT = path.resolve(import.meta.dirname, "../..");
-// `ws` is required as CommonJS, which it is: through an ES import Node parses each of its files for
-// exports first, a cost the app (whose window speaks IPC, not a socket) never pays at its start.
 
 /** Listens, then opens the service; resolves once the service is open (if it cannot start, stops serving and rejects). */
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
@@ -137,31 +135,30 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
   setImmediate(() => page.prepare());
 
   // Upgrades on any other path are refused with 400; text only, no compression offered. `ws` is
-  // loaded once the address is out (or by the first upgrade, if one comes sooner).
+  // loaded once the service's open may begin (or by the first upgrade, if one comes sooner).
   const serviceStart = start;
-  let sockets: WebSocketServerClass | null = null;
-  const socketServer = () => {
-    if (sockets) return sockets;
-    const { WebSocketServer } = createRequire(import.meta.url)("ws") as { WebSocketServer: typeof WebSocketServerClass };
-    sockets = new WebSocketServer({ noServer: true, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-    sockets.on("connection", (socket, request) => {
-      // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
-      socket.on("error", () => {});
-      // Like the app's sender check: only pages served by this host are heard.
-      if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
-      serveConnection(socket, serviceStart, options.requestTimes);
-    });
-    return sockets;
-  };
+  let sockets: Promise<WebSocketServerClass> | null = null;
+  const socketServer = () =>
+    (sockets ??= import("ws").then(({ WebSocketServer }) => {
+      const server = new WebSocketServer({ noServer: true, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+      server.on("connection", (socket, request) => {
+        // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
+        socket.on("error", () => {});
+        // Like the app's sender check: only pages served by this host are heard.
+        if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
+        serveConnection(socket, serviceStart, options.requestTimes);
+      });
+      return server;
+    }));
   server.on("upgrade", (request, socket, head) => {
     gate.open();
-    const upgrades = socketServer();
-    upgrades.handleUpgrade(request, socket, head, (connection) => upgrades.emit("connection", connection, request));
+    // The page sends nothing on the socket before it is answered: nothing arrives while `ws` loads.
+    void socketServer().then((upgrades) => upgrades.handleUpgrade(request, socket, head, (connection) => upgrades.emit("connection", connection, request)));
   });
   void gate.whenOpen.then(() => setImmediate(socketServer));
 
   const stopServing = async () => {
-    if (sockets) await closeSockets(sockets);
+    if (sockets) await closeSockets(await sockets);
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -184,6 +181,9 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
 async function openHostService(options: TestHostOptions) {
   await options.beforeServiceOpens?.();
   const { openService } = await import("../../src/main/service/open-service");
+  // The window's files and requests that came while the service's code loaded go first (the app's
+  // main process turns the event loop here too, reading its secrets' files).
+  await yieldToIo();
   const opened = openService({
     dataFolder: options.dataFolder,
     secrets: new MemorySecretKeeper(options.apiKey === undefined ? TEST_API_KEY : options.apiKey),
