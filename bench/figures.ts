@@ -61,6 +61,8 @@ export const WINDOW_FIGURES = [
   "windowLaunch.firstPaintMs",
   "windowLaunch.readyMs",
   "windowLaunch.sidebarMs",
+  "windowLaunch.interactiveMs",
+  "windowLaunch.interactiveTotalMs",
   "windowLaunch.conversationMs",
   "windowLaunch.totalMs",
   "windowLaunch.visibleMs",
@@ -76,7 +78,7 @@ export const WINDOW_FIGURES = [
   "windowLaunch.floor.totalMs",
   "windowLaunch.floor.cpuMs",
   ...["later", "laterCodeCache"].flatMap((kind) =>
-    ["serviceMs", "firstPaintMs", "readyMs", "sidebarMs", "conversationMs", "totalMs", "consumedCodeCacheKB"].map((figure) => `windowLaunch.${kind}.${figure}`),
+    ["serviceMs", "firstPaintMs", "readyMs", "sidebarMs", "interactiveTotalMs", "conversationMs", "totalMs", "consumedCodeCacheKB"].map((figure) => `windowLaunch.${kind}.${figure}`),
   ),
   "windowMemory.tokens",
   "windowMemory.beforeMB",

@@ -78,7 +78,7 @@ export function reportKeptFirstScreen(report: Report, withKept: Times[], without
   row("launch to the reopened conversation visible (host start to that paint)", "visibleTotalMs");
   row("page: navigation to the app's start (after the kept screen's first frame, or at most 250 ms)", "appStartMs");
   section.rows.push(["launches whose app started at the end of that wait, not after the frame", withKept.reduce((n, l) => n + l.startedByTimeout, 0), NaN]);
-  row("page: navigation to the live sidebar's rows rendered (interactive)", "sidebarMs");
+  row("page: navigation to the live sidebar's rows rendered", "sidebarMs");
   row("page: navigation to the live conversation shown", "conversationMs");
   row("launch to the live conversation shown (host start to that frame)", "totalMs");
   section.notes.push(
