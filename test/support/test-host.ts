@@ -140,19 +140,19 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
   let sockets: Promise<WebSocketServerClass> | null = null;
   const socketServer = () =>
     (sockets ??= import("ws").then(({ WebSocketServer }) => {
-      const server = new WebSocketServer({ noServer: true, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
-      server.on("connection", (socket, request) => {
+      const upgrades = new WebSocketServer({ noServer: true, path: "/ws", maxPayload: MAX_MESSAGE_BYTES, perMessageDeflate: false });
+      upgrades.on("connection", (socket, request) => {
         // `ws` closes the connection itself on a protocol error (1002, 1007, 1009) and reports it here.
         socket.on("error", () => {});
         // Like the app's sender check: only pages served by this host are heard.
         if (request.headers.origin !== origin) return socket.close(1008, "only the host's own page may connect");
         serveConnection(socket, serviceStart, options.requestTimes);
       });
-      return server;
+      return upgrades;
     }));
   server.on("upgrade", (request, socket, head) => {
     gate.open();
-    // The page sends nothing on the socket before it is answered: nothing arrives while `ws` loads.
+    // Nothing is lost while `ws` loads: the socket keeps what arrives until `ws` reads it (and a page sends nothing before the answer).
     void socketServer().then((upgrades) => upgrades.handleUpgrade(request, socket, head, (connection) => upgrades.emit("connection", connection, request)));
   });
   void gate.whenOpen.then(() => setImmediate(socketServer));
