@@ -27,16 +27,22 @@ export interface LongTaskBreakdown {
 const TASK_NAMES = new Set(["RunTask", "ThreadControllerImpl::RunTask"]);
 const LONG_TASK_US = 50_000;
 
-export function summariseLongTasks(traceJson: string): LongTaskBreakdown {
-  const parsed = JSON.parse(traceJson) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+type TaskEvent = TraceEvent & { tdur?: number };
+
+/** The trace's events on the page's main thread, in time order: the renderer main thread whose tasks took the most time. */
+function pageMainThreadEvents(traceJson: string): TaskEvent[] {
+  const parsed = JSON.parse(traceJson) as { traceEvents?: TaskEvent[] } | TaskEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
-  // The page's main thread: the renderer main thread that ran the most tasks.
   const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map(thread));
   const busy = new Map<string, number>();
   for (const e of events) if (e.ph === "X" && TASK_NAMES.has(e.name) && mains.has(thread(e))) busy.set(thread(e), (busy.get(thread(e)) ?? 0) + (e.dur ?? 0));
   const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const onMain = events.filter((e) => e.ph === "X" && thread(e) === main).sort((a, b) => a.ts - b.ts);
+  return events.filter((e) => e.ph === "X" && thread(e) === main).sort((a, b) => a.ts - b.ts);
+}
+
+export function summariseLongTasks(traceJson: string): LongTaskBreakdown {
+  const onMain = pageMainThreadEvents(traceJson);
   const tasks = onMain.filter((e) => TASK_NAMES.has(e.name) && (e.dur ?? 0) >= LONG_TASK_US);
   const result: LongTaskBreakdown = { tasks: tasks.length, totalMs: 0, scriptMs: 0, forcedLayoutMs: 0, renderingMs: 0, gcMs: 0 };
   for (const task of tasks) {
@@ -73,25 +79,14 @@ export interface TaskCpu {
  * by the clock may be mostly waiting. A quiet machine shows both alike.
  */
 export function taskCpuTimes(traceJson: string): TaskCpu {
-  const parsed = JSON.parse(traceJson) as { traceEvents?: (TraceEvent & { tdur?: number })[] } | (TraceEvent & { tdur?: number })[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
-  const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
-  const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map(thread));
-  const byThread = new Map<string, number[]>();
-  for (const e of events) {
-    if (e.ph !== "X" || !TASK_NAMES.has(e.name) || !mains.has(thread(e))) continue;
-    const list = byThread.get(thread(e)) ?? [];
-    list.push((e.tdur ?? 0) / 1000);
-    byThread.set(thread(e), list);
-  }
-  const sum = (list: number[]) => list.reduce((s, t) => s + t, 0);
-  const [main, busiest] = [...byThread].sort((a, b) => sum(b[1]) - sum(a[1]))[0] ?? ["", []];
+  const onMain = pageMainThreadEvents(traceJson);
+  const tasks = onMain.filter((e) => TASK_NAMES.has(e.name)).map((e) => (e.tdur ?? 0) / 1000);
   // A heap's garbage, made by the page's own work: how often V8 marked it all, and how long its collections took there.
-  const collections = events.filter((e) => e.ph === "X" && thread(e) === main && (e.name === "MajorGC" || e.name === "MinorGC"));
+  const collections = onMain.filter((e) => e.name === "MajorGC" || e.name === "MinorGC");
   return {
-    maxCpuMs: busiest.reduce((m, t) => Math.max(m, t), 0),
-    over50: busiest.filter((t) => t >= 50).length,
-    totalCpuMs: sum(busiest),
+    maxCpuMs: tasks.reduce((m, t) => Math.max(m, t), 0),
+    over50: tasks.filter((t) => t >= 50).length,
+    totalCpuMs: tasks.reduce((s, t) => s + t, 0),
     majorGcs: collections.filter((e) => e.name === "MajorGC").length,
     gcMs: collections.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000,
   };
