@@ -20,7 +20,8 @@ import { median } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
 import { openFirstLaunch } from "../window/first-launch";
 import { startHostProcess } from "../window/host-process";
-import { CODE_CACHE_TRACE_CATEGORIES, consumedCodeCacheKB, createLaterLaunchProfile, traceWhile, type LaunchPage, type LaterLaunchProfile } from "../window/later-launch";
+import { CODE_CACHE_TRACE_CATEGORIES, consumedCodeCacheKB, createLaterLaunchProfile, type LaterLaunchProfile } from "../window/later-launch";
+import type { LaunchPage } from "../window/launch-page";
 import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
 import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
@@ -157,7 +158,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
 async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, modelUrl: string, servers: number, port?: number): Promise<LaunchTimes> {
   // The page is made first: the launch is timed from the host's start to the page's frames.
   const { page, close } = await open();
-  await page.addInitScript({ content: PROBE_SCRIPT });
+  await page.addInitScript(PROBE_SCRIPT);
   const requestTimes = `${dataFolder}.requests.jsonl`;
   rmSync(requestTimes, { force: true });
   const cpuBefore = descendantCpuMs();
@@ -166,10 +167,10 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
   try {
     const serviceMs = performance.now() - started;
     const navigating = performance.now();
-    await page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
-    const times = (await page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`)) as Record<string, number>;
+    await page.goto(`${host.url}?transport=ws`);
+    const times = await page.evaluate<Record<string, number>>(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`);
     const cpuMs = cpuSpent(cpuBefore, descendantCpuMs());
-    const mcp = servers > 0 ? ((await page.evaluate(`${MCP_TIMES}(${servers})`)) as { started: number; ready: number }) : null;
+    const mcp = servers > 0 ? await page.evaluate<{ started: number; ready: number }>(`${MCP_TIMES}(${servers})`) : null;
     const launch = readFileSync(requestTimes, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { channel: string; ms: number; bytes: number }).find((r) => r.channel === "app:launch");
     return {
       serviceMs,
@@ -200,9 +201,9 @@ async function tracedCodeCacheKB(profile: LaterLaunchProfile, dataFolder: string
   const launch = await profile.open();
   const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, port: profile.port });
   try {
-    await launch.page.addInitScript({ content: PROBE_SCRIPT });
-    const { trace } = await traceWhile(launch, CODE_CACHE_TRACE_CATEGORIES, async () => {
-      await launch.page.goto(`${host.url}?transport=ws`, { waitUntil: "commit" });
+    await launch.page.addInitScript(PROBE_SCRIPT);
+    const { trace } = await launch.page.trace(CODE_CACHE_TRACE_CATEGORIES, async () => {
+      await launch.page.goto(`${host.url}?transport=ws`);
       await launch.page.evaluate(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`);
     });
     return consumedCodeCacheKB(trace);
@@ -236,6 +237,9 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   section.rows.push(["page: navigation to all three MCP servers ready", NaN, m(withServers, "mcpReadyMs")]);
   section.notes.push("FIRST LAUNCH (the app's first after install): a new browser process on an empty profile each time (no cache), started and let finish starting before the host starts, so the launch is the host's start, the service listening, the navigation and the page's own work. Later launches: the last table.");
   section.notes.push("The data folder holds the first screen its previous session's window kept (as after any session): the page paints it before the app's code runs. The rows here time the live app; the kept screen's paint, and the same launches without it, are in the next table.");
+  section.notes.push(
+    "The page is driven over Chromium's DevTools pipe without the Runtime domain (`bench/window/launch-page.ts`), as the app's window runs with no DevTools: with Runtime on (Playwright turns it on for every page it drives), V8 records a stack trace with source positions for each Error made, and React DOM makes three as its module loads, so the app chunk was parsed a second time at every launch.",
+  );
   section.notes.push("MCP servers start in the background once the window says its first screen is shown (`app:shown`; the `everything` reference server over stdio, three times): first paint does not wait for them, they start and are ready after it.");
 }
 

@@ -6,17 +6,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM_FLAGS, launchOnProfile } from "./browser";
-import type { LaunchPage } from "./later-launch";
+import { CHROMIUM_FLAGS } from "./browser";
+import { launchOnProfile, type LaunchPage } from "./launch-page";
 
 export async function openFirstLaunch(): Promise<LaunchPage> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-first-"));
-  const { page, context } = await launchOnProfile(folder, CHROMIUM_FLAGS);
+  const { page, close } = await launchOnProfile(folder, CHROMIUM_FLAGS);
   return {
     page,
-    context,
     close: async () => {
-      await context.close();
+      await close();
       rmSync(folder, { recursive: true, force: true });
     },
   };

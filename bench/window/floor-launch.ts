@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { launchEnvironment } from "./host-process";
 import { cpuSpent, descendantCpuMs, type ProcessKind } from "./process-cpu";
-import type { LaunchPage } from "./later-launch";
+import type { LaunchPage } from "./launch-page";
 
 /** Started with `node -e`: listens on a free loopback port, prints it, serves one line. */
 const BARE_SERVER = String.raw`
@@ -46,8 +46,8 @@ export async function floorLaunch(open: () => Promise<LaunchPage>): Promise<Floo
     });
     const listeningMs = performance.now() - started;
     const navigating = performance.now();
-    await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: "commit" });
-    const firstPaintMs = (await page.evaluate(UNTIL_FIRST_PAINT)) as number;
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const firstPaintMs = await page.evaluate<number>(UNTIL_FIRST_PAINT);
     const cpuMs = cpuSpent(before, descendantCpuMs());
     // The bare server stands where the host stands.
     cpuMs.set("host", cpuMs.get("other") ?? 0);

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Report } from "../lib/report";
 import { median } from "../lib/stats";
 import type { HostProcess } from "./host-process";
-import type { LaunchPage } from "./later-launch";
+import type { LaunchPage } from "./launch-page";
 
 const FILE_NAME = "first-screen.json";
 /** In the page: until the window has kept its first screen. (A string: nothing a bundler adds reaches the page.) */

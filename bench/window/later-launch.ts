@@ -15,15 +15,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { CHROMIUM_FLAGS, launchOnProfile } from "./browser";
-
-/** What a launch runs in: a page made before the host starts, and how to close it. */
-export interface LaunchPage {
-  page: Page;
-  context: BrowserContext;
-  close(): Promise<void>;
-}
+import { CHROMIUM_FLAGS } from "./browser";
+import { launchOnProfile, type LaunchPage } from "./launch-page";
 
 export interface LaterLaunchProfile {
   /** The host's port, the same for every launch on this profile (the origin the caches are kept for). */
@@ -43,10 +36,7 @@ export async function createLaterLaunchProfile(codeCache: boolean): Promise<Late
   const port = await freeLoopbackPort();
   return {
     port,
-    async open() {
-      const { page, context } = await launchOnProfile(folder, laterLaunchFlags(codeCache));
-      return { page, context, close: () => context.close() };
-    },
+    open: () => launchOnProfile(folder, laterLaunchFlags(codeCache)),
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
@@ -78,22 +68,3 @@ export function consumedCodeCacheKB(traceJson: string): number {
 
 /** Chromium's trace categories that carry `consumedCacheSize`. */
 export const CODE_CACHE_TRACE_CATEGORIES = ["v8", "devtools.timeline", "disabled-by-default-v8.compile"];
-
-/** Record a trace of `work` in the page through the DevTools protocol (a persistent context has no Browser to trace with). */
-export async function traceWhile<T>(launch: LaunchPage, categories: string[], work: () => Promise<T>): Promise<{ result: T; trace: string }> {
-  const session = await launch.context.newCDPSession(launch.page);
-  await session.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReturnAsStream" });
-  const result = await work();
-  const complete = new Promise<{ stream?: string }>((resolve) => session.once("Tracing.tracingComplete", resolve));
-  await session.send("Tracing.end");
-  const { stream } = await complete;
-  if (!stream) throw new Error("Chromium returned no trace stream");
-  let trace = "";
-  for (;;) {
-    const chunk = await session.send("IO.read", { handle: stream });
-    trace += chunk.base64Encoded ? Buffer.from(chunk.data, "base64").toString("utf8") : chunk.data;
-    if (chunk.eof) break;
-  }
-  await session.send("IO.close", { handle: stream });
-  return { result, trace };
-}
