@@ -51,8 +51,10 @@ export async function launchOnProfile(folder: string, args: string[]): Promise<L
   browser.stderr!.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4_000)));
   const exited = new Promise<void>((resolve) => browser.once("exit", () => resolve()));
   const pipe = new DevToolsPipe(browser.stdio[3] as Writable, browser.stdio[4] as Readable);
+  const notStarted = new Promise<never>((_, reject) => browser.once("error", reject));
+  notStarted.catch(() => undefined);
   try {
-    const sessionId = await attachToPage(pipe);
+    const sessionId = await Promise.race([attachToPage(pipe), notStarted]);
     // The Page domain only: its scripts for new documents need it; unlike Runtime, it costs the page nothing.
     await pipe.send("Page.enable", {}, sessionId);
     await pipe.send("Emulation.setDeviceMetricsOverride", { ...VIEWPORT, deviceScaleFactor: 1, mobile: false }, sessionId);

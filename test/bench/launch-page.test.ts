@@ -73,6 +73,17 @@ describe("a launch's page, against a stand-in browser", () => {
   });
 });
 
+it("says which Chromium could not be started", async () => {
+  const previous = process.env.CHROMIUM_PATH;
+  process.env.CHROMIUM_PATH = path.join(os.tmpdir(), "no-such-chromium-here");
+  try {
+    await expect(launchOnProfile(path.join(os.tmpdir(), "unused-profile"), CHROMIUM_FLAGS)).rejects.toThrow(/Chromium \(.*no-such-chromium-here\) could not be driven: spawn .*ENOENT/);
+  } finally {
+    if (previous === undefined) delete process.env.CHROMIUM_PATH;
+    else process.env.CHROMIUM_PATH = previous;
+  }
+});
+
 describe("a launch's page, in Chromium", () => {
   let server: Server;
   let url: string;
