@@ -24,7 +24,7 @@ export class DevToolsCommandError extends Error {
 export class DevToolsPipe {
   private nextId = 1;
   private readonly answers = new Map<number, { method: string; resolve(value: unknown): void; reject(error: Error): void }>();
-  private readonly waiters: { method: string; resolve(params: Record<string, unknown>): void }[] = [];
+  private readonly waiters: { method: string; matches(params: Record<string, unknown>): boolean; resolve(params: Record<string, unknown>): void }[] = [];
   private buffered = "";
   private closedBecause: string | null = null;
 
@@ -47,9 +47,9 @@ export class DevToolsPipe {
     return answer;
   }
 
-  /** The next event named `method`, from any session. */
-  next(method: string): Promise<Record<string, unknown>> {
-    return new Promise((resolve) => this.waiters.push({ method, resolve }));
+  /** The next event named `method` (from any session) whose parameters `matches` accepts. */
+  next(method: string, matches: (params: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
+    return new Promise((resolve) => this.waiters.push({ method, matches, resolve }));
   }
 
   private receive(chunk: string): void {
@@ -64,8 +64,9 @@ export class DevToolsPipe {
         if (message.error) pending?.reject(new DevToolsCommandError(pending.method, message.error.message));
         else pending?.resolve(message.result);
       } else if (message.method) {
-        const at = this.waiters.findIndex((w) => w.method === message.method);
-        if (at >= 0) this.waiters.splice(at, 1)[0].resolve(message.params ?? {});
+        const params = message.params ?? {};
+        const at = this.waiters.findIndex((w) => w.method === message.method && w.matches(params));
+        if (at >= 0) this.waiters.splice(at, 1)[0].resolve(params);
       }
     }
   }

@@ -33,7 +33,6 @@ export interface LaunchPage {
 
 const VIEWPORT = { width: 1280, height: 800 };
 const CLOSE_WAIT_MS = 10_000;
-const DOCUMENT_POLL_MS = 2;
 
 /** A number JSON cannot hold, named in its place (in the page), and read back here. */
 const NON_FINITE = "__nonFiniteNumber";
@@ -55,7 +54,7 @@ export async function launchOnProfile(folder: string, args: string[]): Promise<L
   notStarted.catch(() => undefined);
   try {
     const sessionId = await Promise.race([attachToPage(pipe), notStarted]);
-    // The Page domain only: its scripts for new documents need it; unlike Runtime, it costs the page nothing.
+    // The Page domain only: its scripts for new documents and its navigation events need it; unlike Runtime, it costs the page nothing.
     await pipe.send("Page.enable", {}, sessionId);
     await pipe.send("Emulation.setDeviceMetricsOverride", { ...VIEWPORT, deviceScaleFactor: 1, mobile: false }, sessionId);
     await untilChromiumIsQuiet();
@@ -95,11 +94,11 @@ function benchPage(pipe: DevToolsPipe, sessionId: string): BenchPage {
       await pipe.send("Page.addScriptToEvaluateOnNewDocument", { source: script }, sessionId);
     },
     async goto(url) {
-      const previous = await evaluate<number>("performance.timeOrigin");
+      // The Page domain tells when the top frame has its new document (Page.navigate may answer before).
+      const navigated = pipe.next("Page.frameNavigated", (params) => (params.frame as { parentId?: string } | undefined)?.parentId === undefined);
       const { errorText } = await pipe.send<{ errorText?: string }>("Page.navigate", { url }, sessionId);
       if (errorText) throw new Error(`Chromium could not open ${url}: ${errorText}`);
-      // Page.navigate answers as the navigation commits; the page may still show the old document (a new one has its own time origin).
-      while ((await evaluate<number>("performance.timeOrigin")) === previous) await new Promise((resolve) => setTimeout(resolve, DOCUMENT_POLL_MS));
+      await navigated;
     },
     async trace(categories, work) {
       await pipe.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReturnAsStream" });

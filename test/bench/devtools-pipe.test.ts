@@ -63,6 +63,14 @@ describe("the DevTools pipe", () => {
     await expect(complete).resolves.toEqual({ stream: "7" });
   });
 
+  it("hands an event only to a waiter whose test its parameters pass", async () => {
+    const { pipe, reply } = connectedPipe();
+    const topFrame = pipe.next("Page.frameNavigated", (params) => (params.frame as { parentId?: string }).parentId === undefined);
+    reply({ method: "Page.frameNavigated", params: { frame: { id: "child", parentId: "top" } } });
+    reply({ method: "Page.frameNavigated", params: { frame: { id: "top" } } });
+    await expect(topFrame).resolves.toEqual({ frame: { id: "top" } });
+  });
+
   it("fails what waits, and what is sent later, once the browser closes the pipe", async () => {
     const { pipe, fromBrowser } = connectedPipe();
     const pending = pipe.send("Browser.getVersion");

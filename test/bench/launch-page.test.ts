@@ -19,7 +19,6 @@ const log = process.env.STAND_IN_LOG;
 // Sockets on the pipes, not file streams: a file stream's read of a pipe would hold the exit.
 const out = new net.Socket({ fd: 4, readable: false, writable: true });
 let buffered = "";
-let origin = 1;
 new net.Socket({ fd: 3, readable: true, writable: false }).setEncoding("utf8").on("data", (chunk) => {
   buffered += chunk;
   let end;
@@ -30,9 +29,9 @@ new net.Socket({ fd: 3, readable: true, writable: false }).setEncoding("utf8").o
     let result = {};
     if (message.method === "Target.getTargets") result = { targetInfos: [{ targetId: "t", type: "browser" }, { targetId: "p", type: "page" }] };
     if (message.method === "Target.attachToTarget") result = { sessionId: "s" };
-    if (message.method === "Page.navigate") origin++;
-    if (message.method === "Runtime.evaluate") result = { result: { value: JSON.stringify(origin) } };
+    if (message.method === "Runtime.evaluate") result = { result: { value: "null" } };
     out.write(JSON.stringify({ id: message.id, result }) + "\0");
+    if (message.method === "Page.navigate") out.write(JSON.stringify({ method: "Page.frameNavigated", sessionId: "s", params: { frame: { id: "f" } } }) + "\0");
     if (message.method === "Browser.close") setTimeout(() => process.exit(0), 10);
   }
 });
