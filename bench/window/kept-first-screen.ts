@@ -82,6 +82,6 @@ export function reportKeptFirstScreen(report: Report, withKept: Times[], without
   row("page: navigation to the live conversation shown", "conversationMs");
   row("launch to the live conversation shown (host start to that frame)", "totalMs");
   section.notes.push(
-    "The window keeps its first screen (the sidebar and the open conversation as markup, no styles or scripts) a moment after it comes to rest; the host serves the next page with it when the style sheets are the same build's. It is shown until the app's first render replaces it in one task; a conversation clicked, New conversation, or words typed on it meanwhile are carried out by the app as it takes over. Without it (first launch after install, after an update, after a deletion): the live times only.",
+    "The window keeps its first screen (the sidebar and the open conversation as markup, no styles or scripts) a moment after it comes to rest; the host serves the next page with it when the style sheets are the same build's. It is shown until the app's first render replaces it in one task, which makes the sidebar live and keeps the conversation's kept rows in the live pane until its live list replaces them in the next task (the live times are the live app's); a conversation clicked, New conversation, or words typed on it meanwhile are carried out by the app as it takes over. Without it (first launch after install, after an update, after a deletion): the live times only.",
   );
 }

@@ -144,6 +144,67 @@ describe("the first screen kept from the last session", () => {
     }
   });
 
+  it("makes the sidebar live first, the kept conversation staying on screen in every frame until its live list replaces it", { timeout: 180_000 }, async () => {
+    await e2e.session.restartHost("SIGTERM");
+    let since = await win().mark();
+    await conversationRow(win(), ids.update).locator(".conversation-row__open").click();
+    await win().waitFor("conversation-opened", { id: ids.update }, since);
+    since = await win().mark();
+    await win().waitFor("first-screen-kept", { conversationId: ids.update, kept: true }, since);
+
+    const launch = await relaunchHoldingTheApp();
+    const { page } = launch;
+    try {
+      await page.waitForFunction(() => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "first-screen-restored"));
+      // Watched in the page from before the app's code runs: every frame, and the moments the live sidebar and the live list are announced.
+      await page.evaluate((text) => {
+        const g = globalThis as any;
+        const doc = g.document;
+        const reply = () => [...doc.querySelectorAll(".message--assistant")].find((el: any) => el.textContent.includes(text));
+        const onScreen = () => {
+          const box = reply()?.getBoundingClientRect();
+          return !!box && box.width > 0 && box.height > 0;
+        };
+        const probe = (g.__keptProbe = { frames: [] as boolean[], atSidebar: null as any, atOpened: null as any, done: false });
+        const state = () => ({
+          appLive: !!doc.querySelector("#root > .app"),
+          keptScreen: !!doc.querySelector("#root > .first-screen"),
+          keptRowsInLivePane: !!doc.querySelector("#root > .app .pane .first-screen .message--assistant"),
+          liveList: !!doc.querySelector("#root > .app .pane .conversation__scroller:not(.first-screen .conversation__scroller)"),
+          replyOnScreen: onScreen(),
+        });
+        g.addEventListener("alpine:list-rendered", () => (probe.atSidebar ??= state()));
+        g.addEventListener("alpine:conversation-opened", () => {
+          probe.atOpened ??= state();
+          // Two more frames after the live list is announced.
+          g.requestAnimationFrame(() => g.requestAnimationFrame(() => (probe.done = true)));
+        });
+        const frame = () => {
+          if (probe.done) return;
+          probe.frames.push(onScreen());
+          g.requestAnimationFrame(frame);
+        };
+        g.requestAnimationFrame(frame);
+      }, "Dear team, this quarter we shipped branches.");
+      await launch.release();
+      await page.waitForFunction(() => (globalThis as any).__keptProbe.done);
+      const probe = await page.evaluate(() => (globalThis as any).__keptProbe);
+      // The first render made the sidebar live and kept the conversation's rows in the live pane: its list was not rendered yet.
+      expect(probe.atSidebar).toEqual({ appLive: true, keptScreen: false, keptRowsInLivePane: true, liveList: false, replyOnScreen: true });
+      // The live list came in a later task, in their place.
+      expect(probe.atOpened).toEqual({ appLive: true, keptScreen: false, keptRowsInLivePane: false, liveList: true, replyOnScreen: true });
+      // Not one frame without the reply, from the kept screen to the live list.
+      expect(probe.frames.length).toBeGreaterThan(2);
+      expect(probe.frames.filter((shown: boolean) => !shown)).toEqual([]);
+      expect(await page.locator(".first-screen").count()).toBe(0);
+      const events: string[] = await page.evaluate(() => (globalThis as any).__alpineEvents.map((e: any) => e.name));
+      expect(events.indexOf("list-rendered")).toBeLessThan(events.indexOf("conversation-opened"));
+      expect(launch.cspRefusals).toEqual([]);
+    } finally {
+      await launch.close();
+    }
+  });
+
   it("forgets the kept screen when a conversation is deleted, and keeps the next one without it", { timeout: 180_000 }, async () => {
     await e2e.session.restartHost("SIGTERM");
     let since = await win().mark();

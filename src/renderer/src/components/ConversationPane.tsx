@@ -13,6 +13,7 @@ import { PaneHeader } from "./conversation-pane/PaneHeader";
 import { useConversationAnnouncements } from "./conversation-pane/use-conversation-announcements";
 import { useConversationItems } from "./conversation-pane/use-conversation-items";
 import { useConversationActions, useOpenConversation } from "./conversation-pane/use-open-conversation";
+import { useKeptConversation } from "./conversation-pane/use-kept-conversation";
 
 export function ConversationPane() {
   const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, replyRows, hasApiKey, focusSeq } = useOpenConversation();
@@ -22,7 +23,9 @@ export function ConversationPane() {
   const pendingAsk = view?.pendingAsk ?? null;
   const interruption = running ? null : (view?.interruption ?? null);
   const { items, toolStatus } = useConversationItems({ view, liveEntries, liveTools, running, interruption, replyRows });
-  useConversationAnnouncements(openId, view);
+  // At launch, the rows kept from the last session stand in for the list until its own task.
+  const keptRows = useKeptConversation(openId);
+  useConversationAnnouncements(openId, view, keptRows === null);
 
   const onStop = useCallback(() => void stopRun(), [stopRun]);
   // The same element across renders, so the list is not rendered again for it; it reads the store itself.
@@ -44,6 +47,7 @@ export function ConversationPane() {
         viewLoading={viewLoading}
         viewError={viewError}
         onRetry={() => void reloadView(openId)}
+        keptRows={keptRows}
         loadingEarlier={earlierLoading}
         loadEarlier={loadEarlier}
         focusSeq={focusSeq}

@@ -17,6 +17,7 @@ import type { EarlyStart } from "./first-request";
 import { takePendingStart } from "./pending-start";
 import type { KeptScreen } from "./kept-screen";
 import { keepFirstScreen } from "./keep-first-screen";
+import { takeKeptConversation } from "./kept-conversation";
 import { carryOutKeptScreenChoices, draftFromKeptScreen } from "./kept-screen-choices";
 
 export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart, kept: KeptScreen | null = null): void {
@@ -46,6 +47,10 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     const choices = kept?.takeChoices();
     draftFromKeptScreen(choices);
     emitAppEvent("ready", { transport, ...launched });
+    // The kept conversation's rows stay on screen in the live pane while the first render makes the
+    // sidebar live; its own list comes in the next task (kept-conversation.ts says why).
+    const openId = useAppStore.getState().openId;
+    if (kept && openId && openId === kept.conversationId && !(choices && "open" in choices && choices.open !== openId)) takeKeptConversation(rootElement, openId);
     // The kept screen gives way to the live one in this same task: no frame between them.
     rootElement.replaceChildren();
     // Rendered at once, not in a task of React's scheduler: see the end of this file.

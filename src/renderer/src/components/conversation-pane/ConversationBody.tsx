@@ -2,6 +2,7 @@
 import type { ComponentProps } from "react";
 import type { ConversationView } from "../../../../shared/view-types";
 import { MessageList } from "../MessageList";
+import { KeptRows } from "./KeptRows";
 
 type ListProps = Omit<ComponentProps<typeof MessageList>, "hasEarlier" | "conversationId">;
 
@@ -11,9 +12,11 @@ export interface ConversationBodyProps extends ListProps {
   viewLoading: boolean;
   viewError: string | null;
   onRetry: () => void;
+  /** The kept first screen's rows of this conversation, shown until the live list's turn (use-kept-conversation.ts). */
+  keptRows?: HTMLElement | null;
 }
 
-export function ConversationBody({ openId, view, viewLoading, viewError, onRetry, ...list }: ConversationBodyProps) {
+export function ConversationBody({ openId, view, viewLoading, viewError, onRetry, keptRows = null, ...list }: ConversationBodyProps) {
   if (viewError) {
     return (
       <div className="pane__center">
@@ -46,7 +49,7 @@ export function ConversationBody({ openId, view, viewLoading, viewError, onRetry
           </div>
         </div>
       )}
-      <MessageList key={openId} conversationId={openId} hasEarlier={view.firstSeq > 0} {...list} />
+      {keptRows ? <KeptRows rows={keptRows} /> : <MessageList key={openId} conversationId={openId} hasEarlier={view.firstSeq > 0} {...list} />}
     </>
   );
 }

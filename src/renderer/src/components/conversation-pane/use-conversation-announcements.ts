@@ -1,14 +1,15 @@
 /**
  * What the open conversation tells the outside: the named window events end-to-end tests
- * wait on (`conversation-opened`, `conversation-updated`) and the window's title.
+ * wait on (`conversation-opened`, `conversation-updated`) and the window's title. The events
+ * wait for the live list (`listShown`): at launch, kept rows may stand in for it for a task.
  */
 import { useEffect } from "react";
 import type { ConversationView } from "../../../../shared/view-types";
 import { emitAppEvent } from "../../app-events";
 
-export function useConversationAnnouncements(openId: string | null, view: ConversationView | null): void {
+export function useConversationAnnouncements(openId: string | null, view: ConversationView | null, listShown = true): void {
   useEffect(() => {
-    if (!view) return;
+    if (!view || !listShown) return;
     emitAppEvent("conversation-opened", {
       id: view.summary.id,
       // The newest entries only: the others are loaded as the person scrolls up.
@@ -22,12 +23,12 @@ export function useConversationAnnouncements(openId: string | null, view: Conver
     });
     // Announced once per conversation; later reloads announce "conversation-updated".
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view?.summary.id]);
+  }, [view?.summary.id, listShown]);
 
   // Announced when the view is fetched again or changes, not when older entries are put in front.
   const lastSeq = view?.entries.length ? view.entries[view.entries.length - 1].seq : -1;
   useEffect(() => {
-    if (!view) return;
+    if (!view || !listShown) return;
     emitAppEvent("conversation-updated", {
       id: view.summary.id,
       entries: view.entries.length,
@@ -37,7 +38,7 @@ export function useConversationAnnouncements(openId: string | null, view: Conver
       stoppedBy: view.summary.stoppedBy,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view?.summary, view?.pendingAsk, view?.interruption, view?.loadError, view?.totalEntries, lastSeq]);
+  }, [view?.summary, view?.pendingAsk, view?.interruption, view?.loadError, view?.totalEntries, lastSeq, listShown]);
 
   const title = view?.summary.title;
   useEffect(() => {
