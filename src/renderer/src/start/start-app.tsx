@@ -50,7 +50,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     // The kept conversation's rows stay on screen in the live pane while the first render makes the
     // sidebar live; its own list comes in the next task (kept-conversation.ts says why).
     const openId = useAppStore.getState().openId;
-    if (kept && openId && openId === kept.conversationId && !(choices && "open" in choices && choices.open !== openId)) takeKeptConversation(rootElement, openId);
+    const chosenElsewhere = choices !== undefined && "open" in choices && choices.open !== openId;
+    if (kept && openId && openId === kept.conversationId && !chosenElsewhere) takeKeptConversation(rootElement, openId);
     // The kept screen gives way to the live one in this same task: no frame between them.
     rootElement.replaceChildren();
     // Rendered at once, not in a task of React's scheduler: see the end of this file.

@@ -12,11 +12,10 @@ export function useKeptConversation(openId: string | null): HTMLElement | null {
   const rows = kept && kept.id === openId ? kept.rows : null;
   useEffect(() => {
     if (!rows) return;
+    // Held by this pane from now on: a pane made again later never shows them.
+    dropKeptConversation();
     // The list in a task of its own, after the one that made the sidebar live (rendered in that task, not one more of React's).
-    const timer = setTimeout(() => {
-      dropKeptConversation();
-      flushSync(() => setKept(null));
-    }, 0);
+    const timer = setTimeout(() => flushSync(() => setKept(null)), 0);
     return () => clearTimeout(timer);
   }, [rows]);
   return rows;
