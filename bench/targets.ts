@@ -50,7 +50,7 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens after scrolling`, "window.stream.longTasks", "==", 0, "");
   report.target(`window: long tasks while streaming ${config.windowTokens} tokens right after opening`, "window.streamFresh.longTasks", "==", 0, "");
   report.target("window: launch to the reopened conversation visible (the first screen kept from the last session; bundled host, 10,000 conversations)", "windowLaunch.visibleTotalMs", "<=", 400, "ms");
-  report.target("window: launch to an interactive sidebar, reopening a 5,000-message conversation (live rows, the task that rendered them over; bundled host, 10,000 conversations)", "windowLaunch.interactiveTotalMs", "<=", 400, "ms");
+  report.target("window: launch to an interactive sidebar, reopening a 5,000-message conversation (live rows, and no long task holding the page from the one that rendered them until the conversation is shown; bundled host, 10,000 conversations)", "windowLaunch.interactiveTotalMs", "<=", 400, "ms");
   report.target("window: launch to the live reopened conversation shown (bundled host, 10,000 conversations)", "windowLaunch.totalMs", "<=", 400, "ms");
   report.target("window: first paint with three stdio MCP servers configured vs none (difference)", "windowLaunch.mcp.firstPaintDiffMs", "<=", 10, "ms");
   report.target("window: longest task while Markdown replies up to 200 KB stream (adversarial ones too)", "windowMarkdown.maxLongTaskMs", "<=", 50, "ms");

@@ -24,6 +24,7 @@ import { CODE_CACHE_TRACE_CATEGORIES, consumedCodeCacheKB, createLaterLaunchProf
 import type { LaunchPage } from "../window/launch-page";
 import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
+import { INTERACTIVE_AT } from "../window/interactive-time";
 import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
 import { ensureBuiltWindow } from "./window";
 import { floorLaunch, type FloorLaunch } from "../window/floor-launch";
@@ -51,12 +52,11 @@ const PAGE_TIMES = String.raw`(async (id) => {
   const start = performance.getEntriesByName("alpine-start-after-first-frame")[0];
   const appStart = start ? start.startTime : NaN;
   const startedByTimeout = start && start.detail && start.detail.by === "timeout" ? 1 : 0;
-  // The live sidebar answers input once the task that rendered its rows is over: the end of that
-  // task when it was a long one (50 ms or more, as the browser reports them to the probe's
-  // observer, which has them two frames later), else the rows' time.
+  // The live sidebar answers input once no long task holds the page after its rows (interactive-time.ts);
+  // the probe's observer has the long tasks two frames after they end: two more frames first.
   const rows = at(sidebar);
-  const rendering = window.__bench.longTasks.find((t) => t.start <= rows && rows <= t.start + t.duration);
-  const interactive = rendering ? rendering.start + rendering.duration : rows;
+  await window.__bench.frames2();
+  const interactive = ${INTERACTIVE_AT}(rows, shown, window.__bench.longTasks);
   return { firstPaint: paint ? paint.startTime : NaN, ready: at(ready), sidebar: rows, interactive, opened: at(opened), shown, visible: keptShowsIt && paint ? paint.startTime : shown, appStart, startedByTimeout };
 })`;
 
@@ -66,7 +66,7 @@ interface LaunchTimes {
   /** The first screen's data (the answer to app:launch) in the window, from navigation. */
   readyMs: number;
   sidebarMs: number;
-  /** The sidebar's rows rendered and the page free for input again (the end of the task that rendered them); from navigation, and from the host's start. */
+  /** The sidebar's rows rendered and the page free for input again (no long task from the one that rendered them until the conversation is shown: interactive-time.ts); from navigation, and from the host's start. */
   interactiveMs: number;
   interactiveTotalMs: number;
   conversationMs: number;
@@ -224,8 +224,8 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   row("page: navigation to first paint", "firstPaintMs");
   row("page: navigation to the first screen's data in the window (the answer to app:launch, asked before the app's code loads)", "readyMs");
   row("page: navigation to the sidebar's rows rendered", "sidebarMs");
-  row("page: navigation to the live sidebar interactive (its rows rendered and the task that rendered them over)", "interactiveMs");
-  row("launch to the live sidebar interactive (host start to the end of that task)", "interactiveTotalMs");
+  row("page: navigation to the live sidebar interactive (its rows rendered, and the task that rendered them and any long task after it until the conversation is shown over)", "interactiveMs");
+  row("launch to the live sidebar interactive (host start to the end of those tasks)", "interactiveTotalMs");
   row("page: navigation to the reopened conversation shown (a frame after)", "conversationMs");
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["page: navigation to the window learning an MCP server started", NaN, m(withServers, "mcpStartedMs")]);
@@ -258,7 +258,7 @@ function reportLaterLaunches(report: Report, first: LaunchTimes[], later: Launch
   row("launch to the reopened conversation visible (host start to the kept screen's first paint)", "visibleTotalMs");
   row("page: navigation to the first screen's data in the window (`ready`)", "readyMs");
   row("page: navigation to the sidebar's rows rendered", "sidebarMs");
-  row("launch to the live sidebar interactive (host start to the end of the task that rendered its rows)", "interactiveTotalMs");
+  row("launch to the live sidebar interactive (host start to its rows rendered and no long task holding the page after them)", "interactiveTotalMs");
   row("page: navigation to the reopened conversation shown", "conversationMs");
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["compiled code V8 took from its cache in one traced launch, KB", 0, consumedKB.httpCacheOnly, consumedKB.withCodeCache]);
