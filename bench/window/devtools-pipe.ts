@@ -24,7 +24,7 @@ export class DevToolsCommandError extends Error {
 export class DevToolsPipe {
   private nextId = 1;
   private readonly answers = new Map<number, { method: string; resolve(value: unknown): void; reject(error: Error): void }>();
-  private readonly waiters: { method: string; matches(params: Record<string, unknown>): boolean; resolve(params: Record<string, unknown>): void }[] = [];
+  private readonly waiters: { method: string; matches(params: Record<string, unknown>): boolean; resolve(params: Record<string, unknown>): void; reject(error: Error): void }[] = [];
   private buffered = "";
   private closedBecause: string | null = null;
 
@@ -47,9 +47,10 @@ export class DevToolsPipe {
     return answer;
   }
 
-  /** The next event named `method` (from any session) whose parameters `matches` accepts. */
+  /** The next event named `method` (from any session) whose parameters `matches` accepts; fails if the pipe closes first. */
   next(method: string, matches: (params: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
-    return new Promise((resolve) => this.waiters.push({ method, matches, resolve }));
+    if (this.closedBecause) return Promise.reject(new DevToolsCommandError(method, this.closedBecause));
+    return new Promise((resolve, reject) => this.waiters.push({ method, matches, resolve, reject }));
   }
 
   private receive(chunk: string): void {
@@ -76,5 +77,6 @@ export class DevToolsPipe {
     this.closedBecause = why;
     for (const [, pending] of this.answers) pending.reject(new DevToolsCommandError(pending.method, why));
     this.answers.clear();
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new DevToolsCommandError(waiter.method, why));
   }
 }

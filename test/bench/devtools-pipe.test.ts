@@ -79,4 +79,13 @@ describe("the DevTools pipe", () => {
     await expect(pending).rejects.toThrow("the browser closed its DevTools pipe");
     await expect(pipe.send("Browser.close")).rejects.toThrow(DevToolsCommandError);
   });
+
+  it("fails an event's waiter when the browser closes the pipe before it comes, and a wait begun after", async () => {
+    const { pipe, fromBrowser } = connectedPipe();
+    const navigated = pipe.next("Page.frameNavigated");
+    fromBrowser.end();
+    fromBrowser.destroy();
+    await expect(navigated).rejects.toThrow("Chromium refused Page.frameNavigated: the browser closed its DevTools pipe");
+    await expect(pipe.next("Tracing.tracingComplete")).rejects.toThrow(DevToolsCommandError);
+  });
 });
