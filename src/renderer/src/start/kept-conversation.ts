@@ -15,12 +15,11 @@ interface KeptConversation {
 
 let kept: KeptConversation | null = null;
 
-/** Takes the rows of `conversationId` out of the kept screen in `keptScreen`, if it shows them; returns whether it did. */
-export function takeKeptConversation(keptScreen: ParentNode, conversationId: string): boolean {
+/** Takes the rows of `conversationId` out of the kept screen in `keptScreen`, if it shows them. */
+export function takeKeptConversation(keptScreen: ParentNode, conversationId: string): void {
   const rows = keptScreen.querySelector<HTMLElement>(".first-screen .conversation__scroller");
   kept = rows ? { conversationId, rows } : null;
   rows?.remove();
-  return kept !== null;
 }
 
 /** The kept rows of `conversationId`, until the live list has replaced them (or null). */
