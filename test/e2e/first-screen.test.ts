@@ -23,7 +23,7 @@ describe("the first screen kept from the last session", () => {
   const ids: Record<string, string> = {};
 
   /** Quit the app and launch it again in a fresh browser context, its app chunk held until `release`. */
-  async function relaunchHoldingTheApp(): Promise<{ page: Page; cspRefusals: string[]; release(): Promise<void>; close(): Promise<void> }> {
+  async function relaunchHoldingTheApp(): Promise<{ page: Page; cspRefusals: string[]; servedLinks(): Promise<string[]>; release(): Promise<void>; close(): Promise<void> }> {
     const session = e2e.session;
     await session.host.stop("SIGTERM");
     await session.window.close();
@@ -37,15 +37,12 @@ describe("the first screen kept from the last session", () => {
     const held: Route[] = [];
     let released = false;
     await page.route(APP_CHUNK, (route) => (released ? route.continue() : void held.push(route)));
-    // The links of the page as served, before the window's code touched them.
-    await page.addInitScript(() => {
-      const g = globalThis as any;
-      g.document.addEventListener("DOMContentLoaded", () => (g.__linksAsServed = [...g.document.querySelectorAll("link")].map((l: any) => l.rel)));
-    });
-    await page.goto(`${session.host.url}?transport=ws`, { waitUntil: "commit" });
+    const served = await page.goto(`${session.host.url}?transport=ws`, { waitUntil: "commit" });
     return {
       page,
       cspRefusals,
+      // The page's links as the host served them, before the window's code touched them.
+      servedLinks: async () => [...(await served!.text()).matchAll(/<link\b[^>]*\brel="([^"]*)"/g)].map((match) => match[1]),
       async release() {
         released = true;
         await Promise.all(held.map((route) => route.continue()));
@@ -87,7 +84,7 @@ describe("the first screen kept from the last session", () => {
       expect(await page.locator(".first-screen .sidebar").evaluate((el) => (globalThis as any).getComputedStyle(el).display)).not.toBe("inline");
       expect(await page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length)).toBe(1);
       // The app's code was not preloaded beside that first paint: the page held it, the window asked for it after.
-      const links: string[] = await page.evaluate(() => (globalThis as any).__linksAsServed);
+      const links = await launch.servedLinks();
       expect(links).toContain(HELD_PRELOAD_REL);
       expect(links).not.toContain("modulepreload");
       // What the app does not do yet cannot be pressed: a message's actions, the model choice.
