@@ -47,10 +47,27 @@ export class DevToolsPipe {
     return answer;
   }
 
-  /** The next event named `method` (from any session) whose parameters `matches` accepts; fails if the pipe closes first. */
-  next(method: string, matches: (params: Record<string, unknown>) => boolean = () => true): Promise<Record<string, unknown>> {
+  /**
+   * The next event named `method` (from any session) whose parameters `matches` accepts; fails if the pipe closes first.
+   * Aborting `signal` gives the wait up: it fails, and the event goes to whoever waits for it next.
+   */
+  next(method: string, matches: (params: Record<string, unknown>) => boolean = () => true, signal?: AbortSignal): Promise<Record<string, unknown>> {
     if (this.closedBecause) return Promise.reject(new DevToolsCommandError(method, this.closedBecause));
-    return new Promise((resolve, reject) => this.waiters.push({ method, matches, resolve, reject }));
+    if (signal?.aborted) return Promise.reject(new DevToolsCommandError(method, "the wait was given up"));
+    return new Promise((resolve, reject) => {
+      const waiter = { method, matches, resolve, reject };
+      this.waiters.push(waiter);
+      signal?.addEventListener(
+        "abort",
+        () => {
+          const at = this.waiters.indexOf(waiter);
+          if (at < 0) return;
+          this.waiters.splice(at, 1);
+          reject(new DevToolsCommandError(method, "the wait was given up"));
+        },
+        { once: true },
+      );
+    });
   }
 
   private receive(chunk: string): void {

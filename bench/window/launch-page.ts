@@ -95,15 +95,23 @@ function benchPage(pipe: DevToolsPipe, sessionId: string): BenchPage {
     },
     async goto(url) {
       // The Page domain tells when the top frame has its new document (Page.navigate may answer before).
-      const navigated = pipe.next("Page.frameNavigated", (params) => (params.frame as { parentId?: string } | undefined)?.parentId === undefined);
-      const { errorText } = await pipe.send<{ errorText?: string }>("Page.navigate", { url }, sessionId);
-      if (errorText) throw new Error(`Chromium could not open ${url}: ${errorText}`);
-      await navigated;
+      // The wait is given up if the navigation fails, so no later navigation's event goes to it.
+      const done = new AbortController();
+      const navigated = pipe.next("Page.frameNavigated", (params) => (params.frame as { parentId?: string } | undefined)?.parentId === undefined, done.signal);
+      navigated.catch(() => undefined);
+      try {
+        const { errorText } = await pipe.send<{ errorText?: string }>("Page.navigate", { url }, sessionId);
+        if (errorText) throw new Error(`Chromium could not open ${url}: ${errorText}`);
+        await navigated;
+      } finally {
+        done.abort();
+      }
     },
     async trace(categories, work) {
       await pipe.send("Tracing.start", { traceConfig: { includedCategories: categories }, transferMode: "ReturnAsStream" });
       const result = await work();
       const complete = pipe.next("Tracing.tracingComplete");
+      complete.catch(() => undefined);
       await pipe.send("Tracing.end");
       const { stream } = (await complete) as { stream?: string };
       if (!stream) throw new Error("Chromium returned no trace stream");

@@ -71,6 +71,18 @@ describe("the DevTools pipe", () => {
     await expect(topFrame).resolves.toEqual({ frame: { id: "top" } });
   });
 
+  it("gives a wait up when its signal aborts, the event going to the next waiter instead", async () => {
+    const { pipe, reply } = connectedPipe();
+    const giveUp = new AbortController();
+    const abandoned = pipe.next("Page.frameNavigated", () => true, giveUp.signal);
+    giveUp.abort();
+    await expect(abandoned).rejects.toThrow("Chromium refused Page.frameNavigated: the wait was given up");
+    const later = pipe.next("Page.frameNavigated");
+    reply({ method: "Page.frameNavigated", params: { frame: { id: "second" } } });
+    await expect(later).resolves.toEqual({ frame: { id: "second" } });
+    await expect(pipe.next("Page.frameNavigated", () => true, giveUp.signal)).rejects.toThrow("the wait was given up");
+  });
+
   it("fails what waits, and what is sent later, once the browser closes the pipe", async () => {
     const { pipe, fromBrowser } = connectedPipe();
     const pending = pipe.send("Browser.getVersion");

@@ -30,8 +30,10 @@ new net.Socket({ fd: 3, readable: true, writable: false }).setEncoding("utf8").o
     if (message.method === "Target.getTargets") result = { targetInfos: [{ targetId: "t", type: "browser" }, { targetId: "p", type: "page" }] };
     if (message.method === "Target.attachToTarget") result = { sessionId: "s" };
     if (message.method === "Runtime.evaluate") result = { result: { value: "null" } };
+    const refused = message.method === "Page.navigate" && message.params.url.includes("refused");
+    if (refused) result = { frameId: "f", errorText: "net::ERR_CONNECTION_REFUSED" };
     out.write(JSON.stringify({ id: message.id, result }) + "\0");
-    if (message.method === "Page.navigate") out.write(JSON.stringify({ method: "Page.frameNavigated", sessionId: "s", params: { frame: { id: "f" } } }) + "\0");
+    if (message.method === "Page.navigate" && !refused) out.write(JSON.stringify({ method: "Page.frameNavigated", sessionId: "s", params: { frame: { id: "f" } } }) + "\0");
     if (message.method === "Browser.close") setTimeout(() => process.exit(0), 10);
   }
 });
@@ -70,6 +72,16 @@ describe("a launch's page, against a stand-in browser", () => {
     expect(asked.at(-1)).toBe("Browser.close");
     expect(asked.filter((method) => method.startsWith("Runtime.") && !method.startsWith("Runtime.evaluate "))).toEqual([]);
   });
+
+  it("says which page could not be opened, and the next goto waits for its own navigation", async () => {
+    const launch = await launchOnProfile(path.join(folder, "profile-refused"), CHROMIUM_FLAGS);
+    try {
+      await expect(launch.page.goto("http://127.0.0.1:9/refused")).rejects.toThrow("Chromium could not open http://127.0.0.1:9/refused: net::ERR_CONNECTION_REFUSED");
+      await launch.page.goto("http://127.0.0.1:9/next");
+    } finally {
+      await launch.close();
+    }
+  }, 10_000);
 });
 
 it("says which Chromium could not be started", async () => {
