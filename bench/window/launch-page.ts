@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
-import { chromiumPath } from "./browser";
+import { chromiumPath } from "../../test/support/chromium";
 import { untilChromiumIsQuiet } from "./chromium-quiet";
 import { DevToolsPipe } from "./devtools-pipe";
 
