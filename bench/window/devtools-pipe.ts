@@ -74,8 +74,15 @@ export class DevToolsPipe {
     this.buffered += chunk;
     let end: number;
     while ((end = this.buffered.indexOf("\0")) >= 0) {
-      const message = JSON.parse(this.buffered.slice(0, end)) as Message;
+      const text = this.buffered.slice(0, end);
       this.buffered = this.buffered.slice(end + 1);
+      let message: Message;
+      try {
+        message = JSON.parse(text) as Message;
+      } catch {
+        // Nothing after it can be trusted to be framed right: what waits fails with the reason, not a throw in the stream's handler.
+        return this.fail(`the browser wrote a message that is not JSON: ${text.slice(0, 200)}`);
+      }
       if (message.id !== undefined) {
         const pending = this.answers.get(message.id);
         this.answers.delete(message.id);

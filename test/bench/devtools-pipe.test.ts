@@ -83,6 +83,16 @@ describe("the DevTools pipe", () => {
     await expect(pipe.next("Page.frameNavigated", () => true, giveUp.signal)).rejects.toThrow("the wait was given up");
   });
 
+  it("fails what waits, and what is sent later, when the browser writes a message that is not JSON", async () => {
+    const { pipe, fromBrowser } = connectedPipe();
+    const pending = pipe.send("Browser.getVersion");
+    const navigated = pipe.next("Page.frameNavigated");
+    fromBrowser.write("{not json\0");
+    await expect(pending).rejects.toThrow("Chromium refused Browser.getVersion: the browser wrote a message that is not JSON: {not json");
+    await expect(navigated).rejects.toThrow(DevToolsCommandError);
+    await expect(pipe.send("Browser.close")).rejects.toThrow("not JSON");
+  });
+
   it("fails what waits, and what is sent later, once the browser closes the pipe", async () => {
     const { pipe, fromBrowser } = connectedPipe();
     const pending = pipe.send("Browser.getVersion");
