@@ -83,31 +83,27 @@ describe("the DevTools pipe", () => {
     await expect(pipe.next("Page.frameNavigated", () => true, giveUp.signal)).rejects.toThrow("the wait was given up");
   });
 
-  it("fails what waits, and what is sent later, when the browser writes a message that is not JSON", async () => {
+  // Either way the pipe fails, the commands and the event waits pending fail with the reason, and so does what comes after.
+  it.each([
+    { how: "writes a message that is not JSON", reason: "the browser wrote a message that is not JSON: {not json", failPipe: (fromBrowser: PassThrough) => fromBrowser.write("{not json\0") },
+    {
+      how: "closes the pipe",
+      reason: "the browser closed its DevTools pipe",
+      failPipe: (fromBrowser: PassThrough) => {
+        fromBrowser.end();
+        fromBrowser.destroy();
+      },
+    },
+  ])("fails what waits, and what is sent or waited for later, when the browser $how", async ({ reason, failPipe }) => {
     const { pipe, fromBrowser } = connectedPipe();
     const pending = pipe.send("Browser.getVersion");
     const navigated = pipe.next("Page.frameNavigated");
-    fromBrowser.write("{not json\0");
-    await expect(pending).rejects.toThrow("Chromium refused Browser.getVersion: the browser wrote a message that is not JSON: {not json");
-    await expect(navigated).rejects.toThrow(DevToolsCommandError);
-    await expect(pipe.send("Browser.close")).rejects.toThrow("not JSON");
-  });
-
-  it("fails what waits, and what is sent later, once the browser closes the pipe", async () => {
-    const { pipe, fromBrowser } = connectedPipe();
-    const pending = pipe.send("Browser.getVersion");
-    fromBrowser.end();
-    fromBrowser.destroy();
-    await expect(pending).rejects.toThrow("the browser closed its DevTools pipe");
-    await expect(pipe.send("Browser.close")).rejects.toThrow(DevToolsCommandError);
-  });
-
-  it("fails an event's waiter when the browser closes the pipe before it comes, and a wait begun after", async () => {
-    const { pipe, fromBrowser } = connectedPipe();
-    const navigated = pipe.next("Page.frameNavigated");
-    fromBrowser.end();
-    fromBrowser.destroy();
-    await expect(navigated).rejects.toThrow("Chromium refused Page.frameNavigated: the browser closed its DevTools pipe");
+    failPipe(fromBrowser);
+    await expect(pending).rejects.toThrow(`Chromium refused Browser.getVersion: ${reason}`);
+    await expect(navigated).rejects.toThrow(`Chromium refused Page.frameNavigated: ${reason}`);
+    const sentAfter = pipe.send("Browser.close");
+    await expect(sentAfter).rejects.toThrow(DevToolsCommandError);
+    await expect(sentAfter).rejects.toThrow(reason);
     await expect(pipe.next("Tracing.tracingComplete")).rejects.toThrow(DevToolsCommandError);
   });
 });
