@@ -1,16 +1,21 @@
-// `npm start`: build the app, make sure Electron and an Electron build of the SQLite
-// module are present, then launch Alpine.
+// `npm start`: check the Node, build the app, make sure the Electron binary is present, then
+// launch Alpine.
 //
-// The tests run better-sqlite3 under Node; Electron needs the same module built for its
-// own ABI. So the Electron build is kept apart, in .electron-native/, and the app is told
-// where it is (ALPINE_SQLITE_BINDING); node_modules stays as the tests need it.
+// better-sqlite3 ships prebuilt Node-API binaries (ABI-stable), so the one in node_modules
+// loads under the tests' Node and under Electron alike: nothing is rebuilt for Electron.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { nodeVersionProblem } from "./node-version.mjs";
+
+// First, before anything an older Node lacks (import.meta.dirname is Node 20.11+).
+const oldNode = nodeVersionProblem();
+if (oldNode) {
+  console.error(`\nAlpine could not start: ${oldNode}`);
+  process.exit(1);
+}
 
 const root = resolve(import.meta.dirname, "..");
-const require = createRequire(import.meta.url);
 const run = (command, args, options = {}) => spawnSync(command, args, { stdio: "inherit", cwd: root, ...options }).status === 0;
 const fail = (message) => {
   console.error(`\nAlpine could not start: ${message}`);
@@ -36,32 +41,9 @@ if (!binaryPath() || !existsSync(binaryPath())) {
   }
 }
 
-// 2. better-sqlite3 built for this Electron version, kept apart from the Node build.
-const nativeDir = join(root, ".electron-native", `electron-${electronVersion}-${process.platform}-${process.arch}`);
-const binding = join(nativeDir, "better_sqlite3.node");
-if (!existsSync(binding)) {
-  console.log(`Building the SQLite module for Electron ${electronVersion} (once)...`);
-  const work = join(nativeDir, "package");
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(nativeDir, { recursive: true });
-  cpSync(join(root, "node_modules/better-sqlite3"), work, {
-    recursive: true,
-    filter: (source) => !source.includes(`${join("better-sqlite3", "build")}`),
-  });
-  const prebuild = join(root, "node_modules/prebuild-install/bin.js");
-  const gyp = require.resolve("node-gyp/bin/node-gyp.js");
-  const built =
-    run(process.execPath, [prebuild, "--runtime", "electron", "--target", electronVersion], { cwd: work }) ||
-    run(process.execPath, [gyp, "rebuild", "--release", "--runtime=electron", `--target=${electronVersion}`, "--dist-url=https://electronjs.org/headers"], { cwd: work });
-  if (!built) fail("better-sqlite3 could not be built for Electron (see above). Electron's headers must be reachable.");
-  cpSync(join(work, "build/Release/better_sqlite3.node"), binding);
-  rmSync(work, { recursive: true, force: true });
-}
-
-// 3. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
+// 2. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
 const app = spawn(binaryPath(), [root, ...process.argv.slice(2)], {
   stdio: "inherit",
-  env: { ...process.env, ALPINE_SQLITE_BINDING: binding },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => app.kill(signal));
 app.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,6 +7,14 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { nodeVersionProblem } from "./node-version.mjs";
+
+const oldNode = nodeVersionProblem();
+if (oldNode) {
+  console.error(oldNode);
+  process.exit(1);
+}
+console.log(`Tests run on Node ${process.version} (${process.platform} ${process.arch}).`);
 
 // Each tool is started as `node <its entry script>`, so this runs the same on Windows.
 const tools = {
@@ -60,6 +68,7 @@ if (!measureCoverage) console.log("\nCoverage not measured: only some test files
 if (!vitestOk && failed === 0 && coverageFailures === 0) failed = 1;
 failed += failedSteps + coverageFailures;
 if (failedSteps) console.log(`\n${failedSteps} check step(s) failed (type-check or build); each counts as one failure.`);
+console.log(`\nRan on Node ${process.version}.`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && passed > 0 ? 0 : 1);
 

@@ -41,12 +41,6 @@ export function electronBinary(env: NodeJS.ProcessEnv = process.env): { path: st
   };
 }
 
-/** The separate Electron build of the SQLite module that `npm start` makes, if it has made one. */
-function startScriptBinding(version: string): string | null {
-  const file = path.resolve(electronDir(), "../..", ".electron-native", `electron-${version}-${process.platform}-${process.arch}`, "better_sqlite3.node");
-  return existsSync(file) ? file : null;
-}
-
 /** Opens an in-memory database inside Electron (run as Node, so no window): proves the ABI matches. */
 function probeSqlite(binary: string, binding: string | null, env: NodeJS.ProcessEnv): { ok: true } | { ok: false; output: string } {
   const script =
@@ -76,13 +70,11 @@ export function checkElectronReadiness(env: NodeJS.ProcessEnv = process.env): Re
   const version = electronVersion();
   const asInstalled = probeSqlite(found.path, null, env);
   if (asInstalled.ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: null };
-  const separate = startScriptBinding(version);
-  if (separate && probeSqlite(found.path, separate, env).ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: separate };
   return {
     ok: false,
     reason:
-      `better-sqlite3 does not load in Electron ${version} (it is built for Node, which the rest of the suite needs). ` +
-      "Run `npm run rebuild:electron` first (and `npm run rebuild:node` before the rest of the suite), or run `npm start` " +
-      `once, which builds a separate Electron copy that this test uses. Electron said: ${asInstalled.output.split("\n").slice(0, 3).join(" ")}`,
+      `better-sqlite3 does not load in Electron ${version}. Its prebuilt Node-API module serves Node and Electron alike, so ` +
+      "node_modules is damaged or built by hand for one runtime: run `npm ci` again (and delete node_modules/better-sqlite3/build " +
+      `if a local build is there). Electron said: ${asInstalled.output.split("\n").slice(0, 3).join(" ")}`,
   };
 }

@@ -69,9 +69,9 @@ describe("electron-builder.yml", () => {
     }
   });
 
-  it("keeps better-sqlite3's native module outside the asar archive and leaves the rebuild to an explicit step", () => {
-    const nativeModule = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
-    expect(existsSync(fromRoot(nativeModule)), `${nativeModule} is built`).toBe(true);
+  it("keeps better-sqlite3's prebuilt Node-API module outside the asar archive, and rebuilds nothing", () => {
+    const nativeModule = `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`;
+    expect(existsSync(fromRoot(nativeModule)), `${nativeModule} ships with the package`).toBe(true);
     expect(config.asar).toBe(true);
     expect(config.asarUnpack.some((pattern: string) => minimatch(nativeModule, pattern, { dot: true }))).toBe(true);
     expect(config.npmRebuild).toBe(false);
@@ -159,11 +159,12 @@ describe("package.json for packaging", () => {
     expect(readText("scripts/test.mjs")).toMatch(/electron-vite["')]*,\s*\[\s*"build"\s*\]/);
   });
 
-  it("has scripts to build installers and to rebuild the native module for Electron", () => {
+  it("has scripts to build installers and to run the real-app test, and none to rebuild the native module", () => {
     expect(pkg.scripts.dist).toBe("electron-vite build && electron-builder --publish never");
-    expect(pkg.scripts["rebuild:electron"]).toMatch(/^electron-rebuild .*better-sqlite3/);
-    // Only the real-app folder: vitest filters by substring, and test/electron-layer needs the Node build.
+    // Only the real-app folder: vitest filters by substring, and test/electron-layer runs under Node.
     expect(pkg.scripts["test:electron"]).toBe("vitest run test/electron/");
-    expect(existsSync(fromRoot("node_modules/.bin/electron-rebuild")) || existsSync(fromRoot("node_modules/.bin/electron-rebuild.cmd"))).toBe(true);
+    // One better-sqlite3 module serves Node and Electron (Node-API), so there is nothing to switch between.
+    expect(Object.keys(pkg.scripts).filter((name) => name.startsWith("rebuild"))).toEqual([]);
+    expect(readText("scripts/start.mjs")).not.toMatch(/rebuild|node-gyp|ALPINE_SQLITE_BINDING/);
   });
 });

@@ -130,7 +130,7 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
   });
 
   it("unpacks better-sqlite3's native module next to the archive, byte for byte the one in node_modules", () => {
-    const relative = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+    const relative = `node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`;
     expect(packed).toContain(`/${relative}`);
     const unpacked = readFileSync(path.join(resources, "app.asar.unpacked", relative));
     expect(unpacked.equals(readFileSync(fromRoot(relative)))).toBe(true);

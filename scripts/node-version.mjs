@@ -1,0 +1,17 @@
+// The Node that development, the tests and the benchmarks need: the major of Electron's own
+// Node (Electron 45 runs Node 22), so what is tested is what the app's main process runs.
+// Read by `npm start` and `npm test` before anything else, so an older Node gets one clear
+// sentence instead of a crash deep inside a tool that needs a newer one.
+export const REQUIRED_NODE = { major: 22, minor: 12 };
+
+/** Why this Node cannot run Alpine's scripts, or null when it can. */
+export function nodeVersionProblem(version = process.versions.node) {
+  const [major, minor] = version.split(".").map(Number);
+  const { major: needMajor, minor: needMinor } = REQUIRED_NODE;
+  if (major > needMajor || (major === needMajor && minor >= needMinor)) return null;
+  return (
+    `Alpine needs Node ${needMajor}.${needMinor} or later (the Node inside its Electron); this is Node ${version}. ` +
+    `Install Node ${needMajor} (nodejs.org, your package manager, or a version manager such as nvm: \`nvm install ${needMajor}\`), ` +
+    "then run the command again."
+  );
+}
