@@ -5,9 +5,10 @@
 // own ABI. So the Electron build is kept apart, in .electron-native/, and the app is told
 // where it is (ALPINE_SQLITE_BINDING); node_modules stays as the tests need it.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { sandboxProblem } from "./linux-sandbox.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -58,7 +59,37 @@ if (!existsSync(binding)) {
   rmSync(work, { recursive: true, force: true });
 }
 
-// 3. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
+// 3. On Linux, Chromium's sandbox must be able to start (Ubuntu 24.04 and later restrict it):
+// say how to fix it rather than let Electron die with the SUID sandbox message.
+const problem = sandboxProblem({
+  platform: process.platform,
+  electronBinary: binaryPath(),
+  readText: (file) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  stat: (file) => {
+    try {
+      const { uid, mode } = statSync(file);
+      return { uid, mode };
+    } catch {
+      return null;
+    }
+  },
+  listFolder: (folder) => {
+    try {
+      return readdirSync(folder);
+    } catch {
+      return [];
+    }
+  },
+});
+if (problem) fail(`\n\n${problem}`);
+
+// 4. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
 const app = spawn(binaryPath(), [root, ...process.argv.slice(2)], {
   stdio: "inherit",
   env: { ...process.env, ALPINE_SQLITE_BINDING: binding },
