@@ -96,6 +96,8 @@ describe("the packaged Alpine app", () => {
       const info = await app.request("app:info", {});
       expect(realpathSync(info.dataFolder)).toBe(userData);
       expect(info.version).toBe(VERSION);
+      // Stored through safeStorage, as Settings does.
+      expect((await app.request("settings:setApiKey", { apiKey: "test-key" })).hasApiKey).toBe(true);
 
       // The updater of the packaged app (electron-updater, loaded as the app loads it) against the local feed.
       const checked = await app.request("updates:check", {});
