@@ -4,8 +4,9 @@
 // better-sqlite3 ships prebuilt Node-API binaries (ABI-stable), so the one in node_modules
 // loads under the tests' Node and under Electron alike: nothing is rebuilt for Electron.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { sandboxProblem } from "./linux-sandbox.mjs";
 import { nodeVersionProblem } from "./node-version.mjs";
 
 // First, before anything an older Node lacks (import.meta.dirname is Node 20.11+).
@@ -41,7 +42,37 @@ if (!binaryPath() || !existsSync(binaryPath())) {
   }
 }
 
-// 2. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
+// 2. On Linux, Chromium's sandbox must be able to start (Ubuntu 24.04 and later restrict it):
+// say how to fix it rather than let Electron die with the SUID sandbox message.
+const problem = sandboxProblem({
+  platform: process.platform,
+  electronBinary: binaryPath(),
+  readText: (file) => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch {
+      return null;
+    }
+  },
+  stat: (file) => {
+    try {
+      const { uid, mode } = statSync(file);
+      return { uid, mode };
+    } catch {
+      return null;
+    }
+  },
+  listFolder: (folder) => {
+    try {
+      return readdirSync(folder);
+    } catch {
+      return [];
+    }
+  },
+});
+if (problem) fail(`\n\n${problem}`);
+
+// 3. Launch, passing signals on so a Ctrl+C in this terminal ends runs cleanly.
 const app = spawn(binaryPath(), [root, ...process.argv.slice(2)], {
   stdio: "inherit",
 });

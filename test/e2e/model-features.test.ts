@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signThinking } from "../support/model-server-thinking";
 import { withoutCacheControl } from "../support/model-server-cache";
 import { useAlpineSession } from "./support/file-session";
+import { pdfPaint } from "./support/pdf-paint";
 import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
 
 const fixtures = fileURLToPath(new URL("../fixtures/attachments/", import.meta.url));
@@ -49,6 +50,10 @@ describe("attachments, caching, usage and thinking in the window", () => {
     const content = await (await frame.elementHandle())!.contentFrame();
     expect(content).toBeTruthy();
     await content!.waitForURL(new URL(src!, page().url()).href);
+    // And Chromium's PDF viewer painted the page: its backdrop, the white page, the page's text on it.
+    await expect
+      .poll(async () => pdfPaint(await frame.screenshot({ animations: "disabled", path: "test-results/screenshots/pdf-viewer.png" })), { timeout: 30_000, interval: 250 })
+      .toEqual({ backdrop: expect.toSatisfy((share: number) => share > 0.2), pageRows: expect.toSatisfy((rows: number) => rows > 50), ink: expect.toSatisfy((marks: number) => marks > 20) });
     const refused = await page().evaluate(
       (others) => {
         const document = (globalThis as any).document;

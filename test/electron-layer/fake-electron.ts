@@ -2,10 +2,12 @@
  * A stand-in for the `electron` module (the binary cannot run here): just enough of app,
  * BrowserWindow, ipcMain, protocol, safeStorage, shell and dialog for the thin Electron
  * layer to run, recording what it was asked to do. Tests install it with
- * `vi.mock("electron", () => import("./fake-electron"))` and reset it between tests.
+ * `vi.mock("electron", () => import("./fake-electron"))` and reset it between tests. Only
+ * erasable TypeScript here: a test process loads it with Node's own type stripping.
  */
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
+import http from "node:http";
 
 type Listener = (...args: any[]) => unknown;
 
@@ -41,6 +43,10 @@ class FakeApp extends EventEmitter {
   getVersion(): string {
     return "9.9.9";
   }
+  getAppPath(): string {
+    return process.cwd();
+  }
+  relaunch(): void {}
   /** Emit like Electron: listeners get an event whose preventDefault is recorded. */
   emitWithEvent(name: string): { defaultPrevented: boolean } {
     const event = {
@@ -99,8 +105,10 @@ export class BrowserWindow extends EventEmitter {
   focused = 0;
   shown = 0;
   restored = 0;
-  constructor(readonly options: Record<string, any>) {
+  readonly options: Record<string, any>;
+  constructor(options: Record<string, any>) {
     super();
+    this.options = options;
     BrowserWindow.instances.push(this);
     for (const resolve of BrowserWindow.waiting.splice(0)) resolve(this);
   }
@@ -244,6 +252,37 @@ export const Menu = {
   setApplicationMenu: (menu: { template: any[] } | null) => void (Menu.applied = menu),
 };
 
+/**
+ * `net.request(options)` (https://www.electronjs.org/docs/latest/api/net#netrequestoptions):
+ * the request goes out through Node's http with the same options, and the returned request
+ * answers the same calls (`end`, `abort`, `setHeader`) and emits `response` and `error` like
+ * Electron's ClientRequest. Electron's own fields (`session`, `redirect`) are dropped: a
+ * redirect comes back as its 3xx response. Only http:// (the tests' local servers).
+ */
+export const net = {
+  requests: [] as string[],
+  request(options: { protocol?: string; hostname?: string; host?: string; port?: number | string; path?: string; method?: string; headers?: Record<string, string> }) {
+    net.requests.push(`${options.method ?? "GET"} ${options.path ?? "/"}`);
+    const { protocol: scheme, hostname, host, port, path, method, headers } = options;
+    if (scheme && scheme !== "http:") throw new Error(`The stand-in net speaks http only, not ${scheme}`);
+    return http.request({ hostname: hostname ?? host, port, path, method, headers });
+  },
+};
+
+/** `session.fromPartition` (https://www.electronjs.org/docs/latest/api/session#sessionfrompartitionpartition-options): an object the stand-in net ignores. */
+export const session = {
+  fromPartition: (partition: string) => ({ partition }),
+};
+
+/** Electron's own (Squirrel) `autoUpdater`, which electron-updater's macOS updater listens to. */
+export const autoUpdater = Object.assign(new EventEmitter(), {
+  feedUrl: "",
+  setFeedURL: (options: { url: string }) => void (autoUpdater.feedUrl = options.url),
+  getFeedURL: () => autoUpdater.feedUrl,
+  checkForUpdates: () => {},
+  quitAndInstall: () => {},
+});
+
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
@@ -268,6 +307,7 @@ export function resetFakeElectron(): void {
   ipcRenderer.invoked.length = 0;
   contextBridge.exposed.clear();
   Menu.applied = null;
+  net.requests.length = 0;
   app.isPackaged = false;
 }
 
@@ -275,4 +315,4 @@ export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu };
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater };

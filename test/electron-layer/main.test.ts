@@ -4,16 +4,50 @@
  * window, and quitting through the service's shutdown.
  */
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { AppUpdater } from "electron-updater";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { requestSchemas } from "../../src/shared/ipc-contract";
 import { menuItems } from "../../src/main/electron/app-menu-template";
+import * as electron from "./fake-electron";
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetFakeElectron } from "./fake-electron";
-import { autoUpdater } from "./fake-updater";
+import { provideElectronToRequire } from "./electron-for-require";
+import { startUpdateFeed, type UpdateFeedServer } from "./update-feed-server";
 
 vi.mock("electron", () => import("./fake-electron"));
-vi.mock("electron-updater", () => import("./fake-updater"));
+
+/*
+ * electron-updater is the real package, loaded by Node as the app loads it; it requires the
+ * stand-in electron, reads app-update.yml from the resources folder like a packaged app, and
+ * checks a local feed that has the running version (9.9.9). On Linux its updater is the
+ * AppImage one, active only in an AppImage (APPIMAGE names the running file).
+ */
+let feed: UpdateFeedServer;
+let electronForRequire: { restore(): void };
+let resources: string;
+let autoUpdater: AppUpdater;
+const processWithResources = process as Omit<NodeJS.Process, "resourcesPath"> & { resourcesPath?: string };
+beforeAll(async () => {
+  feed = await startUpdateFeed({ version: "9.9.9", currentVersion: "9.9.9" });
+  feed.mode = "up-to-date";
+  resources = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-resources-"));
+  fs.writeFileSync(path.join(resources, "app-update.yml"), `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: alpine-updater-test\n`);
+  processWithResources.resourcesPath = resources;
+  process.env.APPIMAGE = path.join(resources, "Alpine.AppImage");
+  electronForRequire = provideElectronToRequire(electron);
+  autoUpdater = (createRequire(import.meta.url)("electron-updater") as { autoUpdater: AppUpdater }).autoUpdater;
+});
+afterAll(async () => {
+  electronForRequire.restore();
+  delete processWithResources.resourcesPath;
+  delete process.env.APPIMAGE;
+  await feed.close();
+  fs.rmSync(resources, { recursive: true, force: true });
+});
+/** How many times the updater asked the feed for its latest*.yml. */
+const feedChecks = () => feed.requests.filter((request) => /^\/latest.*\.yml$/.test(request)).length;
 // A test can hold the service's start (main.ts loads app-service.ts by import() after creating the window).
 const serviceGate = vi.hoisted(() => ({ held: null as Promise<void> | null, begun: 0 }));
 vi.mock("../../src/main/electron/app-service", async (importOriginal) => {
@@ -37,6 +71,8 @@ beforeEach(() => {
   signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
 });
 afterEach(async () => {
+  // The updater is one per process: the listeners a launch wired go with it.
+  autoUpdater.removeAllListeners();
   // main.ts wires SIGTERM/SIGINT of this process; take those listeners off again.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
@@ -190,27 +226,29 @@ describe("main", () => {
 
   it("a packaged build checks for updates at launch and from the menu, which shows the updates in the window", async () => {
     app.isPackaged = true;
-    const checksBefore = autoUpdater.checks;
+    const checksBefore = feedChecks();
     await launchMain();
     const window = await BrowserWindow.next();
-    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 1));
+    await vi.waitFor(() => expect(feedChecks()).toBe(checksBefore + 1));
     expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
-    expect(await ipcMain.invoke("updates:status", {}, from)).toMatchObject({ ok: true, value: { phase: "up-to-date", currentVersion: "9.9.9" } });
+    await vi.waitFor(async () =>
+      expect(await ipcMain.invoke("updates:status", {}, from)).toMatchObject({ ok: true, value: { phase: "up-to-date", currentVersion: "9.9.9" } }),
+    );
 
     const item = menuItems(Menu.applied!.template).find((entry) => entry.id === "check-for-updates")!;
     (item.click as () => void)();
-    await vi.waitFor(() => expect(autoUpdater.checks).toBe(checksBefore + 2));
+    await vi.waitFor(() => expect(feedChecks()).toBe(checksBefore + 2));
     expect(window.webContents.sent.map(([, event]) => (event as { type: string }).type)).toContain("show_updates");
   });
 
   it("run from source, updates say they are off and nothing is checked", async () => {
-    const checksBefore = autoUpdater.checks;
+    const checksBefore = feedChecks();
     await launchMain();
     const window = await BrowserWindow.next();
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
     expect(await ipcMain.invoke("updates:check", {}, from)).toMatchObject({ ok: true, value: { phase: "unsupported", message: expect.stringMatching(/runs from source/) } });
-    expect(autoUpdater.checks).toBe(checksBefore);
+    expect(feedChecks()).toBe(checksBefore);
   });
 
   it("run from source: the menu has Reload and the developer tools", async () => {

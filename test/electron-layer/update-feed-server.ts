@@ -21,7 +21,8 @@ export interface UpdateFeedServer {
 
 const sha512 = (data: Buffer) => createHash("sha512").update(data).digest("base64");
 
-export async function startUpdateFeed(options: { version: string; currentVersion: string; artifactBytes?: number }): Promise<UpdateFeedServer> {
+/** `port` 0 (the default) takes any free port; a packaged app built for the smoke test asks a fixed one. */
+export async function startUpdateFeed(options: { version: string; currentVersion: string; artifactBytes?: number; port?: number }): Promise<UpdateFeedServer> {
   const artifact = Buffer.alloc(options.artifactBytes ?? 256 * 1024);
   for (let i = 0; i < artifact.length; i++) artifact[i] = (i * 31 + 7) & 0xff;
   const fileName = `alpine_${options.version}_amd64.deb`;
@@ -64,7 +65,7 @@ export async function startUpdateFeed(options: { version: string; currentVersion
     response.writeHead(404, { "content-type": "text/plain" });
     response.end("not found");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   feed.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   feed.close = () =>
     new Promise((resolve) => {

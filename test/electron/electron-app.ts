@@ -11,12 +11,14 @@ import { _electron, type ElectronApplication, type Page } from "playwright-core"
 
 export interface LaunchOptions {
   binary: string;
-  /** The project folder: Electron reads package.json there and starts its `main`. */
-  appFolder: string;
+  /** The project folder: Electron reads package.json there and starts its `main`; null for a packaged app, which starts its own. */
+  appFolder: string | null;
   userData: string;
   modelUrl: string;
   /** An Electron build of better-sqlite3 kept outside node_modules (see `npm start`). */
   sqliteBinding: string | null;
+  /** More environment for the app (e.g. what a packaged Linux updater checks). */
+  env?: Record<string, string>;
 }
 
 export interface LoggedEvent {
@@ -54,17 +56,18 @@ export class ElectronApp {
       // The window keeps its log of app events only when started for automated checks.
       ALPINE_EVENT_LOG: "on",
       ...(options.sqliteBinding ? { ALPINE_SQLITE_BINDING: options.sqliteBinding } : {}),
+      ...options.env,
     });
     const app = await _electron.launch({
       executablePath: options.binary,
       args: [
-        options.appFolder,
+        ...(options.appFolder ? [options.appFolder] : []),
         `--user-data-dir=${options.userData}`,
         // Keep safeStorage off the desktop's real keyring or keychain (what Playwright uses for Chromium too).
         ...(process.platform === "linux" ? ["--password-store=basic"] : []),
         ...(process.platform === "darwin" ? ["--use-mock-keychain"] : []),
       ],
-      cwd: options.appFolder,
+      cwd: options.appFolder ?? options.userData,
       env,
       timeout: 60_000,
     });

@@ -14,7 +14,7 @@ import asar from "@electron/asar";
 import { FuseV1Options, FuseVersion, getCurrentFuseWire } from "@electron/fuses";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { builderConfig, ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
+import { ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-files";
 
 /** A package name from an import specifier: "zod/v4" → "zod", "@scope/pkg/x" → "@scope/pkg". */
 const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
@@ -80,11 +80,14 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
         `-c.electronDist=${electronDist}`,
         `-c.electronVersion=${packageJson().devDependencies.electron}`,
         `-c.directories.output=${output}`,
+        // As the release workflow passes its repository (electron-builder.yml names none).
+        "-c.publish.owner=example-owner",
+        "-c.publish.repo=example-repo",
       ],
       { cwd: projectRoot, encoding: "utf8", env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: "false" } },
     );
     if (run.status !== 0) throw new Error(`electron-builder failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-    executable = path.join(output, "linux-unpacked", "alpine");
+    executable = path.join(output, "linux-unpacked", "alpine-desktop");
     resources = path.join(output, "linux-unpacked", "resources");
     archive = path.join(resources, "app.asar");
     packed = asar.listPackage(archive, { isPack: false }).map((entry) => entry.replaceAll("\\", "/"));
@@ -120,7 +123,7 @@ describe.skipIf(onWindows)("the app as electron-builder packs it (Linux dir targ
 
   it("writes the update feed into the app (app-update.yml), for electron-updater", () => {
     const feed = parse(readFileSync(path.join(resources, "app-update.yml"), "utf8"));
-    expect(feed).toMatchObject({ provider: "github", owner: builderConfig().publish.owner, repo: builderConfig().publish.repo });
+    expect(feed).toMatchObject({ provider: "github", owner: "example-owner", repo: "example-repo" });
   });
 
   it("packs a package.json whose main is the packed main bundle", () => {

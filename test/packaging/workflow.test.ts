@@ -1,11 +1,15 @@
 /**
- * The hosted CI workflow: valid YAML, one job on macOS, Windows and Ubuntu with Node 22 and 24,
- * its steps in order (the suite, then the Electron binary, the build and the real-app test), and
- * installers only on tags v*.
+ * The hosted CI workflow: valid YAML, a test job on macOS, Windows and Ubuntu with Node 22 and 24
+ * whose steps run in order (the suite, then the Electron binary, the build and the real-app test;
+ * nothing rebuilds better-sqlite3, one Node-API module serves both), and a packaged-app job on the
+ * same three systems that builds the app with electron-builder and runs the smoke test on its
+ * executable, whose steps call only files and scripts that exist. Installers are release.yml's
+ * (release-workflow.test.ts).
  */
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseDocument } from "yaml";
-import { packageJson, readText, WORKFLOW_FILE } from "./project-files";
+import { builderConfig, fromRoot, packageJson, readText, WORKFLOW_FILE } from "./project-files";
 
 interface Step {
   name?: string;
@@ -39,8 +43,11 @@ describe(".github/workflows/ci.yml", () => {
     expect(workflow.on).toHaveProperty("pull_request");
   });
 
-  it("has one test job on Ubuntu, macOS and Windows, with Node 22 and 24, each finishing even if another fails", () => {
-    expect(Object.keys(workflow.jobs)).toEqual(["test"]);
+  it("has a test job (Node 22 and 24) and a packaged-app job on Ubuntu, macOS and Windows, each finishing even if another fails", () => {
+    expect(Object.keys(workflow.jobs)).toEqual(["test", "packaged-app"]);
+    const packaged = workflow.jobs["packaged-app"];
+    expect(packaged.strategy.matrix.os).toEqual(["ubuntu-latest", "macos-latest", "windows-latest"]);
+    expect(packaged.strategy["fail-fast"]).toBe(false);
     expect(job["runs-on"]).toBe("${{ matrix.os }}");
     expect(job.strategy.matrix.os).toEqual(["ubuntu-latest", "macos-latest", "windows-latest"]);
     expect(job.strategy.matrix.node).toEqual([22, 24]);
@@ -81,19 +88,55 @@ describe(".github/workflows/ci.yml", () => {
     expect(steps[stepRunning(/CHROMIUM_PATH=/)].run).toMatch(/GITHUB_ENV/);
   });
 
-  it("builds the installers for every configured architecture and uploads them on tags v* only", () => {
-    const installers = steps[stepRunning(/electron-builder --publish never/)];
-    expect(installers.if).toBe("startsWith(github.ref, 'refs/tags/v') && matrix.node == 22");
-    expect(installers.run).not.toMatch(/npmRebuild=true/);
-    const upload = steps.find((s) => s.uses?.startsWith("actions/upload-artifact@") && String(s.with?.name).startsWith("installers-"));
-    expect(upload?.if).toBe("startsWith(github.ref, 'refs/tags/v') && matrix.node == 22");
-    for (const extension of ["dmg", "zip", "exe", "AppImage", "deb"]) expect(String(upload?.with?.path)).toContain(`dist/*.${extension}`);
+  it("builds no installers: a tag's installers are the release workflow's", () => {
+    expect(steps.filter((s) => /electron-builder/.test(s.run ?? ""))).toEqual([]);
   });
 
   it("only calls npm scripts that package.json defines", () => {
     const scripts = packageJson().scripts;
-    for (const step of steps) {
+    for (const step of [...steps, ...(workflow.jobs["packaged-app"]?.steps ?? [])] as Step[]) {
       for (const match of (step.run ?? "").matchAll(/npm run ([\w:-]+)/g)) expect(scripts, `npm run ${match[1]}`).toHaveProperty([match[1]]);
     }
+  });
+
+  describe("the packaged-app job", () => {
+    const packagedSteps: Step[] = workflow.jobs["packaged-app"]?.steps ?? [];
+    const runOf = (pattern: RegExp) => {
+      const found = packagedSteps.filter((s) => s.run && pattern.test(s.run));
+      expect(found, `one step runs ${pattern}`).toHaveLength(1);
+      return { step: found[0], index: packagedSteps.indexOf(found[0]) };
+    };
+
+    it("builds the app, then the unpacked packaged app with the smoke configuration, then runs the smoke test on its executable", () => {
+      const build = runOf(/^npx electron-vite build$/);
+      const packaged = runOf(/electron-builder --dir/);
+      const named = runOf(/ALPINE_PACKAGED_APP=/);
+      const smoke = runOf(/npm run test:packaged/);
+      expect(build.index).toBeLessThan(packaged.index);
+      expect(packaged.index).toBeLessThan(named.index);
+      expect(named.index).toBeLessThan(smoke.index);
+      expect(packaged.step.run).toMatch(/--publish never/);
+      expect(packaged.step.run).toMatch(/-c\.npmRebuild=true/);
+      expect(smoke.step.run).toMatch(/xvfb-run .*npm run test:packaged/);
+    });
+
+    it("calls files that exist: the smoke configuration, the smoke test, its vitest configuration", () => {
+      const packaged = runOf(/electron-builder --dir/).step.run!;
+      const config = /--config (\S+)/.exec(packaged)?.[1];
+      expect(config).toBe("test/packaged/smoke-builder.config.cjs");
+      expect(existsSync(fromRoot(config!))).toBe(true);
+      const script = packageJson().scripts["test:packaged"];
+      expect(script).toBe("vitest run --config vitest.packaged.config.ts");
+      expect(existsSync(fromRoot("vitest.packaged.config.ts"))).toBe(true);
+      expect(readText("vitest.packaged.config.ts")).toContain('include: ["test/packaged/**/*.smoke.ts"]');
+      expect(existsSync(fromRoot("test/packaged/packaged-app.smoke.ts"))).toBe(true);
+    });
+
+    it("names the executable electron-builder writes for each system, with the Linux executable name of electron-builder.yml", () => {
+      const named = runOf(/ALPINE_PACKAGED_APP=/).step.run!;
+      expect(named).toContain(`dist/linux-unpacked/${builderConfig().linux.executableName}`);
+      expect(named).toContain(`dist/mac-arm64/${builderConfig().productName}.app/Contents/MacOS/${builderConfig().productName}`);
+      expect(named).toContain(`dist/win-unpacked/${builderConfig().productName}.exe`);
+    });
   });
 });

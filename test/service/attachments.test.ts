@@ -53,6 +53,8 @@ describe("attachments through the service", () => {
     const pdf = await attachmentResponse(f.service.attachments, `/attachments/${doc.id}`);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(pdf.headers["content-security-policy"]).toContain("object-src 'self'");
+    expect(served.headers["content-security-policy"]).toContain("object-src 'none'");
     expect(Buffer.from(pdf.body).equals(fixture("one-page.pdf"))).toBe(true);
     expect((await attachmentResponse(f.service.attachments, "/attachments/../alpine.db")).status).toBe(404);
   });

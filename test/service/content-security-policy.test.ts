@@ -25,9 +25,16 @@ describe("the window's content security policy", () => {
   });
 
   it("serves attachments so that they run nothing and only the app's own pages frame them", () => {
-    const policy = directives(attachmentContentSecurityPolicy());
-    expect(policy.get("default-src")).toEqual(["'none'"]);
-    expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
-    expect(policy.has("script-src")).toBe(false);
+    for (const mediaType of ["image/png", "text/plain", "application/pdf"]) {
+      const policy = directives(attachmentContentSecurityPolicy(mediaType));
+      expect(policy.get("default-src")).toEqual(["'none'"]);
+      expect(policy.get("frame-ancestors")).toEqual(["'self'"]);
+      expect(policy.has("script-src")).toBe(false);
+    }
+    expect(directives(attachmentContentSecurityPolicy("image/png")).get("object-src")).toEqual(["'none'"]);
+  });
+
+  it("lets Chromium's PDF viewer embed a PDF's own URL (same origin only), which object-src 'none' would refuse", () => {
+    expect(directives(attachmentContentSecurityPolicy("application/pdf")).get("object-src")).toEqual(["'self'"]);
   });
 });

@@ -61,8 +61,14 @@ export function wireUpdates({ updater, updates, shutdown, quit }: UpdateWiring):
   });
 }
 
-/** electron-updater's updater for this system (loaded only in a packaged app: it needs Electron). */
+/**
+ * electron-updater's updater for this system (loaded only in a packaged app: it needs Electron).
+ * The package is CommonJS and its `autoUpdater` is a getter Node's ESM loader does not list as a
+ * named export (the bundled main process imports it as an external ES module): Node gives a
+ * CommonJS module's `module.exports` as the default export, and the getter is read on it.
+ * https://nodejs.org/api/esm.html#commonjs-namespaces
+ */
 export async function loadSystemUpdater(): Promise<AppUpdater> {
-  const { autoUpdater } = await import("electron-updater");
-  return autoUpdater;
+  const { default: electronUpdater } = (await import("electron-updater")) as unknown as { default: { autoUpdater: AppUpdater } };
+  return electronUpdater.autoUpdater;
 }

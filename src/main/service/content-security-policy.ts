@@ -37,8 +37,11 @@ export function attachmentFrameSource(appOrigin: string): string {
 
 /**
  * The policy an attachment itself is served with: it runs nothing and loads nothing of its
- * own (Chromium's PDF viewer still shows a PDF), and only the app's own pages may frame it.
+ * own, and only the app's own pages may frame it. A PDF is shown by Chromium's PDF viewer,
+ * which embeds the document's own URL as a plugin inside the frame: its policy lets that
+ * one object (the same origin) load, where `object-src 'none'` would leave the frame blank.
  */
-export function attachmentContentSecurityPolicy(): string {
-  return ["default-src 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"].join("; ");
+export function attachmentContentSecurityPolicy(mediaType: string): string {
+  const objects = mediaType === "application/pdf" ? "object-src 'self'" : "object-src 'none'";
+  return ["default-src 'none'", objects, "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"].join("; ");
 }

@@ -3,7 +3,7 @@
  * (app://alpine/attachments/... in the app, the test host's origin in tests), never by a
  * file path. Only stored ids are answered; the bytes go out with the type found in them,
  * `nosniff` and a policy that runs nothing and lets only the app's own pages frame them
- * (a PDF is shown in a frame of the viewer).
+ * (a PDF is shown in a frame of the viewer, whose policy lets Chromium's PDF viewer embed it).
  */
 import { ATTACHMENT_PATH_PREFIX } from "../../../shared/usage-types";
 import { attachmentContentSecurityPolicy } from "../content-security-policy";
@@ -27,7 +27,7 @@ export async function attachmentResponse(attachments: Attachments, pathname: str
       status: 200,
       headers: {
         "content-type": mediaType === "text/plain" ? "text/plain; charset=utf-8" : mediaType,
-        "content-security-policy": attachmentContentSecurityPolicy(),
+        "content-security-policy": attachmentContentSecurityPolicy(mediaType),
         "x-content-type-options": "nosniff",
         "cache-control": "private, max-age=31536000, immutable", // the id is the content's hash
       },

@@ -71,23 +71,26 @@ export function removeListedRows(db: Db, row: ConversationRow, realId: string): 
   db.prepare("DELETE FROM conversations WHERE num = ?").run(row.num);
 }
 
+/** How a backup's scratch copy is opened: as a store, and raw, both with the store's own SQLite build. */
+export interface BackupCopyOpener {
+  /** Opens the copy as a store (which brings an older schema forward). */
+  openStore(file: string): { read(id: string): StoredRecord | null; close(): void };
+  /** The store's better-sqlite3 build; under Electron, Electron's own (Node's build cannot load there). */
+  nativeBinding: string | undefined;
+}
+
 /**
  * The conversation of row `num` as a backup copy holds it: the copy is copied aside and
- * opened with `openCopy` (which brings an older schema forward), never changed itself.
+ * opened with `opener`, never changed itself.
  */
-export function readFromBackup(
-  backupFile: string,
-  num: number,
-  listedId: string,
-  openCopy: (file: string) => { read(id: string): StoredRecord | null; close(): void },
-): { id: string; record: StoredRecord } {
+export function readFromBackup(backupFile: string, num: number, listedId: string, opener: BackupCopyOpener): { id: string; record: StoredRecord } {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-restore-"));
   try {
     const copy = path.join(scratch, "backup.db");
     fs.copyFileSync(backupFile, copy);
-    const store = openCopy(copy);
+    const store = opener.openStore(copy);
     try {
-      const raw = new Database(copy, { readonly: true, fileMustExist: true });
+      const raw = new Database(copy, { readonly: true, fileMustExist: true, nativeBinding: opener.nativeBinding });
       let id: string | undefined;
       try {
         // By its id when that is intact, else by its row number (a backup keeps the numbers).
@@ -110,18 +113,12 @@ export function readFromBackup(
 
 /**
  * Put the conversation listed as `listedId` back as the backup copy holds it, in one
- * transaction; returns its id. `open` opens the backup's scratch copy as a store.
+ * transaction; returns its id. `opener` opens the backup's scratch copy.
  */
-export function restoreListedRows(
-  db: Db,
-  transactions: StoreTransactions,
-  listedId: string,
-  backupFile: string,
-  open: (file: string) => { read(stateId: string): StoredRecord | null; close(): void },
-): string {
+export function restoreListedRows(db: Db, transactions: StoreTransactions, listedId: string, backupFile: string, opener: BackupCopyOpener): string {
   const row = findListedRow(db, listedId);
   if (!row) throw new StateNotFoundError(listedId);
-  const { id, record } = readFromBackup(backupFile, row.num, listedId, open);
+  const { id, record } = readFromBackup(backupFile, row.num, listedId, opener);
   const snapshot = record.snapshot!;
   db.transaction(() => {
     removeListedRows(db, row, id);

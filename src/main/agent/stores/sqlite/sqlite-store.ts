@@ -238,8 +238,9 @@ export class SqliteStore extends Store {
   /** Put the conversation listed as `listedId` back as the backup copy holds it (read from a scratch copy), in one transaction; returns its id. */
   restoreFromBackup(listedId: string, backupFile: string): string {
     return this.guard(() => {
-      const opened = (file: string) => new SqliteStore(file, { integrityCheck: "always", nativeBinding: this.nativeBinding });
-      const id = restoreListedRows(this.db, this.transactions, listedId, backupFile, opened);
+      const nativeBinding = this.nativeBinding;
+      const openStore = (file: string) => new SqliteStore(file, { integrityCheck: "always", nativeBinding });
+      const id = restoreListedRows(this.db, this.transactions, listedId, backupFile, { openStore, nativeBinding });
       this.checks.forget();
       return id;
     });
