@@ -1,7 +1,7 @@
 /**
  * Restoring a conversation from a backup uses the store's own SQLite build (`nativeBinding`)
- * for every database it opens. Under Electron the app passes Electron's build of better-sqlite3,
- * and Node's build in node_modules cannot load there; here Node's build is made to refuse the
+ * for every database it opens (the app may be given a build of its own; one it was not given may
+ * not load in its runtime); here the default module is made to refuse the
  * same way (its entry in Node's module cache throws on use) and the store is given a copy of
  * the real build as its own, so any open that forgets the binding fails.
  */
@@ -16,7 +16,10 @@ import { entriesUpTo, isoAt, makeSnapshot } from "./records";
 import { useTempDirs } from "./temp-dirs";
 
 const require = createRequire(import.meta.url);
-const defaultBuild = path.join(path.dirname(require.resolve("better-sqlite3/package.json")), "build", "Release", "better_sqlite3.node");
+/** The module better-sqlite3 loads when given none: a local build if one was made, else its prebuilt one. */
+const packageFolder = path.dirname(require.resolve("better-sqlite3/package.json"));
+const localBuild = path.join(packageFolder, "build", "Release", "better_sqlite3.node");
+const defaultBuild = fs.existsSync(localBuild) ? localBuild : path.join(packageFolder, "prebuilds", `${process.platform}-${process.arch}.node`);
 const REFUSED = "Node's build of better-sqlite3 was loaded instead of the store's own";
 
 const tempDir = useTempDirs();
