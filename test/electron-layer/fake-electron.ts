@@ -1,11 +1,15 @@
 /**
  * A stand-in for the `electron` module (the binary cannot run here): just enough of app,
- * BrowserWindow, ipcMain, protocol, safeStorage, shell and dialog for the thin Electron
+ * BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog and utilityProcess for the thin Electron
  * layer to run, recording what it was asked to do. Tests install it with
  * `vi.mock("electron", () => import("./fake-electron"))` and reset it between tests.
  */
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
+import { utilityProcess as fakeUtilityProcess } from "./fake-utility-process";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 type Listener = (...args: any[]) => unknown;
 
@@ -14,6 +18,8 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   singleInstance = true;
   userData = "";
+  /** app.getAppPath(): the folder (or app.asar) with package.json and out/. */
+  appPath = REPO_ROOT;
   isPackaged = false;
   ready: Promise<void> = Promise.resolve();
   exit(code = 0): void {
@@ -34,6 +40,9 @@ class FakeApp extends EventEmitter {
   }
   setPath(name: string, value: string): void {
     if (name === "userData") this.userData = value;
+  }
+  getAppPath(): string {
+    return this.appPath;
   }
   getName(): string {
     return "Alpine";
@@ -269,10 +278,14 @@ export function resetFakeElectron(): void {
   contextBridge.exposed.clear();
   Menu.applied = null;
   app.isPackaged = false;
+  app.appPath = REPO_ROOT;
 }
 
 export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu };
+/** The utilityProcess stand-in (fake-utility-process.ts). */
+export const utilityProcess = { fork: fakeUtilityProcess.fork };
+
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, utilityProcess };
