@@ -35,7 +35,7 @@ export async function waitForServersGone(pidFile: string, more: readonly number[
 }
 
 /** An exited process nobody has reaped yet (an orphan whose new parent does not reap) still answers signal 0. */
-function isZombie(pid: number): boolean {
+export function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
