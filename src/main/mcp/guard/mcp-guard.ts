@@ -118,8 +118,14 @@ function finish(code: number | null, signal: NodeJS.Signals | null): void {
   serverGone = true;
   // Whatever the server left running in its group goes with it.
   if (server?.pid !== undefined) signalServerGroup(server.pid, "SIGKILL");
-  sentinel?.kill("SIGKILL");
-  if (ending) process.exit(0);
-  parent.send({ type: "exited", code, signal });
-  setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
+  const report = () => {
+    if (ending) process.exit(0);
+    parent.send({ type: "exited", code, signal });
+    setTimeout(() => process.exit(0), LEAVE_AFTER_MS).unref();
+  };
+  // The sentinel is ended and reaped before the app hears the server ended: nothing of it is left then.
+  if (sentinel && sentinel.exitCode === null && sentinel.signalCode === null) {
+    sentinel.once("exit", report);
+    sentinel.kill("SIGKILL");
+  } else report();
 }
