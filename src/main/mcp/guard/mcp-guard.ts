@@ -71,6 +71,8 @@ function start(spec: ServerSpec): void {
   child.stdin!.on("error", () => undefined);
   child.stdout!.on("data", (data: Buffer) => parent.send({ type: "stdout", data: new Uint8Array(data) }));
   child.stderr!.on("data", (data: Buffer) => parent.send({ type: "stderr", data: new Uint8Array(data) }));
+  // What the server leaves behind would hold its stdout open and keep "close" from coming.
+  child.once("exit", () => child.pid !== undefined && process.platform !== "win32" && signalServerGroup(child.pid, "SIGKILL"));
   // "close": the server exited and its output was all read.
   child.once("close", (code, signal) => finish(code, signal));
 }
@@ -116,8 +118,9 @@ function endGroup(signal: "SIGTERM" | "SIGKILL"): void {
 function finish(code: number | null, signal: NodeJS.Signals | null): void {
   if (serverGone) return;
   serverGone = true;
-  // Whatever the server left running in its group goes with it.
-  if (server?.pid !== undefined) signalServerGroup(server.pid, "SIGKILL");
+  // Whatever the server left running in its group goes with it (a group keeps its id while it has
+  // members; Windows has no groups, and a pid there may already be another process's).
+  if (server?.pid !== undefined && process.platform !== "win32") signalServerGroup(server.pid, "SIGKILL");
   const report = () => {
     if (ending) process.exit(0);
     parent.send({ type: "exited", code, signal });
