@@ -1,14 +1,15 @@
 /**
  * No MCP server outlives the app that started it: after the app is killed with SIGKILL its
- * guard sees stdin close and ends the server; after a clean end the app stops it. The
- * counting server appends its pid to a file at start; the campaign waits, after each child
- * ended, until every pid it has not yet seen gone has exited.
+ * guard sees the app gone (its IPC channel closed) and ends the server's process group;
+ * after a clean end the app stops it. The counting server appends its pid to a file at
+ * start; the campaign waits, after each child ended, until every pid it has not yet seen
+ * gone has exited.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isProcessAlive } from "../src/main/agent";
 
-/** The guard ends a server 1 s after stdin closed (SIGTERM), 3 s at the latest (SIGKILL); the rest is slack for a loaded machine. */
+/** The guard ends a server 1 s after its app is gone (SIGTERM), 3 s at the latest (SIGKILL); the rest is slack for a loaded machine. */
 export const SERVER_EXIT_WAIT_MS = 20_000;
 
 export function serverPids(pidFile: string): number[] {
