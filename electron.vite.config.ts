@@ -39,7 +39,8 @@ export default defineConfig({
       // zod is bundled: as a package it is dozens of small ES modules, each resolved, read and
       // linked on its own at every start, which costs the launch more than the code itself.
       externalizeDeps: { exclude: ["zod"] },
-      rollupOptions: { input: { index: resolve(__dirname, "src/main/electron/main.ts") } },
+      // The MCP server guard is an entry of its own: utility processes run it (utility-guard-launcher.ts).
+      rollupOptions: { input: { index: resolve(__dirname, "src/main/electron/main.ts"), "mcp-guard": resolve(__dirname, "src/main/mcp/guard/mcp-guard.ts") } },
     },
   },
   preload: {

@@ -1,14 +1,15 @@
 /**
  * No MCP server outlives the app that started it: after the app is killed with SIGKILL its
- * guard sees stdin close and ends the server; after a clean end the app stops it. The
- * counting server appends its pid to a file at start; the campaign waits, after each child
- * ended, until every pid it has not yet seen gone has exited.
+ * guard sees the app gone (its IPC channel closed) and ends the server's process group;
+ * after a clean end the app stops it. The counting server appends its pid to a file at
+ * start; the campaign waits, after each child ended, until every pid it has not yet seen
+ * gone has exited.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { isProcessAlive } from "../src/main/agent";
 
-/** The guard ends a server 1 s after stdin closed (SIGTERM), 3 s at the latest (SIGKILL); the rest is slack for a loaded machine. */
+/** The guard ends a server 1 s after its app is gone (SIGTERM), 3 s at the latest (SIGKILL); the rest is slack for a loaded machine. */
 export const SERVER_EXIT_WAIT_MS = 20_000;
 
 export function serverPids(pidFile: string): number[] {
@@ -35,7 +36,7 @@ export async function waitForServersGone(pidFile: string, more: readonly number[
 }
 
 /** An exited process nobody has reaped yet (an orphan whose new parent does not reap) still answers signal 0. */
-function isZombie(pid: number): boolean {
+export function isZombie(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";

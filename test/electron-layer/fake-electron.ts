@@ -1,6 +1,6 @@
 /**
  * A stand-in for the `electron` module (the binary cannot run here): just enough of app,
- * BrowserWindow, ipcMain, protocol, safeStorage, shell and dialog for the thin Electron
+ * BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog and utilityProcess for the thin Electron
  * layer to run, recording what it was asked to do. Tests install it with
  * `vi.mock("electron", () => import("./fake-electron"))` and reset it between tests. Only
  * erasable TypeScript here: a test process loads it with Node's own type stripping.
@@ -8,6 +8,10 @@
 import { EventEmitter } from "node:events";
 import fs from "node:fs";
 import http from "node:http";
+import { utilityProcess as fakeUtilityProcess } from "./fake-utility-process.ts";
+import { fileURLToPath } from "node:url";
+
+const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 type Listener = (...args: any[]) => unknown;
 
@@ -16,6 +20,8 @@ class FakeApp extends EventEmitter {
   quitCalls = 0;
   singleInstance = true;
   userData = "";
+  /** app.getAppPath(): the folder (or app.asar) with package.json and out/. */
+  appPath = REPO_ROOT;
   isPackaged = false;
   ready: Promise<void> = Promise.resolve();
   exit(code = 0): void {
@@ -36,6 +42,9 @@ class FakeApp extends EventEmitter {
   }
   setPath(name: string, value: string): void {
     if (name === "userData") this.userData = value;
+  }
+  getAppPath(): string {
+    return this.appPath;
   }
   getName(): string {
     return "Alpine";
@@ -309,10 +318,14 @@ export function resetFakeElectron(): void {
   Menu.applied = null;
   net.requests.length = 0;
   app.isPackaged = false;
+  app.appPath = REPO_ROOT;
 }
 
 export function readFileMode(file: string): number {
   return fs.statSync(file).mode & 0o777;
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater };
+/** The utilityProcess stand-in (fake-utility-process.ts). */
+export const utilityProcess = { fork: fakeUtilityProcess.fork };
+
+export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };

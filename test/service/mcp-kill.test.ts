@@ -1,6 +1,8 @@
 /**
  * Real kills of the app's process (the service in a child process, SIGKILL): stdio
- * servers exit on their own once the app is gone; an MCP call running at the kill gets
+ * servers exit on their own once the app is gone, under guards that are Node child processes
+ * and under guards on (stand-in) utility processes that die with the app, where only the
+ * sentinel is left to end the server; an MCP call running at the kill gets
  * the unknown result on relaunch, Continue sends the model that text, and the server ran
  * the call exactly once.
  */
@@ -15,6 +17,7 @@ import { runsOf } from "../support/mcp/test-mcp-tools";
 import { type Child, startChild } from "../agent/helpers";
 import { makeTempDir, openService, removeDir } from "./helpers";
 import { EVERYTHING_SERVER, STDIO_TEST_SERVER, processTree, MCP_TEST_TIMEOUT_MS } from "./mcp-helpers";
+import { isZombie } from "../../torture/mcp-processes";
 import { TSX_LOADER } from "../agent/helpers";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
@@ -39,14 +42,15 @@ afterEach(async () => {
 
 const lineOf = (text: string) => JSON.parse(text) as { type: string; [key: string]: any };
 
-it("after the app is SIGKILLed, its stdio servers exit on their own (their stdin closed)", async () => {
+/** Two stdio servers (one that ignores its stdin closing) under `guards`; SIGKILL the app; every process under the guards ends. */
+async function killLeavesNoServer(guards: "node" | "utility"): Promise<void> {
   const config = {
     mcpServers: {
       counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, path.join(work, "counts.txt")] },
       everything: { command: process.execPath, args: [EVERYTHING_SERVER, "stdio"] },
     },
   };
-  child = startChild(APP, { DATA_FOLDER: path.join(work, "data"), MODEL_URL: model.url, MCP_CONFIG: JSON.stringify(config) });
+  child = startChild(APP, { DATA_FOLDER: path.join(work, "data"), MODEL_URL: model.url, MCP_CONFIG: JSON.stringify(config), GUARDS: guards });
   const readyLine = await child.waitForLine((l) => {
     const line = lineOf(l);
     return line.type === "servers" && line.servers.length === 2 && line.servers.every((s: { status: string }) => s.status === "ready");
@@ -56,8 +60,12 @@ it("after the app is SIGKILLed, its stdio servers exit on their own (their stdin
   expect(pids.every((pid) => isProcessAlive(pid))).toBe(true);
   child.process.kill("SIGKILL");
   await child.exited;
-  await expect.poll(() => pids.filter((pid) => isProcessAlive(pid)), { timeout: 30_000, interval: 100 }).toEqual([]);
-});
+  await expect.poll(() => pids.filter((pid) => isProcessAlive(pid) && !isZombie(pid)), { timeout: 30_000, interval: 100 }).toEqual([]);
+}
+
+it("after the app is SIGKILLed, its stdio servers exit on their own (guards as Node child processes)", () => killLeavesNoServer("node"));
+
+it("after the app is SIGKILLed, its stdio servers exit on their own (guards on utility processes, ended at once with the app)", () => killLeavesNoServer("utility"));
 
 it("a kill while a slow MCP tool runs: the unknown result on relaunch, Continue sends it, the server ran the call once", async () => {
   const counts = path.join(work, "counts.txt");

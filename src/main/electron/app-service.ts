@@ -4,11 +4,12 @@
  * the window loads while the service's code is compiled and its database opened.
  */
 import path from "node:path";
-import { app, dialog, type BrowserWindow } from "electron";
+import { app, dialog, utilityProcess, type BrowserWindow } from "electron";
 import { openService, type OpenedService } from "../service/open-service";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { sqliteBindingFor } from "./sqlite-binding";
 import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
+import { appServerLaunch } from "./utility-guard-launcher";
 
 const API_KEY_FILE = "api-key.bin";
 /** MCP servers' env values and headers, encrypted like the API key. */
@@ -33,6 +34,8 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     storageSecrets,
     appVersion: app.getVersion(),
     sqliteBinding: sqliteBindingFor(app.isPackaged),
+    // Stdio MCP servers: guards on utility processes (the runAsNode fuse is off), PATH from the login shell.
+    mcpLaunch: appServerLaunch((...args) => utilityProcess.fork(...args), app.getAppPath()),
     chooseFolder: async () => {
       const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
       const window = getWindow();

@@ -1,16 +1,16 @@
 /**
- * The stdio transport: the server is a child process speaking JSON-RPC lines on stdin and
- * stdout. Ours rather than the SDK's so that the app knows the pid and how the process
- * ended (code or signal), and keeps its stderr. The server runs under a guard
- * (process-guard.ts) whose stdin is a pipe from this process: when the app dies, even by
- * SIGKILL, the pipe closes and the guard ends the server.
+ * The stdio transport: the server is a process speaking JSON-RPC lines on stdin and stdout,
+ * started under a guard (guard/mcp-guard.ts) that relays them as messages and ends the
+ * server when the app is gone, even after SIGKILL. Ours rather than the SDK's so that the
+ * app knows the pid and how the process ended (code or signal), and keeps its stderr.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioServerConfig } from "./config";
-import { guardedSpawn } from "./process-guard";
+import type { GuardProcess, ServerLaunch } from "./guard-launcher";
+import type { FromGuard } from "./guard/guard-protocol";
 import type { McpSdk } from "./mcp-sdk";
+import { serverEnvironment } from "./server-environment";
 import type { StderrLog } from "./stderr-log";
 
 export interface ChildExit {
@@ -29,54 +29,76 @@ export class ChildProcessTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  /** Set once the process has ended. */
+  /** Set once the server has ended. */
   exit: ChildExit | null = null;
-  private child: ChildProcess | null = null;
+  private guard: GuardProcess | null = null;
+  private guardEnded = false;
   private readonly buffer: InstanceType<McpSdk["ReadBuffer"]>;
+  private readonly decoder = new TextDecoder();
   private exited: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly config: StdioServerConfig,
     private readonly stderr: StderrLog,
     private readonly sdk: McpSdk,
+    private readonly launch: ServerLaunch,
   ) {
     this.buffer = new sdk.ReadBuffer();
   }
 
+  /** The guard's pid (the server runs under it). */
   get pid(): number | null {
-    return this.child?.pid ?? null;
+    return this.guard?.pid ?? null;
   }
 
-  start(): Promise<void> {
-    const { command, args, env, cwd } = this.config;
-    return new Promise((resolve, reject) => {
-      const guarded = guardedSpawn(command, args, cwd);
-      const child = spawn(guarded.command, guarded.args, {
-        env: { ...this.sdk.getDefaultEnvironment(), ...env, ...guarded.env },
-        stdio: ["pipe", "pipe", "pipe"],
-        windowsHide: true,
+  /** Resolves once the server runs; rejects when it could not be started. */
+  async start(): Promise<void> {
+    const env = { ...serverEnvironment(this.sdk, await this.launch.environment()), ...this.config.env };
+    const { command, args, cwd } = this.config;
+    await new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const settle = (error?: Error) => {
+        if (settled) return error && this.onerror?.(error);
+        settled = true;
+        if (error) reject(error);
+        else resolve();
+      };
+      let ended: () => void = () => undefined;
+      this.exited = new Promise((done) => (ended = done));
+      this.guard = this.launch.guards.launch({
+        spawn: () => this.guard?.send({ type: "start", spec: { command, args, cwd, env, appPid: process.pid } }),
+        message: (message) => this.fromGuard(message, settle),
+        stderr: (text) => this.stderr.write(text),
+        exit: (code) => {
+          this.guardEnded = true;
+          if (!this.exit) {
+            this.exit = { code, signal: null };
+            this.stderr.note(`the server's guard ended (code ${code}) before the server reported its end`);
+          }
+          settle(new Error(`the server's guard ended (code ${code}) before the server started`));
+          ended();
+          this.onclose?.();
+        },
       });
-      this.child = child;
-      this.exited = new Promise((done) => child.once("close", () => done()));
-      child.once("error", (error) => {
-        this.stderr.note(`could not start "${command}": ${error.message}`);
-        reject(error);
-        this.onerror?.(error);
-      });
-      child.once("spawn", () => resolve());
-      child.once("exit", (code, signal) => {
-        this.exit = { code, signal };
-        this.stderr.note(`the server ${describeExit(this.exit)}`);
-      });
-      child.once("close", () => this.onclose?.());
-      child.stdout!.on("data", (chunk: Buffer) => this.read(chunk));
-      child.stderr!.setEncoding("utf8").on("data", (chunk: string) => this.stderr.write(chunk));
-      child.stdin!.on("error", (error) => this.onerror?.(error));
     });
   }
 
-  private read(chunk: Buffer): void {
-    this.buffer.append(chunk);
+  private fromGuard(message: FromGuard, settle: (error?: Error) => void): void {
+    if (message.type === "spawned") settle();
+    else if (message.type === "stdout") this.read(message.data);
+    else if (message.type === "stderr") this.stderr.write(this.decoder.decode(message.data));
+    else if (message.type === "failed") {
+      this.stderr.note(message.message);
+      settle(new Error(message.message));
+    } else if (message.type === "exited") {
+      this.exit = { code: message.code, signal: message.signal as NodeJS.Signals | null };
+      this.stderr.note(`the server ${describeExit(this.exit)}`);
+      this.guard?.kill(); // its work is done
+    }
+  }
+
+  private read(chunk: Uint8Array): void {
+    this.buffer.append(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     for (;;) {
       let message: JSONRPCMessage | null;
       try {
@@ -91,23 +113,20 @@ export class ChildProcessTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.child?.stdin;
-    if (!stdin || stdin.destroyed) return Promise.reject(new Error("The server's process is not running."));
-    return new Promise((resolve) => {
-      if (stdin.write(this.sdk.serializeMessage(message))) resolve();
-      else stdin.once("drain", resolve);
-    });
+    if (!this.guard || this.guardEnded || this.exit) return Promise.reject(new Error("The server's process is not running."));
+    this.guard.send({ type: "stdin", data: new TextEncoder().encode(this.sdk.serializeMessage(message)) });
+    return Promise.resolve();
   }
 
-  /** Close stdin (a well-behaved server exits), then SIGTERM, then SIGKILL; resolves once the process is gone. */
+  /** Close stdin (a well-behaved server exits), then SIGTERM, then SIGKILL; resolves once the server and its guard are gone. */
   async close(graceMs = 4_000): Promise<void> {
-    const child = this.child;
-    if (!child || this.exit || child.exitCode !== null || child.signalCode !== null) return;
-    child.stdin?.end();
+    const guard = this.guard;
+    if (!guard || this.guardEnded) return;
+    guard.send({ type: "end-stdin" });
     if (await this.waitExit(graceMs)) return;
-    child.kill("SIGTERM");
+    guard.send({ type: "stop" });
     if (await this.waitExit(graceMs)) return;
-    child.kill("SIGKILL");
+    guard.kill();
     await this.waitExit(graceMs);
   }
 

@@ -4,6 +4,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ChildProcessTransport } from "./child-transport";
+import type { ServerLaunch } from "./guard-launcher";
 import { type McpSdk, loadMcpSdk } from "./mcp-sdk";
 import type { HttpServerConfig, McpServerConfig } from "./config";
 import type { StderrLog } from "./stderr-log";
@@ -20,10 +21,10 @@ export interface Connection {
   sdk: McpSdk;
 }
 
-export async function connectServer(config: McpServerConfig, stderr: StderrLog, timeoutMs: number): Promise<Connection> {
+export async function connectServer(config: McpServerConfig, stderr: StderrLog, timeoutMs: number, launch: ServerLaunch): Promise<Connection> {
   const sdk = await loadMcpSdk();
   if (config.transport === "stdio") {
-    const child = new ChildProcessTransport(config, stderr, sdk);
+    const child = new ChildProcessTransport(config, stderr, sdk, launch);
     const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
     try {
       await client.connect(child, { timeout: timeoutMs });

@@ -10,4 +10,8 @@ export { McpConfigError, McpCallTimeoutError, McpServerExitedError, McpServerUna
 export { APPROVAL, APPROVAL_CHOICES, CONVERSATION_ALLOWED_KEY, type ApprovalSettings } from "./approval";
 export { assignToolNames, modelToolName } from "./tool-names";
 export { STDERR_LINES } from "./stderr-log";
+export type { GuardEvents, GuardLauncher, GuardProcess, ServerLaunch } from "./guard-launcher";
+export type { FromGuard, ServerSpec, ToGuard } from "./guard/guard-protocol";
+export { nodeGuardLauncher, findGuardSource, GuardNotFoundError } from "./node-guard-launcher";
+export { readLoginShellEnvironment, LOGIN_SHELL_TIMEOUT_MS } from "./login-shell-environment";
 export type { ServerSnapshot, ServerStatus, ServerTool, ToolAnnotations } from "./server-state";

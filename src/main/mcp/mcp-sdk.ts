@@ -6,7 +6,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { DEFAULT_INHERITED_ENV_VARS, getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { ErrorCode, McpError, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 
@@ -15,6 +15,7 @@ export interface McpSdk {
   SSEClientTransport: typeof SSEClientTransport;
   StreamableHTTPClientTransport: typeof StreamableHTTPClientTransport;
   getDefaultEnvironment: typeof getDefaultEnvironment;
+  DEFAULT_INHERITED_ENV_VARS: typeof DEFAULT_INHERITED_ENV_VARS;
   ReadBuffer: typeof ReadBuffer;
   serializeMessage: typeof serializeMessage;
   ErrorCode: typeof ErrorCode;
@@ -38,6 +39,7 @@ export function loadMcpSdk(): Promise<McpSdk> {
       SSEClientTransport: sse.SSEClientTransport,
       StreamableHTTPClientTransport: streamable.StreamableHTTPClientTransport,
       getDefaultEnvironment: stdio.getDefaultEnvironment,
+      DEFAULT_INHERITED_ENV_VARS: stdio.DEFAULT_INHERITED_ENV_VARS,
       ReadBuffer: shared.ReadBuffer,
       serializeMessage: shared.serializeMessage,
       ErrorCode: types.ErrorCode,

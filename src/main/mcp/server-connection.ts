@@ -8,6 +8,8 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describeExit } from "./child-transport";
 import type { McpServerConfig } from "./config";
 import { type Connection, connectServer } from "./connect";
+import type { ServerLaunch } from "./guard-launcher";
+import { defaultServerLaunch } from "./default-launch";
 import { McpCallTimeoutError, McpServerExitedError, McpServerUnavailableError } from "./errors";
 import type { ServerSnapshot, ServerStatus, ServerTool } from "./server-state";
 import { StderrLog } from "./stderr-log";
@@ -21,6 +23,8 @@ export interface ServerConnectionOptions {
   backoffMs?: number;
   /** Restarts after failures in a row before the server stays failed (default 5). */
   maxAttempts?: number;
+  /** How stdio servers are started (default: guards as Node child processes, the app's environment). */
+  launch?: ServerLaunch;
 }
 
 export class ServerConnection {
@@ -115,7 +119,7 @@ export class ServerConnection {
     this.setStatus(this.attempts === 0 ? "starting" : "restarting", this.error);
     let connection: Connection | null = null;
     try {
-      connection = await connectServer(this.config, this.stderr, this.options.startTimeoutMs ?? 30_000);
+      connection = await connectServer(this.config, this.stderr, this.options.startTimeoutMs ?? 30_000, this.options.launch ?? defaultServerLaunch());
       if (this.stopped) throw new Error("stopped");
       this.connection = connection;
       this.watch(connection);

@@ -31,6 +31,7 @@ import { FirstScreenStore } from "./first-screen/first-screen-store";
 import { WindowStateFile } from "./window-state";
 import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
+import type { ServerLaunch } from "../mcp";
 import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
@@ -66,6 +67,8 @@ export interface AlpineServiceOptions {
   mcpSecrets?: SecretKeeper;
   /** Restart backoff and start timeout of MCP servers (tests shorten them). */
   mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** How stdio MCP servers are started: the app gives guards on utility processes and the login shell's environment (default: Node child processes, the app's environment). */
+  mcpLaunch?: ServerLaunch;
   /** Where the PostgreSQL server's password is kept, encrypted in the app (in memory by default). */
   storageSecrets?: SecretKeeper;
   /** Connection timeout and lease duration on a PostgreSQL server (tests shorten them). */
@@ -125,7 +128,7 @@ export class AlpineService {
       secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
       bus: this.events,
       gate: this.gate,
-      connection: options.mcpConnection,
+      connection: { ...options.mcpConnection, launch: options.mcpLaunch },
     });
     this.runs = new Runs({
       store: this.store,

@@ -6,7 +6,7 @@
  */
 import type { McpServerView, McpSettingsView } from "../../../shared/mcp-types";
 import { SECRET_MASK } from "../../../shared/mcp-types";
-import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
+import { type ApprovalSettings, McpConfigError, type ServerLaunch, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
 import type { AppEventBus } from "../app-event-bus";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import type { SecretKeeper } from "../settings/secret-keeper";
@@ -20,7 +20,7 @@ export interface McpServiceOptions {
   /** Names of the app's other tools, which MCP tools are named apart from. */
   takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
-  connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number; launch?: ServerLaunch };
 }
 
 /** A server as the window sends it: secrets in the clear, or SECRET_MASK to keep the stored value. */
