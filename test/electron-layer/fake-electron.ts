@@ -52,9 +52,6 @@ class FakeApp extends EventEmitter {
   getVersion(): string {
     return "9.9.9";
   }
-  getAppPath(): string {
-    return process.cwd();
-  }
   relaunch(): void {}
   /** Emit like Electron: listeners get an event whose preventDefault is recorded. */
   emitWithEvent(name: string): { defaultPrevented: boolean } {
