@@ -3,7 +3,7 @@
  * the length of its text. Only the space kept for rows out of view depends on it; a row
  * is measured as soon as it is shown, so a close guess only means less correcting.
  */
-import type { DisplayItem } from "../store/display-items";
+import type { DisplayItem } from "../../store/display-items";
 
 /** The gap below each row (`.conversation__row` padding). */
 const ROW_GAP_PX = 14;
