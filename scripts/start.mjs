@@ -8,6 +8,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
+import { nodeVersionProblem } from "./node-version.mjs";
+
+// Said first and plainly: on an older Node the build would fail later with an obscure error.
+const tooOld = nodeVersionProblem(process.versions.node);
+if (tooOld) {
+  console.error(`\nAlpine could not start: ${tooOld}`);
+  process.exit(1);
+}
 
 const root = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
