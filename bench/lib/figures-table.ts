@@ -59,7 +59,7 @@ export interface FiguresTable {
 
 /** The table for a page; `methods` is the path from that page to docs/performance.md ("" on it). */
 export function figuresTable(results: readonly SuiteResults[], mode: Mode, methods: string): FiguresTable {
-  const { figures, measuredOn } = mergedFigures(results);
+  const { figures, measuredBy } = mergedFigures(results);
   const report = new Report();
   for (const [key, value] of Object.entries(figures)) report.set(key, value);
   checkTargets(report, configFor(mode));
@@ -73,9 +73,11 @@ export function figuresTable(results: readonly SuiteResults[], mode: Mode, metho
     }
     const result = report.targets.find((t) => t.figure === target.figure && t.name === target.name)!;
     const measured = `${formatNumber(result.measured)} ${target.unit}`.trim();
-    return `| ${link} | ${goal} | ${measured} | ${result.met ? "met" : "**missed**"} | ${measuredOn[target.figure].slice(0, 10)} |`;
+    const { date, machine } = measuredBy[target.figure];
+    return `| ${link} | ${goal} | ${measured} | ${result.met ? "met" : "**missed**"} | ${date.slice(0, 10)}, load ${formatNumber(machine.loadAverage[0])} |`;
   });
-  const markdown = ["| target | goal | latest | result | measured |", "|:--|--:|--:|:--|:--|", ...rows].join("\n");
+  // The load average at the run's start: on a 2-core machine, far above 2 inflates every time.
+  const markdown = ["| target | goal | latest | result | measured, on a load of |", "|:--|--:|--:|:--|:--|", ...rows].join("\n");
   return { markdown, missing };
 }
 

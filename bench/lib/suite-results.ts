@@ -27,15 +27,15 @@ export function suitePart(report: Report, figuresBefore: ReadonlySet<string>, se
   return { figures, sections: report.sections.slice(sectionsBefore) };
 }
 
-/** Every figure of the suites' reports, with the date each was measured. */
-export function mergedFigures(results: readonly SuiteResults[]): { figures: Record<string, number>; measuredOn: Record<string, string> } {
+/** Every figure of the suites' reports, with the report that measured it. */
+export function mergedFigures(results: readonly SuiteResults[]): { figures: Record<string, number>; measuredBy: Record<string, SuiteResults> } {
   const figures: Record<string, number> = {};
-  const measuredOn: Record<string, string> = {};
+  const measuredBy: Record<string, SuiteResults> = {};
   for (const result of results) {
     for (const [key, value] of Object.entries(result.figures)) {
       figures[key] = value;
-      measuredOn[key] = result.date;
+      measuredBy[key] = result;
     }
   }
-  return { figures, measuredOn };
+  return { figures, measuredBy };
 }
