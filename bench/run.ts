@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- --quick]`: measures saving, loading, listing, the agent's own overhead
  * and the window, prints one table per measurement and the targets, and writes the figures
- * as JSON under bench/results/. It fails only when a measurement crashes, never on timing.
+ * as JSON under bench/results/: the run's, and each suite's latest report. A full run into
+ * bench/results/ also writes the figures table of the README and docs/performance.md. It
+ * fails only when a measurement crashes, never on timing.
  */
 import os from "node:os";
 import path from "node:path";
@@ -11,7 +13,9 @@ import { parseArgs } from "./lib/args";
 import { describeMachine, machineInfo } from "./lib/machine";
 import { Report } from "./lib/report";
 import { reportMarkdown } from "./lib/markdown";
-import { writeResults } from "./lib/results-file";
+import { suiteResultsIn, writeFiguresTables } from "./lib/figures-table";
+import { writeResults, writeSuiteResults } from "./lib/results-file";
+import { suitePart } from "./lib/suite-results";
 import { formatReport } from "./lib/table";
 import { nowMs } from "./lib/timing";
 import { suites } from "./suites";
@@ -20,7 +24,8 @@ import { checkTargets } from "./targets";
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2), path.join(here, "results"));
+  const resultsFolder = path.join(here, "results");
+  const args = parseArgs(process.argv.slice(2), resultsFolder);
   const config = configFor(args.mode);
   const machine = machineInfo();
   const date = new Date().toISOString();
@@ -32,10 +37,14 @@ async function main(): Promise<number> {
   for (const suite of suites) {
     if (args.only.length > 0 && !args.only.includes(suite.name)) continue;
     const suiteStart = nowMs();
+    const [figuresBefore, sectionsBefore] = [new Set(Object.keys(report.figures)), report.sections.length];
     process.stdout.write(`running ${suite.name}... `);
     try {
       await suite.run(context);
-      console.log(`${((nowMs() - suiteStart) / 1000).toFixed(1)} s`);
+      const seconds = (nowMs() - suiteStart) / 1000;
+      const part = suitePart(report, figuresBefore, sectionsBefore);
+      writeSuiteResults(args.outFolder, { suite: suite.name, date, mode: args.mode, machine, durationSeconds: seconds, ...part });
+      console.log(`${seconds.toFixed(1)} s`);
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       report.errors.push({ suite: suite.name, message });
@@ -58,6 +67,10 @@ async function main(): Promise<number> {
     errors: report.errors,
     sections: report.sections,
   }, reportMarkdown(report, date, args.mode, machine));
+  if (args.mode === "full" && args.outFolder === resultsFolder) {
+    writeFiguresTables(path.join(here, ".."), suiteResultsIn(resultsFolder, args.mode), args.mode);
+    console.log("The figures tables of README.md and docs/performance.md are written from each suite's latest report.");
+  }
   console.log(`${durationSeconds.toFixed(1)} s, load average ${loadAverageAtEnd.join(" ")} at the end. Results: ${files.map((f) => path.relative(process.cwd(), f)).join(", ")}`);
   if (args.mode === "quick") console.log("Quick mode: small sizes, few repetitions; figures are indicative, targets are judged on the full run.");
   return report.errors.length > 0 ? 1 : 0;

@@ -28,6 +28,8 @@ export class Report {
   readonly figures: Record<string, number> = {};
   readonly sections: Section[] = [];
   readonly targets: TargetResult[] = [];
+  /** Every target asked, measured or not (a table of figures shows each). */
+  readonly declared: Pick<TargetResult, "name" | "figure" | "comparison" | "limit" | "unit">[] = [];
   readonly errors: { suite: string; message: string }[] = [];
 
   /** Records a figure; a figure must be a finite number. */
@@ -55,6 +57,7 @@ export class Report {
 
   /** Compares a measured figure with its target; a missing figure is not a target result. */
   target(name: string, figure: string, comparison: "<=" | "==", limit: number, unit: string): void {
+    this.declared.push({ name, figure, comparison, limit, unit });
     if (!this.has(figure)) return;
     const measured = this.get(figure);
     const met = comparison === "<=" ? measured <= limit : measured === limit;

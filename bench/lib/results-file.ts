@@ -1,12 +1,14 @@
 /**
- * The results: `<date>-<mode>.json` for the record and `latest-<mode>.json` for tools, each
- * with a Markdown twin for the README. Each file is written to a temporary file and renamed,
- * so a reader never sees half a file.
+ * The results: `latest-<mode>.json` (the whole run, for tools) with its Markdown twin, and the
+ * latest report of each suite that ran (suite-results.ts); older ones are in git's history, not
+ * in the folder. Each file is written to a temporary file and renamed, so a reader never sees
+ * half a file.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { MachineInfo } from "./machine";
 import type { Report } from "./report";
+import { type SuiteResults, suiteResultsFile } from "./suite-results";
 
 export interface ResultsDocument {
   date: string;
@@ -26,16 +28,19 @@ function writeAtomically(file: string, text: string): void {
   renameSync(temp, file);
 }
 
-/** Writes the JSON and its Markdown twin, dated and as `latest-<mode>`; returns their paths. */
+/** Writes the JSON and its Markdown twin as `latest-<mode>`; returns their paths. */
 export function writeResults(folder: string, document: ResultsDocument, markdown: string): string[] {
   mkdirSync(folder, { recursive: true });
-  const text = `${JSON.stringify(document, null, 2)}\n`;
-  const day = document.date.slice(0, 10);
-  const files: string[] = [];
-  for (const name of [`${day}-${document.mode}`, `latest-${document.mode}`]) {
-    writeAtomically(path.join(folder, `${name}.json`), text);
-    writeAtomically(path.join(folder, `${name}.md`), markdown);
-    files.push(path.join(folder, `${name}.json`), path.join(folder, `${name}.md`));
-  }
-  return files;
+  const name = path.join(folder, `latest-${document.mode}`);
+  writeAtomically(`${name}.json`, `${JSON.stringify(document, null, 2)}\n`);
+  writeAtomically(`${name}.md`, markdown);
+  return [`${name}.json`, `${name}.md`];
+}
+
+/** Replaces the suite's baseline with this report; returns its path. */
+export function writeSuiteResults(folder: string, results: SuiteResults): string {
+  mkdirSync(folder, { recursive: true });
+  const file = suiteResultsFile(folder, results.suite, results.mode);
+  writeAtomically(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
 }

@@ -8,6 +8,7 @@
  */
 import { builtinModules } from "node:module";
 import type { ImportRef } from "./import-graph";
+import { roomOf } from "./import-circles";
 
 const isNodeBuiltin = (specifier: string) =>
   specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
@@ -15,6 +16,22 @@ const isElectron = (specifier: string) => specifier === "electron" || specifier.
 const inside = (target: string | null, folder: string) => target !== null && (target === folder || target.startsWith(`${folder}/`));
 
 const isBarrel = (target: string | null) => target === "src/main/agent" || target === "src/main/agent/index" || target === "src/main/agent/index.ts";
+
+/**
+ * The library's rooms, lowest first: a room imports only itself and rooms below it. state/
+ * (the data and its rules) uses no other room; tools/ and stores/ build on state/; run/ on all.
+ */
+export const AGENT_ROOMS = ["platform", "errors", "state", "tools", "stores", "run", "index"] as const;
+const agentRoom = (path: string) => roomOf("src/main/agent", path);
+
+function agentRoomCrossing(ref: ImportRef): string | null {
+  if (!ref.target || !inside(ref.target, "src/main/agent") || isBarrel(ref.target)) return null;
+  const [from, to] = [agentRoom(ref.from), agentRoom(ref.target)];
+  const [fromRank, toRank] = [AGENT_ROOMS.indexOf(from as never), AGENT_ROOMS.indexOf(to as never)];
+  if (fromRank === -1 || toRank === -1) return `the library's room "${fromRank === -1 ? from : to}" has no place in AGENT_ROOMS`;
+  if (toRank > fromRank) return `the library's room ${from} must not import ${to}, a room above it (${AGENT_ROOMS.join(" < ")})`;
+  return null;
+}
 
 export interface LayerRule {
   layer: string;
@@ -27,7 +44,7 @@ export const layerRules: LayerRule[] = [
     check: (ref) => {
       if (isElectron(ref.specifier)) return "the agent library must not import electron";
       if (ref.target && !inside(ref.target, "src/main/agent")) return "the agent library imports nothing from the app";
-      return null;
+      return agentRoomCrossing(ref);
     },
   },
   {

@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFor } from "../../bench/config";
 import { expectedFigures } from "../../bench/figures";
+import { suiteResultsIn } from "../../bench/lib/figures-table";
 import type { ResultsDocument } from "../../bench/lib/results-file";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -47,16 +48,20 @@ describe("npm run bench -- --quick", () => {
     expect(results().errors).toEqual([]);
   });
 
-  it("writes a dated results file and the latest one, alike, each with its Markdown", () => {
+  it("writes the run's results with their Markdown, and each suite's report holding the figures it measured", () => {
     const document = results();
-    const dated = path.join(outFolder, `${document.date.slice(0, 10)}-quick.json`);
-    expect(existsSync(dated)).toBe(true);
-    expect(JSON.parse(readFileSync(dated, "utf8"))).toEqual(document);
     const markdown = readFileSync(path.join(outFolder, "latest-quick.md"), "utf8");
     expect(markdown).toContain("### Targets");
     for (const target of document.targets) expect(markdown).toContain(target.name);
     expect(document.mode).toBe("quick");
     expect(document.machine.cores).toBeGreaterThan(0);
+    const suiteFigures = suiteResultsIn(outFolder, "quick").flatMap((suite) => {
+      expect(suite.date).toBe(document.date);
+      return Object.entries(suite.figures);
+    });
+    expect(Object.fromEntries(suiteFigures)).toEqual(document.figures);
+    expect(suiteFigures).toHaveLength(Object.keys(document.figures).length); // each figure in one suite's report
+    expect(existsSync(path.join(outFolder, "save-quick.json"))).toBe(true);
   });
 
   it("measures every figure, each a finite number", () => {

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { keepForDocs } from "./support/doc-images";
 import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
@@ -110,7 +111,7 @@ describe("the Alpine window", () => {
     await body.waitFor();
     expect(await body.textContent()).toContain("notes.md");
     expect(await body.textContent()).toContain("todo.txt");
-    await win().screenshotBothThemes("tool-card");
+    keepForDocs(await win().screenshotBothThemes("tool-card"), "window"); // the README's pictures
   });
 
   it("stops a run with Escape, keeps what was saved, and continues it", async () => {

@@ -35,7 +35,7 @@ describe("the Node the project needs", () => {
   });
 
   it("runs on this Node (the suite itself is on 22 or later)", () => {
-    expect(nodeVersionProblem()).toBeNull();
+    expect(nodeVersionProblem(process.versions.node)).toBeNull();
     expect(readText("scripts/test.mjs")).toMatch(/Ran on Node \$\{process\.version\}/);
   });
 });

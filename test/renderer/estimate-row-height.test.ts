@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateRowHeight, wrappedLines } from "../../src/renderer/src/lib/estimate-row-height";
+import { estimateRowHeight, wrappedLines } from "../../src/renderer/src/lib/list-layout/estimate-row-height";
 
 describe("a row's guessed height", () => {
   it("counts each line, a long one as the lines it wraps to, an empty one as one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RowLayout } from "../../src/renderer/src/lib/row-layout";
+import { RowLayout } from "../../src/renderer/src/lib/list-layout/row-layout";
 
 const keys = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `k${from + i}`);
 

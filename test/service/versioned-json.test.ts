@@ -7,6 +7,7 @@ import { PriceFile } from "../../src/main/service/models/prices";
 import { FileUnreadableError, NewerFileVersionError, SettingsFileError } from "../../src/main/service/service-errors";
 import { SettingsFile } from "../../src/main/service/settings/settings-file";
 import { readVersionedJson } from "../../src/main/service/versioned-json";
+import { readFirstScreenFile } from "../../src/main/service/first-screen/kept-first-screen";
 import { WindowStateFile } from "../../src/main/service/window-state";
 import { makeTempDir, removeDir } from "./helpers";
 
@@ -81,5 +82,20 @@ describe("the files read through it", () => {
     expect(fs.statSync(path.join(folder, "settings.json")).isDirectory()).toBe(true);
     fs.mkdirSync(path.join(folder, "window-state.json"));
     expect(new WindowStateFile(folder).openConversationId).toBeNull();
+  });
+
+  it("the kept first screen is read through it too, checked by hand (no zod at the app's entry); unreadable is only garbled", () => {
+    folder = makeTempDir();
+    const screen = { conversationId: null, stylesheets: ["index-1.css"], html: "<main></main>" };
+    const file = path.join(folder, "first-screen.json");
+    fs.writeFileSync(file, JSON.stringify({ version: 1, ...screen }));
+    expect(readFirstScreenFile(file)).toEqual({ status: "current", value: { version: 1, ...screen } });
+    fs.writeFileSync(file, JSON.stringify({ version: 2, ...screen }));
+    expect(readFirstScreenFile(file)).toEqual({ status: "newer", version: 2, known: null });
+    fs.writeFileSync(file, JSON.stringify({ version: 1, ...screen, html: "<script></script>" }));
+    expect(readFirstScreenFile(file)).toMatchObject({ status: "garbled", reason: expect.stringMatching(/^not a version 1 file \(not a first screen this build can show\)/) });
+    fs.rmSync(file);
+    fs.mkdirSync(file);
+    expect(readFirstScreenFile(file)).toMatchObject({ status: "garbled", reason: expect.stringContaining("kept first screen") });
   });
 });

@@ -4,21 +4,14 @@
  * arguments with the contract's zod schema, calls the service, and answers with an
  * `IpcResult`. It never throws, whatever the window sends.
  */
-import {
-  requestSchemas,
-  type ParsedArgs,
-  type RequestChannel,
-  type RequestResults,
-} from "../../shared/ipc-contract";
+import { requestSchemas, type RequestChannel } from "../../shared/ipc-contract";
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
 import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
+import type { RequestHandlers } from "./request-handler-types";
 
-export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
-
-/** One handler per channel: a channel missing here fails to compile. */
-export type RequestHandlers = { [C in RequestChannel]: RequestHandler<C> };
+export type { RequestHandler, RequestHandlers } from "./request-handler-types";
 
 export function createRequestHandlers(service: AlpineService): RequestHandlers {
   return {

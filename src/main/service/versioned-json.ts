@@ -1,6 +1,7 @@
 /**
  * One way to read the app's small versioned JSON files (settings, MCP servers, storage
- * choice, prices, window state, messages waiting for a key, attachments index). Each
+ * choice, prices, window state, messages waiting for a key, attachments index, the kept
+ * first screen). Each
  * caller decides what a missing, garbled or newer file means for it; this only tells the
  * four apart, the same way for all:
  * - missing: no file yet;
@@ -23,7 +24,17 @@ export type VersionedJson<T> =
   | { status: "newer"; version: number; known: T | null }
   | { status: "current"; value: T };
 
-export interface VersionedJsonOptions<S extends z.ZodType> {
+/**
+ * What the reader needs of a schema: zod's `safeParse`. A file read before zod is loaded (the
+ * kept first screen, read by the app's entry) passes a plain object that checks it by hand.
+ */
+export interface JsonShape<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { message: string }[] } };
+}
+
+type ShapeOutput<S> = S extends z.ZodType ? z.output<S> : S extends JsonShape<infer T> ? T : never;
+
+export interface VersionedJsonOptions<S extends z.ZodType | JsonShape<unknown>> {
   /** The version this build writes; a file with a higher one is "newer". */
   version: number;
   /** The file's shape, `version` included (extra keys should pass through if a rewrite must keep them). */
@@ -34,7 +45,7 @@ export interface VersionedJsonOptions<S extends z.ZodType> {
   unreadable?: "throw" | "garbled";
 }
 
-export function readVersionedJson<S extends z.ZodType>(file: string, options: VersionedJsonOptions<S>): VersionedJson<z.output<S>> {
+export function readVersionedJson<S extends z.ZodType | JsonShape<unknown>>(file: string, options: VersionedJsonOptions<S>): VersionedJson<ShapeOutput<S>> {
   let raw: string;
   try {
     raw = fs.readFileSync(file, "utf8");
@@ -53,8 +64,8 @@ export function readVersionedJson<S extends z.ZodType>(file: string, options: Ve
   const parsed = options.schema.safeParse(json);
   const version = (json as { version?: unknown } | null)?.version;
   if (typeof version === "number" && Number.isInteger(version) && version > options.version) {
-    return { status: "newer", version, known: parsed.success ? parsed.data : null };
+    return { status: "newer", version, known: parsed.success ? (parsed.data as ShapeOutput<S>) : null };
   }
   if (!parsed.success) return { status: "garbled", reason: `not a version ${options.version} file (${parsed.error.issues[0]?.message ?? "wrong shape"})` };
-  return { status: "current", value: parsed.data };
+  return { status: "current", value: parsed.data as ShapeOutput<S> };
 }

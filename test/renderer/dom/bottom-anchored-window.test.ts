@@ -6,7 +6,7 @@
  * the order the browser delivers them.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BottomAnchoredWindow } from "../../../src/renderer/src/lib/bottom-anchored-window";
+import { BottomAnchoredWindow } from "../../../src/renderer/src/lib/list-layout/bottom-anchored-window";
 
 /** The page's document, where key presses arrive. */
 class FakeDocument {

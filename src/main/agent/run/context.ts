@@ -4,10 +4,12 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AssistantEntry, CompactionEntry, HistoryEntry } from "../state/history";
+import { type OpenCall, openCallsAfter, scanLatestCompaction } from "../state/open-calls";
 import type { State } from "../state/state";
 import { builtMessageBuilderOf, isExcluded, messageBuilderOf } from "./message-builder";
 
 export { isExcluded, SUMMARY_PREFIX } from "./message-builder";
+export type { OpenCall } from "../state/open-calls";
 
 type MessageParam = Anthropic.MessageParam;
 
@@ -20,12 +22,7 @@ type MessageParam = Anthropic.MessageParam;
 export function latestCompaction(state: State): CompactionEntry | null {
   const built = builtMessageBuilderOf(state);
   if (built) return built.compaction;
-  const history = state.history;
-  for (let i = history.length - 1; i >= 0; i--) {
-    const entry = history[i];
-    if (entry.kind === "compaction" && !isExcluded(state, entry.seq)) return entry;
-  }
-  return null;
+  return scanLatestCompaction(state);
 }
 
 /** The entries the model sees (after the latest compaction, not excluded). */
@@ -49,39 +46,12 @@ export function buildMessages(state: State): MessageParam[] {
   return messageBuilderOf(state).requestMessages();
 }
 
-/** Calls of an assistant turn, with whether each has a result (or an answer) yet. */
-export interface OpenCall {
-  id: string;
-  name: string;
-  input: unknown;
-  assistantSeq: number;
-}
-
 /**
- * Tool calls in the context that have no result yet, oldest first. One pass over history with
- * nothing made for the calls that were answered (a new branch asks this of its whole past).
+ * Tool calls in the context that have no result yet, oldest first (state/open-calls.ts), after
+ * the compaction the built request already knows when there is one.
  */
 export function openCalls(state: State): OpenCall[] {
-  const open = new Map<string, { entry: AssistantEntry; block: number }>();
-  const history = state.history;
-  const compaction = latestCompaction(state);
-  const excluding = state.excluded.length > 0;
-  for (let i = compaction ? compaction.seq + 1 : 0; i < history.length; i++) {
-    const entry = history[i];
-    if (excluding && isExcluded(state, entry.seq)) continue;
-    if (entry.kind === "assistant") {
-      const content = entry.content;
-      for (let b = 0; b < content.length; b++) if (content[b].type === "tool_use") open.set((content[b] as { id: string }).id, { entry, block: b });
-    } else if (entry.kind === "tool_result") {
-      open.delete(entry.callId);
-    } else if (entry.kind === "user" && entry.answersCallId && !entry.answersTool) {
-      open.delete(entry.answersCallId); // a tool's question stays open until the tool, run again, gives the result
-    }
-  }
-  return [...open.values()].map(({ entry, block }) => {
-    const use = entry.content[block] as { id: string; name: string; input: unknown };
-    return { id: use.id, name: use.name, input: use.input, assistantSeq: entry.seq };
-  });
+  return openCallsAfter(state, latestCompaction(state));
 }
 
 /** The text of the last assistant turn in the context ("" if none). */

@@ -6,6 +6,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AttachmentRef, CompactionEntry, HistoryEntry } from "../state/history";
+import { isExcluded } from "../state/open-calls";
 import type { State } from "../state/state";
 import { type UnresolvedAttachment, type UserBlock, assistantBlocks, attachmentBlock, attachmentChars } from "./entry-blocks";
 
@@ -186,11 +187,8 @@ function excludedKeyOf(state: State): string {
   return state.excluded.length === 0 ? "" : JSON.stringify(state.excluded);
 }
 
-/** Whether `seq` lies in one of the State's excluded ranges. */
-export function isExcluded(state: State, seq: number): boolean {
-  for (const [from, to] of state.excluded) if (seq >= from && seq <= to) return true;
-  return false;
-}
+// Whether `seq` lies in one of the State's excluded ranges: history's rule, kept beside it.
+export { isExcluded };
 
 const builders = new WeakMap<State, MessageBuilder>();
 

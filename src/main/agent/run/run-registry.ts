@@ -15,10 +15,5 @@ export const activeRuns = new Set<ActiveRun>();
 /** Set once the process is stopping (a signal arrived): runs started after it are aborted at once. */
 export const processStop: { reason: Error | null } = { reason: null };
 
-/** Saves being written now (each removes itself when it settles). */
-export const pendingSaves = new Set<Promise<unknown>>();
-
-/** Resolves once no save is being written (saves that start meanwhile are waited for too). */
-export async function savesSettled(): Promise<void> {
-  while (pendingSaves.size > 0) await Promise.allSettled([...pendingSaves]);
-}
+/** Saves being written now: the State's saver keeps them, below the run. */
+export { pendingSaves, savesSettled } from "../state/pending-saves";

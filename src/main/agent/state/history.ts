@@ -5,7 +5,13 @@
  * `text` keeps the error's name and message).
  */
 
-import type { ToolResultBlock } from "../tools/tool-result";
+/** Image types a tool result may hold. */
+export type ToolImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+
+/** A block of a tool result, as the Messages API takes it (tools/tool-result.ts makes them). */
+export type ToolResultBlock =
+  | { type: "text"; text: string }
+  | { type: "image"; source: { type: "base64"; media_type: ToolImageMediaType; data: string } };
 
 /** What a tool call ended as. `unknown`: the process stopped while it ran. */
 export type ToolCallStatus = "done" | "error" | "aborted" | "unknown";

@@ -11,11 +11,11 @@
  */
 import { SchemaTooNewError, StateNotFoundError, StoreCorruptError } from "../errors";
 import { type EntryRecord, type HistoryEntry, UNKNOWN_RESULT_TEXT } from "./history";
-import { ASK_TOOL } from "../tools/tool";
-import { openCalls } from "../run/context";
+import { openCalls } from "./open-calls";
+import { ASK_TOOL } from "./reserved-tools";
 import { OLDEST_SNAPSHOT_VERSION, SNAPSHOT_VERSION, type BranchPoint, type Snapshot, type StoredRecord, conversationIdOf } from "./snapshot";
 import { State, appendEntry, placeInTree, replaceHistory, stateBook } from "./state";
-import type { Store } from "../stores/store";
+import type { StoreAccess } from "./store-contract";
 
 /** What a branch inherits: its ancestors' entries through the fork point, and the fork points, nearest first. */
 export interface Inherited {
@@ -23,7 +23,7 @@ export interface Inherited {
   lineage: BranchPoint[];
 }
 
-export function restoreState(store: Store, stateId: string, record: StoredRecord | null, inherited: Inherited = { entries: [], lineage: [] }): State {
+export function restoreState(store: StoreAccess, stateId: string, record: StoredRecord | null, inherited: Inherited = { entries: [], lineage: [] }): State {
   if (!record) throw new StateNotFoundError(stateId);
   const where = `${store.describe()} State "${stateId}"`;
   const snapshot = checkSnapshot(record.snapshot, where);

@@ -4,7 +4,6 @@
  * with the Agent in your code; the warning says what changed.
  */
 import { createHash } from "node:crypto";
-import type { ToolSpec } from "../tools/builtin-tools";
 import type { AgentFingerprint } from "./snapshot";
 
 export class ResumeWarning extends Error {
@@ -17,7 +16,14 @@ export class ResumeWarning extends Error {
   }
 }
 
-export function agentFingerprint(model: string, system: string, toolSpecs: ToolSpec[]): AgentFingerprint {
+/** A tool as the model is told of it (tools/builtin-tools.ts's ToolSpec). */
+interface ToolDescription {
+  name: string;
+  description: string;
+  input_schema: unknown;
+}
+
+export function agentFingerprint(model: string, system: string, toolSpecs: readonly ToolDescription[]): AgentFingerprint {
   const tools = [...toolSpecs]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((t) => ({ name: t.name, description: t.description, input_schema: t.input_schema }));

@@ -7,10 +7,10 @@
 import { StaleStateError, StateExistsError, StateNotFoundError, addErrorNote } from "../errors";
 import type { EntryRecord, HistoryEntry } from "./history";
 import { assertJsonValue, toJsonAnswer } from "./json-check";
-import { pendingSaves } from "../run/run-registry";
+import { pendingSaves } from "./pending-saves";
 import { SNAPSHOT_VERSION, type Snapshot } from "./snapshot";
 import { type State, assertThinkingSetting, stateBook } from "./state";
-import type { Store, StoredHead } from "../stores/store";
+import type { StoreAccess, StoredHead } from "./store-contract";
 
 /** Where in a run a save happens (reported with each `save` step event). */
 export type SavePoint =
@@ -88,7 +88,7 @@ export interface SaveOptions {
 }
 
 /** Write what the store does not have yet. Queued behind any save of this State in progress. */
-export function saveState(state: State, store: Store, options: SaveOptions = {}): Promise<SaveOutcome> {
+export function saveState(state: State, store: StoreAccess, options: SaveOptions = {}): Promise<SaveOutcome> {
   const book = state[stateBook];
   const run = book.saveChain.then(() => saveNow(state, store, options.outsideRun === true));
   book.saveChain = run.catch(() => undefined);
@@ -98,7 +98,7 @@ export function saveState(state: State, store: Store, options: SaveOptions = {})
   return run;
 }
 
-async function saveNow(state: State, store: Store, outsideRun: boolean): Promise<SaveOutcome> {
+async function saveNow(state: State, store: StoreAccess, outsideRun: boolean): Promise<SaveOutcome> {
   const book = state[stateBook];
   let body: Omit<Snapshot, "updatedAt">;
   let json: string;
@@ -145,7 +145,7 @@ async function saveNow(state: State, store: Store, outsideRun: boolean): Promise
  * create that landed but reported an error: then the write goes on as an update (the store
  * skips the entries it has), instead of refusing this State forever.
  */
-async function writeOrFinishCreate(state: State, store: Store, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
+async function writeOrFinishCreate(state: State, store: StoreAccess, entries: EntryRecord[], snapshot: Snapshot | null): Promise<void> {
   const book = state[stateBook];
   try {
     // A run's save names its lease, so a store refuses it once another runner took the lease over.
@@ -185,7 +185,7 @@ export function noteSaveFailure(original: unknown, saveError: unknown): void {
  * one this copy wrote or loaded, or the store has entries this copy never sent. (Saving it
  * would be silently wrong: the store skips seqs it already has.)
  */
-export async function assertCurrentCopy(state: State, store: Store): Promise<void> {
+export async function assertCurrentCopy(state: State, store: StoreAccess): Promise<void> {
   const book = state[stateBook];
   if (book.isNew) return;
   assertCurrentHead(state.id, await store.readHead(state.id), book);

@@ -2,7 +2,7 @@
  * State: one conversation. Its history (every step, in order), the caller's JSON `data`,
  * and how its last run stopped. An Agent runs it; a Store saves and loads it.
  */
-import type { Lease } from "../stores/store";
+import type { Lease } from "./store-contract";
 import { randomUUID } from "node:crypto";
 import { InvalidStateIdError } from "../errors";
 import type { AttachmentRef, HistoryEntry, UserEntry } from "./history";

@@ -6,7 +6,7 @@ import { StoreCorruptError } from "../errors";
 import type { EntryRecord } from "../state/history";
 import type { Inherited } from "../state/restore";
 import type { BranchPoint, Snapshot, StoredRecord } from "../state/snapshot";
-import type { MaybePromise } from "./store";
+import type { MaybePromise } from "../state/store-contract";
 
 /** The reads a chain walk needs of a store. */
 export interface RangedReader {

@@ -4,7 +4,7 @@
  * conversation while another conversation's branch still shares some of its past.
  */
 import type { ConversationInfo, SavedStateInfo } from "../state/snapshot";
-import type { ListOptions } from "./store";
+import type { ListOptions } from "../state/store-contract";
 
 /** Rows of every State, newest first; `includeRetained` adds the States kept for other conversations. */
 export type ListAll = (options: ListOptions) => Promise<SavedStateInfo[]>;

@@ -13,7 +13,7 @@
 import { StoreCorruptError } from "../errors";
 import type { EntryRecord } from "../state/history";
 import type { Snapshot } from "../state/snapshot";
-import type { MaybePromise, StoredHead } from "./store";
+import type { MaybePromise, StoredHead } from "../state/store-contract";
 
 export interface PageOptions {
   /** At most this many entries (at least 1). */

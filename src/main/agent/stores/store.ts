@@ -32,58 +32,20 @@ import type { EntryRecord } from "../state/history";
 import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../state/snapshot";
 import type { State } from "../state/state";
 import { restoreState } from "../state/restore";
+import type { Lease, ListOptions, MaybePromise, StoreAccess, StoredHead, WriteOptions } from "../state/store-contract";
 import { readInherited } from "./branch-chain";
 import { type HistoryPageRecord, type PageOptions, readHistoryPage } from "./history-page";
 import { conversationOf, groupConversations, planConversationDelete } from "./conversation-tree";
 import { scanSearch } from "./search/search-scan";
 import type { SearchOptions, SearchPage, SearchResult } from "./search/search-types";
 
-export type MaybePromise<T> = T | Promise<T>;
-
-export interface WriteOptions {
-  create: boolean;
-  /**
-   * The run's lease, when the write is a save of a run: a store whose lease other runners can
-   * take over checks, inside the write's own transaction, that this lease still holds the State,
-   * and otherwise writes nothing and throws LeaseLostError (the write is fenced).
-   */
-  lease?: Lease;
-}
-
-export interface ListOptions {
-  /** At most this many, newest first. */
-  limit?: number;
-  /** Skip this many of the newest first. */
-  offset?: number;
-  /** Also the States kept only for another conversation's branches (rows with `retained: true`). */
-  includeRetained?: boolean;
-}
-
-/** What `readHead` returns: the stored snapshot and how many entries are stored. */
-export interface StoredHead {
-  snapshot: Snapshot | null;
-  entryCount: number;
-}
-
-/** A held right to run one State. */
-export interface Lease {
-  readonly stateId: string;
-  /** Unique to this holding of the lease: what a fenced write checks the store still has. */
-  readonly token?: string;
-  /** True once the store told this holder that another runner took the lease over (or it was removed). */
-  readonly lost?: boolean;
-  /**
-   * Throws LeaseLostError unless the store still gives this lease the State: asked before each
-   * tool call of a run, so a runner that was taken over does not run a tool the new one runs too.
-   */
-  confirm?(): MaybePromise<void>;
-  release(): MaybePromise<void>;
-}
+// The words of the contract live with the data (state/store-contract.ts), which imports no store.
+export type { Lease, ListOptions, MaybePromise, StoredHead, WriteOptions } from "../state/store-contract";
 
 /** Leases held in this process, keyed by store key and State id. */
 const processLeases = new Map<string, string>();
 
-export abstract class Store {
+export abstract class Store implements StoreAccess {
   abstract write(stateId: string, entries: EntryRecord[], snapshot: Snapshot | null, options: WriteOptions): MaybePromise<void>;
 
   abstract read(stateId: string): MaybePromise<StoredRecord | null>;

@@ -9,15 +9,12 @@
  * the model receives. `isError` closes the call with status "error".
  */
 
+// The blocks are history's data (a tool_result entry keeps them), so they are defined there.
+import type { ToolResultBlock } from "../state/history";
+export type { ToolImageMediaType, ToolResultBlock } from "../state/history";
+
 /** Shared by every copy of this module, so a marker made by one copy is recognised by another. */
 const MARK = Symbol.for("alpine.agent.toolResult");
-
-export type ToolImageMediaType = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
-
-/** A block of a tool result, as the Messages API takes it. */
-export type ToolResultBlock =
-  | { type: "text"; text: string }
-  | { type: "image"; source: { type: "base64"; media_type: ToolImageMediaType; data: string } };
 
 export interface ToolResultOptions {
   text: string;

@@ -33,9 +33,8 @@ export interface Tool<Input = any> {
   run(input: Input, context: ToolContext): unknown | Promise<unknown>;
 }
 
-/** Names the library reserves for its built-in tools. */
-export const FINISH_TOOL = "finish";
-export const ASK_TOOL = "ask";
+/** Names the library reserves for its built-in tools (saved history names them too). */
+export { ASK_TOOL, FINISH_TOOL } from "../state/reserved-tools";
 
 /**
  * A tool whose input is described by a zod schema: the JSON Schema is derived from it,

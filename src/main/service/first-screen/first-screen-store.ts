@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import { writeFileAtomicSync } from "../../agent";
-import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, type KeptFirstScreen } from "./kept-first-screen";
+import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, type KeptFirstScreen, readFirstScreenFile } from "./kept-first-screen";
 import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 export interface FirstScreenToKeep {
@@ -62,12 +62,6 @@ export class FirstScreenStore {
   }
 
   private newerFileExists(): boolean {
-    let version: unknown;
-    try {
-      version = (JSON.parse(fs.readFileSync(this.file, "utf8")) as { version?: unknown } | null)?.version;
-    } catch {
-      return false;
-    }
-    return typeof version === "number" && version > FIRST_SCREEN_VERSION;
+    return readFirstScreenFile(this.file).status === "newer";
   }
 }

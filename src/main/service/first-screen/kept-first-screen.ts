@@ -5,13 +5,13 @@
  * person sees their conversation at the first paint, before the app's code has run; the app
  * replaces it with the live screen as it starts.
  *
- * Read here without zod or the agent library: the app's entry reads it before anything else
- * is loaded. It is a cache of what the data already holds: a file that is missing, garbled,
+ * Read with the shared reader (versioned-json.ts) but without zod or the agent library: the
+ * app's entry reads it before anything else is loaded. It is a cache of what the data already holds: a file that is missing, garbled,
  * from another build or from a newer Alpine means "no kept first screen", never a failure.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
+import { type JsonShape, type VersionedJson, readVersionedJson } from "../versioned-json";
 
 export const FIRST_SCREEN_FILE_NAME = "first-screen.json";
 export const FIRST_SCREEN_VERSION = 1;
@@ -32,19 +32,20 @@ export function firstScreenFile(dataFolder: string): string {
 
 /** The kept first screen of `dataFolder`, or null when there is none this build can show. */
 export function readKeptFirstScreen(dataFolder: string): KeptFirstScreen | null {
-  let raw: string;
-  try {
-    raw = fs.readFileSync(firstScreenFile(dataFolder), "utf8");
-  } catch {
-    return null;
-  }
-  try {
-    const kept = JSON.parse(raw) as Partial<KeptFirstScreen> | null;
-    return isKeptFirstScreen(kept) ? kept : null;
-  } catch {
-    return null;
-  }
+  const read = readFirstScreenFile(firstScreenFile(dataFolder));
+  return read.status === "current" ? read.value : null;
 }
+
+/** The file as the shared reader tells it: missing, garbled (unreadable too: it is only a cache), newer, or current. */
+export function readFirstScreenFile(file: string): VersionedJson<KeptFirstScreen> {
+  return readVersionedJson(file, { version: FIRST_SCREEN_VERSION, schema: keptFirstScreenShape, what: "kept first screen", unreadable: "garbled" });
+}
+
+// Checked by hand, not with zod: the app's entry reads this file before zod is loaded.
+const keptFirstScreenShape: JsonShape<KeptFirstScreen> = {
+  safeParse: (value) =>
+    isKeptFirstScreen(value) ? { success: true, data: value } : { success: false, error: { issues: [{ message: "not a first screen this build can show" }] } },
+};
 
 export function isKeptFirstScreen(value: unknown): value is KeptFirstScreen {
   const kept = value as Partial<KeptFirstScreen> | null;

@@ -2,7 +2,7 @@
  * The tools:* channels → the MCP service.
  */
 import type { McpService } from "./mcp-service";
-import type { RequestHandlers } from "../request-handlers";
+import type { RequestHandlers } from "../request-handler-types";
 
 type McpChannel = Extract<keyof RequestHandlers, `tools:${string}`>;
 

@@ -4,7 +4,9 @@
  */
 import path from "node:path";
 import { ensurePrivateFolder } from "../../agent";
-import type { ExportFileChooser } from "./transfer-service";
+
+/** Asks the person where to save an export (null: cancelled). */
+export type ExportFileChooser = (defaultName: string) => Promise<string | null>;
 
 export async function chooseExportTarget(dataFolder: string, chooser: ExportFileChooser | undefined, name: string): Promise<string | null> {
   if (chooser) return chooser(name);

@@ -8,13 +8,12 @@ import type { ExportResult, ImportReport } from "../../../shared/transfer-types"
 import type { AppEventBus } from "../app-event-bus";
 import type { ServiceGate } from "../service-gate";
 import { type ExportRequest, exportToFile } from "./export-file";
-import { chooseExportTarget } from "./export-target";
+import { type ExportFileChooser, chooseExportTarget } from "./export-target";
 import { importFile } from "./import-file";
 import type { TransferStore } from "./import-writer";
 import { ImportInProgressError, ImportReadError } from "./transfer-errors";
 
-/** Asks the person where to save an export (null: cancelled). */
-export type ExportFileChooser = (defaultName: string) => Promise<string | null>;
+export type { ExportFileChooser } from "./export-target";
 /** Asks the person for a file to import (null: cancelled). */
 export type ImportFileChooser = () => Promise<string | null>;
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type RefObject } from "react";
 import type { DisplayItem } from "../store/display-items";
-import type { BottomAnchoredWindow } from "./bottom-anchored-window";
+import type { BottomAnchoredWindow } from "./list-layout/bottom-anchored-window";
 import { emitAppEvent } from "../app-events";
 
 /** How long the row stays highlighted. */

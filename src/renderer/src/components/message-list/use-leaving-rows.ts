@@ -11,7 +11,7 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import type { DisplayItem } from "../../store/display-items";
-import type { RowRange } from "../../lib/row-layout";
+import type { RowRange } from "../../lib/list-layout/row-layout";
 
 type ReplyItem = Extract<DisplayItem, { kind: "assistant" }>;
 
