@@ -46,7 +46,8 @@ export function assistantBlocks(entry: AssistantEntry): Anthropic.ContentBlockPa
         if (block.text !== "") blocks.push({ type: "text", text: block.text });
         break;
       case "tool_use":
-        blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.input as Record<string, unknown> });
+        // Arguments another provider's model wrote that were not JSON are kept as text; the API takes an object.
+        blocks.push({ type: "tool_use", id: block.id, name: block.name, input: (typeof block.input === "string" ? {} : block.input) as Record<string, unknown> });
         break;
     }
   }
