@@ -21,6 +21,8 @@ const WITHOUT_TOOLS = /does not support tools|tools? (are|is) not supported|tool
 export function mapOpenAIError(error: unknown, context: ErrorContext): unknown {
   if (context.timedOut) return new ModelTimeoutError(context.model ?? context.serverName, context.timeoutMs);
   if (!(error instanceof Error)) return error;
+  // The SDK's classes leave `name` as "Error"; the run records and the app explains errors by class name.
+  if (error.name === "Error" && error.constructor.name !== "Error") Object.defineProperty(error, "name", { value: error.constructor.name, configurable: true, writable: true });
   const status = (error as { status?: unknown }).status;
   if (error.name === "APIConnectionError") {
     const code = causeCode(error);

@@ -7,6 +7,7 @@
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type OpenAI from "openai";
+import { RAW_ARGUMENTS } from "../entry-blocks";
 import { UnsupportedAttachmentError } from "./provider-errors";
 
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
@@ -42,7 +43,8 @@ function assistantMessages(content: Anthropic.MessageParam["content"]): ChatMess
 
 /** A call's arguments as the model wrote them: kept as text when they were not a JSON object. */
 function argumentsText(input: unknown): string {
-  return typeof input === "string" ? input : JSON.stringify(input ?? {});
+  const raw = input && typeof input === "object" ? (input as Record<symbol, unknown>)[RAW_ARGUMENTS] : undefined;
+  return typeof raw === "string" ? raw : JSON.stringify(input ?? {});
 }
 
 /** Results first, as `tool` messages (the API wants them right after the calls), then what the person sent. */

@@ -106,6 +106,8 @@ export class OpenAICompatibleProvider implements ModelProvider {
         wait();
         reply.add(chunk, handlers.onText, handlers.onThinking);
       }
+      // The SDK ends the iteration quietly when its request is aborted: a reply cut off is not whole.
+      if (controller.signal.aborted) throw handlers.signal.aborted ? handlers.signal.reason : new Error("the stream was given up");
       return reply.reply();
     } catch (error) {
       if (handlers.signal.aborted) throw error;
