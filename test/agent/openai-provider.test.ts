@@ -65,9 +65,9 @@ describe("the OpenAI-compatible provider", () => {
   it("gives up a stream that stops sending after the timeout, and the next run asks again", async () => {
     server.script({ hang: true, text: "Thinking about it" });
     const state = new State("Hi");
-    const failure = await rejectionOf(new Agent({ model: MODEL, provider: provider({ timeoutMs: 300 }) }).run(state));
+    const failure = await rejectionOf(new Agent({ model: MODEL, provider: provider({ timeoutMs: 800 }) }).run(state));
     expect(failure).toBeInstanceOf(ModelTimeoutError);
-    expect(failure.message).toBe(`${MODEL} sent nothing for 0 seconds, so the request was given up. Press Continue to ask again.`);
+    expect(failure.message).toBe(`${MODEL} sent nothing for 800 ms, so the request was given up. Press Continue to ask again.`);
     expect(state.history.map((e) => e.kind)).toEqual(["user", "error"]);
     server.script({ text: "Here." });
     expect(await new Agent({ model: MODEL, provider: provider() }).run(state)).toBe("Here.");

@@ -14,6 +14,8 @@ import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
 import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
+import { testProvider } from "./providers/provider-test";
+import { modelGroups } from "./providers/model-groups";
 
 export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
 
@@ -33,7 +35,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       service.firstScreen.forgetConversation(id);
       return { deleted: true };
     },
-    "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
+    "runs:start": ({ text, attachments, model, provider, thinkingBudget }) => service.runs.start(text, attachments, { model, provider, thinkingBudget }),
     "runs:send": async ({ id, text, attachments }) => {
       await service.runs.send(id, text, attachments);
       return { ok: true };
@@ -59,8 +61,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
-    "conversations:setOptions": async ({ id, model, thinkingBudget }) => {
-      await service.runs.setOptions(id, { model, thinkingBudget });
+    "conversations:setOptions": async ({ id, model, provider, thinkingBudget }) => {
+      await service.runs.setOptions(id, { model, provider, thinkingBudget });
       return service.conversations.get(id, 1);
     },
     "models:list": () => service.models.list(),
@@ -86,6 +88,13 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "backups:list": () => service.backups.view(),
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
+    "providers:get": () => service.providers.view(),
+    "providers:add": (input) => service.providers.add(input),
+    "providers:edit": ({ id, ...change }) => service.providers.edit(id, change),
+    "providers:setKey": ({ id, apiKey }) => service.providers.setKey(id, apiKey),
+    "providers:remove": ({ id }) => service.providers.remove(id),
+    "providers:test": ({ id, model }) => testProvider(service.providers.modelProvider(id, { timeoutMs: 20_000, maxRetries: 0 }), service.providers.config(id).models, model),
+    "models:groups": () => modelGroups(service.models, service.providers, service.prices.table()),
     "storage:get": () => service.storage.view(),
     // Another store, or a store emptied: the kept first screen may show what is no longer there.
     "storage:usePostgres": (choice) => forgettingFirstScreen(service, () => service.storage.usePostgres(choice)),

@@ -24,6 +24,7 @@ export function mapOpenAIError(error: unknown, context: ErrorContext): unknown {
   // The SDK's classes leave `name` as "Error"; the run records and the app explains errors by class name.
   if (error.name === "Error" && error.constructor.name !== "Error") Object.defineProperty(error, "name", { value: error.constructor.name, configurable: true, writable: true });
   const status = (error as { status?: unknown }).status;
+  if (error.name === "APIConnectionTimeoutError") return new ModelTimeoutError(context.model ?? context.serverName, context.timeoutMs);
   if (error.name === "APIConnectionError") {
     const code = causeCode(error);
     if (code && UNREACHABLE_CODES.has(code)) return new ModelServerUnreachableError(context.serverName, context.baseURL, describeCode(code), { cause: error });

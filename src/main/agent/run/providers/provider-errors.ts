@@ -33,7 +33,8 @@ export class ModelWithoutToolsError extends AgentError {
 /** A streamed reply that stopped arriving for longer than the provider's timeout. */
 export class ModelTimeoutError extends AgentError {
   constructor(readonly model: string, readonly timeoutMs: number) {
-    super(`${model} sent nothing for ${Math.round(timeoutMs / 1000)} seconds, so the request was given up. Press Continue to ask again.`);
+    const wait = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} seconds`;
+    super(`${model} sent nothing for ${wait}, so the request was given up. Press Continue to ask again.`);
   }
 }
 
