@@ -14,8 +14,7 @@ import type { IpcResult } from "../../shared/transport-messages";
 import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
 import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
-import { testProvider } from "./providers/provider-test";
-import { modelGroups } from "./providers/model-groups";
+import { providersRequestHandlers } from "./providers/providers-request-handlers";
 
 export type RequestHandler<C extends RequestChannel> = (args: ParsedArgs<C>) => Promise<RequestResults[C]> | RequestResults[C];
 
@@ -81,6 +80,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     },
     "conversations:usage": async ({ id }) => ({ id, usage: await service.conversations.usage(id) }),
     ...mcpRequestHandlers(service.mcp),
+    ...providersRequestHandlers(service),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
     "updates:status": () => service.updates.status(),
     "updates:check": () => service.updates.check(),
@@ -88,13 +88,6 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "backups:list": () => service.backups.view(),
     "transfer:export": (request) => service.transfer.export(request),
     "transfer:import": ({ path }) => service.transfer.import(path),
-    "providers:get": () => service.providers.view(),
-    "providers:add": (input) => service.providers.add(input),
-    "providers:edit": ({ id, ...change }) => service.providers.edit(id, change),
-    "providers:setKey": ({ id, apiKey }) => service.providers.setKey(id, apiKey),
-    "providers:remove": ({ id }) => service.providers.remove(id),
-    "providers:test": ({ id, model }) => testProvider(service.providers.modelProvider(id, { timeoutMs: 20_000, maxRetries: 0 }), service.providers.config(id).models, model),
-    "models:groups": () => modelGroups(service.models, service.providers, service.prices.table()),
     "storage:get": () => service.storage.view(),
     // Another store, or a store emptied: the kept first screen may show what is no longer there.
     "storage:usePostgres": (choice) => forgettingFirstScreen(service, () => service.storage.usePostgres(choice)),
