@@ -16,17 +16,45 @@ type UserPart = OpenAI.Chat.ChatCompletionContentPart;
 /** Messages of the complete context are translated once: the builder keeps them as the same objects. */
 const translated = new WeakMap<Anthropic.MessageParam, ChatMessage[]>();
 
+/**
+ * The translation of a context so far, kept by its first message: the next request of the
+ * same context translates only what was added, so a step's work does not grow with the history.
+ */
+interface Translation {
+  sources: Anthropic.MessageParam[];
+  out: ChatMessage[];
+  /** `out`'s length after each source message. */
+  ends: number[];
+}
+const translations = new WeakMap<Anthropic.MessageParam, Translation>();
+
 export function chatMessages(system: string, messages: Anthropic.MessageParam[], model: string): ChatMessage[] {
-  const out: ChatMessage[] = system ? [{ role: "system", content: system }] : [];
-  for (const message of messages) {
+  const translation = messages.length > 0 ? translationOf(messages, model) : [];
+  return system ? ([{ role: "system", content: system }] as ChatMessage[]).concat(translation) : translation.slice();
+}
+
+function translationOf(messages: Anthropic.MessageParam[], model: string): ChatMessage[] {
+  let kept = translations.get(messages[0]);
+  if (!kept) translations.set(messages[0], (kept = { sources: [], out: [], ends: [] }));
+  let same = 0;
+  const limit = Math.min(kept.sources.length, messages.length);
+  while (same < limit && kept.sources[same] === messages[same]) same++;
+  // What changed since (the pending message, a turn taking a stopped one's place) is translated again.
+  kept.sources.length = same;
+  kept.ends.length = same;
+  kept.out.length = same === 0 ? 0 : kept.ends[same - 1];
+  for (let i = same; i < messages.length; i++) {
+    const message = messages[i];
     let chat = translated.get(message);
     if (!chat) {
       chat = message.role === "assistant" ? assistantMessages(message.content) : userMessages(message.content, model);
       translated.set(message, chat);
     }
-    for (const m of chat) out.push(m);
+    for (const m of chat) kept.out.push(m);
+    kept.sources.push(message);
+    kept.ends.push(kept.out.length);
   }
-  return out;
+  return kept.out;
 }
 
 function assistantMessages(content: Anthropic.MessageParam["content"]): ChatMessage[] {
