@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   Agent,
   ModelKeyRefusedError,
+  ModelOverloadedError,
   ModelServerUnreachableError,
   ModelTimeoutError,
   ModelWithoutToolsError,
@@ -90,6 +91,13 @@ describe("the OpenAI-compatible provider", () => {
     const failure = await rejectionOf(new Agent({ model: MODEL, provider: new OpenAICompatibleProvider({ baseURL, serverName: "Ollama", maxRetries: 0 }) }).run(new State("Hi")));
     expect(failure).toBeInstanceOf(ModelServerUnreachableError);
     expect(failure.message).toBe(`Ollama is not running at ${baseURL} (nothing accepts connections there). Start it, or check the address in Settings → Models, then press Continue.`);
+  });
+
+  it("an overload past the retries is a ModelOverloadedError naming the server", async () => {
+    server.script({ error: { status: 529, type: "overloaded_error", message: "Overloaded" } });
+    const failure = await rejectionOf(new Agent({ model: MODEL, provider: provider() }).run(new State("Hi")));
+    expect(failure).toBeInstanceOf(ModelOverloadedError);
+    expect(failure.message).toBe("Ollama is overloaded right now (529 Overloaded). Wait a little, then press Continue.");
   });
 
   it("says the key was refused", async () => {

@@ -40,8 +40,9 @@ export function ModelsSection() {
   };
 
   return (
-    <section className="tools-settings models-settings" aria-labelledby="models-title" data-testid="models-settings">
-      <h3 id="models-title" className="tools-settings__title">
+    // Not labelled by its heading: "Model" stays the one field of that name in the dialog.
+    <section className="tools-settings models-settings" data-testid="models-settings">
+      <h3 className="tools-settings__title">
         Models
       </h3>
       <p className="field__note">Anthropic is the default. Add other services or models on this computer; each conversation picks its model.</p>

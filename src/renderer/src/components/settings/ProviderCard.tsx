@@ -52,7 +52,7 @@ export function ProviderCard({ provider, needsKey, apply }: ProviderCardProps) {
       <div className="field__row">
         <input
           className="input"
-          aria-label={`${provider.name} models typed by hand`}
+          aria-label={`Names typed for ${provider.name}`}
           placeholder="Model names, if the server lists none (e.g. llama3.2)"
           value={models}
           onChange={(e) => setModels(e.target.value)}
