@@ -37,6 +37,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
+  report.target(`library's own time per step, OpenAI-compatible provider over the Anthropic path (largest difference, ${agentLength} to ${longest} entries)`, "providers.openaiOverAnthropicMs", "<=", 0.2, "ms");
+  report.target(`library's own time per step on the OpenAI-compatible provider, ${longest} / ${agentLength} entries`, "providers.openai.ownRatio", "<=", 1.3, "x");
   const stored = `${config.attachmentsStoredMB.toLocaleString("en-US")} MB of attachments stored vs none`;
   report.target(`list first page of ${n}, ${stored} (unchanged: within noise)`, "attachments.list.storedVsNone", "<=", 1.25, "x");
   report.target(`search ${n} conversations, ${stored} (unchanged: within noise)`, "attachments.search.storedVsNone", "<=", 1.25, "x");

@@ -7,6 +7,7 @@ import { sqliteStoreSettings } from "../subjects/sqlite-settings";
 import { openFiles, openSqlite } from "../subjects/store-handle";
 import { storeWriteSubject } from "../subjects/store-subject";
 import { runAgentOverhead } from "./agent-overhead";
+import { runProviderOverhead } from "./provider-overhead";
 import { runBranches } from "./branches";
 import { runFloor } from "./floor";
 import { runPromptCaching } from "./prompt-caching";
@@ -48,6 +49,7 @@ export const suites: Suite[] = [
   { name: "load", run: ({ report, config }) => runLoadList(report, config) },
   { name: "branches", run: ({ report, config }) => runBranches(report, config) },
   { name: "agent", run: ({ report, config }) => runAgentOverhead(report, config) },
+  { name: "providers", run: ({ report, config }) => runProviderOverhead(report, config) },
   { name: "caching", run: ({ report, config }) => runPromptCaching(report, config) },
   { name: "attachments", run: ({ report, config }) => runAttachments(report, config) },
   { name: "mcp", run: ({ report, config }) => runMcp(report, config) },

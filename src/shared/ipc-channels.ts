@@ -59,6 +59,13 @@ export const REQUEST_CHANNELS = [
   "storage:useLocal",
   "storage:move",
   "storage:removeSource",
+  "providers:get",
+  "providers:add",
+  "providers:edit",
+  "providers:setKey",
+  "providers:remove",
+  "providers:test",
+  "models:groups",
 ] as const;
 
 export type ListedRequestChannel = (typeof REQUEST_CHANNELS)[number];

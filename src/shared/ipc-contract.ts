@@ -9,6 +9,7 @@ import type { StepEvent } from "./wire-types";
 import type { McpSettingsView } from "./mcp-types";
 import { type McpRequestResults, mcpRequestSchemaMakers } from "./mcp-contract";
 import { type StorageRequestResults, storageRequestSchemaMakers } from "./storage-contract";
+import { type ProvidersRequestResults, providerId, providersRequestSchemaMakers } from "./providers-contract";
 import { lazySchemas } from "./lazy-schemas";
 import { MAX_FIRST_SCREEN_CHARS } from "./kept-first-screen";
 import type { MoveProgress, StorageStatus } from "./storage-types";
@@ -60,7 +61,7 @@ export const requestSchemas = lazySchemas({
   "conversations:rename": () => z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
   "conversations:delete": () => z.object({ id }).strict(),
   /** A new conversation whose first message is `text`; it starts running. */
-  "runs:start": () => z.object({ text, attachments, model: modelId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
+  "runs:start": () => z.object({ text, attachments, model: modelId.optional(), provider: providerId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
   /** Add a message to a conversation and run it. */
   "runs:send": () => z.object({ id, text, attachments }).strict(),
   "runs:stop": () => z.object({ id }).strict(),
@@ -91,7 +92,8 @@ export const requestSchemas = lazySchemas({
   /** Store a file for the composer (checked by type and the API's limits); base64 of its bytes. */
   "attachments:add": () => z.object({ name: z.string().min(1).max(500), dataBase64: z.string().max(48 * 1024 * 1024) }).strict(),
   /** The conversation's own model (null: the settings' one) and thinking budget (0 or null: off). */
-  "conversations:setOptions": () => z.object({ id, model: modelId.nullable().optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
+  /** `provider`: the provider of `model` (null: Anthropic). */
+  "conversations:setOptions": () => z.object({ id, model: modelId.nullable().optional(), provider: providerId.nullable().optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),
   /** The models to choose from: the Models API's, else the built-in list. */
   "models:list": () => z.object({}).strict(),
   "prices:get": () => z.object({}).strict(),
@@ -122,6 +124,7 @@ export const requestSchemas = lazySchemas({
   "conversations:usage": () => z.object({ id }).strict(),
   ...mcpRequestSchemaMakers,
   ...storageRequestSchemaMakers,
+  ...providersRequestSchemaMakers,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": () => z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": () => z.object({}).strict(),
@@ -152,7 +155,7 @@ export const requestSchemas = lazySchemas({
 } as const);
 
 /** Result types of each request channel. */
-export interface RequestResults extends McpRequestResults, StorageRequestResults {
+export interface RequestResults extends McpRequestResults, StorageRequestResults, ProvidersRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;

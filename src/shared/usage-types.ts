@@ -47,6 +47,8 @@ export interface ConversationOptionsView {
   model: string;
   /** The model was chosen for this conversation (else it is the settings' model). */
   modelChosen: boolean;
+  /** The provider of `model`: "anthropic" or the id of one added in Settings → Models. */
+  provider: string;
   /** Extended thinking's budget in tokens; null when off. */
   thinkingBudget: number | null;
 }

@@ -92,7 +92,7 @@ describe("the window's start", () => {
     const channels = sent.map((frame) => (JSON.parse(frame) as { channel?: string }).channel);
     const shown = channels.indexOf("app:shown");
     expect(shown).toBeGreaterThan(0);
-    const later = ["conversations:usage", "conversations:interrupted", "tools:get", "models:list", "prices:get", "storage:get", "database:health"];
+    const later = ["conversations:usage", "conversations:interrupted", "tools:get", "models:groups", "prices:get", "storage:get", "database:health"];
     for (const channel of later) expect({ channel, at: channels.indexOf(channel) }).toEqual({ channel, at: expect.toSatisfy((at: number) => at > shown) });
 
     // The sidebar's time, in the browser's language; its formatters made while the app's code loaded, not by the first render.

@@ -73,7 +73,7 @@ describe("models, per-conversation choices, usage and cost", () => {
     expect(f.model.requests[0].body.model).toBe("claude-opus-4-5");
     expect(f.model.requests[0].body.thinking).toBeUndefined();
     const view = await f.call("conversations:setOptions", { id, thinkingBudget: 2048 });
-    expect(view.options).toEqual({ model: "claude-opus-4-5", modelChosen: true, thinkingBudget: 2048 });
+    expect(view.options).toEqual({ model: "claude-opus-4-5", modelChosen: true, provider: "anthropic", thinkingBudget: 2048 });
     const count = f.log.count;
     await f.call("runs:send", { id, text: "Think about it" });
     await f.log.step(id, "run_end", count);

@@ -30,6 +30,8 @@ export interface ScriptedToolUse {
   id?: string;
   name: string;
   input: unknown;
+  /** OpenAI-compatible server only: the arguments sent exactly as this text (e.g. JSON that does not parse) instead of `input`. */
+  rawArguments?: string;
 }
 
 /** A reply with stop_reason "tool_use": optional text block first, then one block per tool use (`delayMs` between delta frames). */

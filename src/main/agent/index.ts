@@ -11,6 +11,17 @@ export {
   type ThinkingSetting,
   type UserMessageOptions,
 } from "./state/state";
+export type { ModelProvider, ProviderReply, ProviderRequest, ProviderStream, StreamHandlers } from "./run/providers/model-provider";
+export { AnthropicProvider } from "./run/providers/anthropic-provider";
+export { OpenAICompatibleProvider, type OpenAICompatibleOptions, type ListedModel } from "./run/providers/openai-provider";
+export {
+  ModelKeyRefusedError,
+  ModelOverloadedError,
+  ModelServerUnreachableError,
+  ModelTimeoutError,
+  ModelWithoutToolsError,
+  UnsupportedAttachmentError,
+} from "./run/providers/provider-errors";
 export { AttachmentUnavailableError, type AttachmentResolver } from "./run/message-builder";
 export { branchState, type BranchOptions } from "./state/branch";
 export { Store, type Lease, type ListOptions, type MaybePromise, type StoredHead, type WriteOptions } from "./stores/store";

@@ -16,6 +16,8 @@ const API_KEY_FILE = "api-key.bin";
 const MCP_SECRETS_FILE = "mcp-secrets.bin";
 /** The PostgreSQL server's password (Settings → Storage), encrypted like the API key. */
 const STORAGE_SECRETS_FILE = "storage-password.bin";
+/** The keys of the providers added in Settings → Models (OpenAI, OpenRouter...), encrypted like the API key. */
+const PROVIDER_KEYS_FILE = "provider-keys.bin";
 
 export interface AppService extends OpenedService {
   /** Writes the secrets kept in memory (the shutdown joins it). */
@@ -27,11 +29,13 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
   const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
   const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
   const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
+  const providerSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, PROVIDER_KEYS_FILE));
   const opened = openService({
     dataFolder,
     secrets: withEnvironmentFallback(secrets),
     mcpSecrets,
     storageSecrets,
+    providerSecrets,
     appVersion: app.getVersion(),
     sqliteBinding: sqliteBindingFor(app.isPackaged),
     // Stdio MCP servers: guards on utility processes (the runAsNode fuse is off), PATH from the login shell.
@@ -45,5 +49,5 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     chooseExportFile: exportFileChooser(getWindow),
     chooseImportFile: importFileChooser(getWindow),
   });
-  return { ...opened, flushSecrets: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush()]).then(() => undefined) };
+  return { ...opened, flushSecrets: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush(), providerSecrets.flush()]).then(() => undefined) };
 }

@@ -33,6 +33,9 @@ import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
 import type { ServerLaunch } from "../mcp";
 import { MemorySecretKeeper } from "./settings/secret-keeper";
+import { ProvidersService } from "./providers/providers-service";
+import { ProvidersFile } from "./providers/providers-file";
+import { ProviderKeys } from "./providers/provider-keys";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
 import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
@@ -71,6 +74,8 @@ export interface AlpineServiceOptions {
   mcpLaunch?: ServerLaunch;
   /** Where the PostgreSQL server's password is kept, encrypted in the app (in memory by default). */
   storageSecrets?: SecretKeeper;
+  /** Where the added model providers' keys are kept, encrypted in the app (in memory by default). */
+  providerSecrets?: SecretKeeper;
   /** Connection timeout and lease duration on a PostgreSQL server (tests shorten them). */
   server?: ServerStoreOptions;
   /** Start the configured MCP servers in the background right away (default true). */
@@ -89,6 +94,8 @@ export class AlpineService {
   readonly settings: SettingsService;
   readonly attachments: Attachments;
   readonly models: ModelList;
+  /** Settings → Models: the providers added besides Anthropic. */
+  readonly providers: ProvidersService;
   readonly prices: PriceFile;
   readonly windowState: WindowStateFile;
   readonly firstScreen: FirstScreenStore;
@@ -121,6 +128,7 @@ export class AlpineService {
     this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
     this.attachments = new Attachments(options.dataFolder);
     let conversations: Conversations | null = null;
+    const providers = (this.providers = new ProvidersService(new ProvidersFile(options.dataFolder), new ProviderKeys(options.providerSecrets ?? new MemorySecretKeeper()), this.gate));
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
       takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
@@ -138,6 +146,7 @@ export class AlpineService {
       gate: this.gate,
       tools,
       client: options.model ?? {},
+      providers,
       attachments: this.attachments,
       keyWait: new KeyWaitFile(options.dataFolder),
       assertFree: (id) => this.storage.assertFree(id),

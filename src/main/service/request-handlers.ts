@@ -10,6 +10,7 @@ import type { AlpineService } from "./alpine-service";
 import { InvalidRequestError } from "./service-errors";
 import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
 import type { RequestHandlers } from "./request-handler-types";
+import { providersRequestHandlers } from "./providers/providers-request-handlers";
 
 export type { RequestHandler, RequestHandlers } from "./request-handler-types";
 
@@ -26,7 +27,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
       service.firstScreen.forgetConversation(id);
       return { deleted: true };
     },
-    "runs:start": ({ text, attachments, model, thinkingBudget }) => service.runs.start(text, attachments, { model, thinkingBudget }),
+    "runs:start": ({ text, attachments, model, provider, thinkingBudget }) => service.runs.start(text, attachments, { model, provider, thinkingBudget }),
     "runs:send": async ({ id, text, attachments }) => {
       await service.runs.send(id, text, attachments);
       return { ok: true };
@@ -52,8 +53,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
-    "conversations:setOptions": async ({ id, model, thinkingBudget }) => {
-      await service.runs.setOptions(id, { model, thinkingBudget });
+    "conversations:setOptions": async ({ id, model, provider, thinkingBudget }) => {
+      await service.runs.setOptions(id, { model, provider, thinkingBudget });
       return service.conversations.get(id, 1);
     },
     "models:list": () => service.models.list(),
@@ -72,6 +73,7 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     },
     "conversations:usage": async ({ id }) => ({ id, usage: await service.conversations.usage(id) }),
     ...mcpRequestHandlers(service.mcp),
+    ...providersRequestHandlers(service),
     "settings:setKeyStorage": ({ memoryOnly }) => service.settings.setKeyMemoryOnly(memoryOnly),
     "updates:status": () => service.updates.status(),
     "updates:check": () => service.updates.check(),

@@ -1,7 +1,8 @@
 /**
  * A child process that runs one State on a FileStore (or the store RUNNER_STORE_KIND names,
  * see runner-store.ts), for kill and signal tests.
- * The model client is the SDK's default: ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL.
+ * The model client is the SDK's default: ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL; with
+ * RUNNER_OPENAI_URL, the OpenAI-compatible provider on that base URL (model RUNNER_MODEL).
  *
  * Environment: RUNNER_STORE (folder), RUNNER_STATE (id), RUNNER_MARKER (a file each run of
  * slow_task appends a line to), RUNNER_LOAD=1 to load the State instead of making it,
@@ -44,7 +45,12 @@ const tools: Tool[] = [
 ];
 
 const store = await openRunnerStore(); // a FileStore on RUNNER_STORE unless RUNNER_STORE_KIND says otherwise
-const agent = new Agent({ model: "claude-sonnet-4-6", system: "Test runner.", store, tools });
+const openaiURL = process.env.RUNNER_OPENAI_URL;
+const provider = openaiURL
+  ? new (await import("../../../src/main/agent/run/providers/openai-provider")).OpenAICompatibleProvider({ baseURL: openaiURL, maxRetries: 0 })
+  : undefined;
+const model = process.env.RUNNER_MODEL ?? (openaiURL ? "llama3.2:3b" : "claude-sonnet-4-6");
+const agent = new Agent({ model, system: "Test runner.", store, tools, ...(provider ? { provider } : {}) });
 const makeState = async (): Promise<State> => {
   if (process.env.RUNNER_LOAD === "1") return store.load(env("RUNNER_STATE"));
   if (process.env.RUNNER_BRANCH_FROM) {

@@ -21,6 +21,8 @@ import { type State, stateBook } from "../state/state";
 import type { Lease, Store } from "../stores/store";
 import { runSteps } from "./steps";
 import type { AttachmentResolver } from "./message-builder";
+import { AnthropicProvider } from "./providers/anthropic-provider";
+import type { ModelProvider } from "./providers/model-provider";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../tools/tool";
 
 export interface AgentOptions {
@@ -30,8 +32,13 @@ export interface AgentOptions {
   /** Saves every State this Agent runs. Without one, nothing is saved. */
   store?: Store;
   tools?: Tool[];
-  /** An Anthropic client; by default `new Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL). */
+  /** An Anthropic client; by default `new Anthropic()` (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL). Ignored when `provider` is given. */
   client?: Anthropic;
+  /**
+   * The model service: `new AnthropicProvider(client)` (the default) or
+   * `new OpenAICompatibleProvider({ baseURL, apiKey })` for OpenAI, OpenRouter, Ollama, LM Studio...
+   */
+  provider?: ModelProvider;
   /** Model requests (think steps) per run before it stops with "max_steps". Default 50. */
   maxSteps?: number;
   /** Estimated context tokens past which the context is compacted first. Default 150,000. */
@@ -72,7 +79,8 @@ export class Agent {
   private readonly toolMap: Map<string, Tool>;
   private readonly toolSpecs: ToolSpec[];
   private readonly fingerprint: AgentFingerprint;
-  private clientInstance: Anthropic | undefined;
+  /** The model service the runs of this Agent talk to. */
+  readonly provider: ModelProvider;
 
   constructor(options: AgentOptions) {
     if (typeof options?.model !== "string" || options.model === "") throw new TypeError("new Agent({ model }) needs a model name.");
@@ -84,7 +92,7 @@ export class Agent {
     this.contextBudget = options.contextBudget ?? 150_000;
     this.maxTokens = options.maxTokens ?? 8192;
     this.outputSchema = options.outputSchema;
-    this.clientInstance = options.client;
+    this.provider = options.provider ?? new AnthropicProvider(options.client);
     this.promptCaching = options.promptCaching ?? true;
     this.resolveAttachment = options.resolveAttachment;
     for (const [name, value] of [["maxSteps", this.maxSteps], ["contextBudget", this.contextBudget], ["maxTokens", this.maxTokens]] as const) {
@@ -107,16 +115,13 @@ export class Agent {
   }
 
   /**
-   * The model client, created at the first model request: a missing key only matters when a
+   * The Anthropic client, created at the first model request: a missing key only matters when a
    * request is made, and the SDK is loaded only then (a program that starts without asking the
-   * model anything never pays for loading it).
+   * model anything never pays for loading it). Only for an Agent on the Anthropic provider.
    */
   async modelClient(): Promise<Anthropic> {
-    if (!this.clientInstance) {
-      const { default: AnthropicClient } = await import("@anthropic-ai/sdk");
-      this.clientInstance ??= new AnthropicClient();
-    }
-    return this.clientInstance;
+    if (!(this.provider instanceof AnthropicProvider)) throw new TypeError(`This Agent talks to a ${this.provider.kind} provider, not to an Anthropic client.`);
+    return this.provider.sdkClient();
   }
 
   /**
@@ -201,8 +206,8 @@ export class Agent {
     const agent = this;
     const run: RunContext = {
       state,
-      // Created at the first request: a client that cannot be made fails that step.
-      modelClient: () => agent.modelClient(),
+      // The provider makes its client at the first request: a client that cannot be made fails that step.
+      provider: async () => agent.provider,
       model: this.model,
       system: this.system,
       maxTokens: this.maxTokens,

@@ -43,20 +43,23 @@ export async function compact(run: RunContext): Promise<CompactionEntry> {
   const state = run.state;
   const through = state.history.length - 1;
   const transcript = renderTranscript(latestCompaction(state)?.text ?? null, contextEntries(state));
-  const client = await run.modelClient();
-  const stream = client.messages.stream(
+  const provider = await run.provider();
+  const stream = await provider.stream(
     {
       model: run.model,
-      max_tokens: run.maxTokens,
       system: SUMMARY_SYSTEM,
+      maxTokens: run.maxTokens,
+      tools: [],
       messages: [{ role: "user", content: `${transcript}\n\nSummarise the conversation above.` }],
+      thinking: null,
+      promptCaching: false,
     },
-    { signal: run.signal },
+    { signal: run.signal, onText: () => undefined, onThinking: () => undefined },
   );
   let summary: string;
   try {
-    const message = await stream.finalMessage();
-    summary = message.content.map((b) => (b.type === "text" ? b.text : "")).join("").trim();
+    const reply = await stream.final();
+    summary = reply.content.map((b) => (b.type === "text" ? b.text : "")).join("").trim();
   } catch (error) {
     if (run.signal.aborted) throw abortError(run.signal);
     throw error;

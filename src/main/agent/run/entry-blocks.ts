@@ -46,11 +46,22 @@ export function assistantBlocks(entry: AssistantEntry): Anthropic.ContentBlockPa
         if (block.text !== "") blocks.push({ type: "text", text: block.text });
         break;
       case "tool_use":
-        blocks.push({ type: "tool_use", id: block.id, name: block.name, input: block.input as Record<string, unknown> });
+        blocks.push({ type: "tool_use", id: block.id, name: block.name, input: toolInput(block.input) });
         break;
     }
   }
   return blocks;
+}
+
+/** Where a call's arguments that were not a JSON object are kept on the `{}` the Messages API is sent instead (JSON leaves symbols out). */
+export const RAW_ARGUMENTS = Symbol("raw arguments");
+
+/** A call's input as the API takes it: an object. Arguments another model wrote that were not JSON stay as text beside it. */
+function toolInput(input: unknown): Record<string, unknown> {
+  if (typeof input !== "string") return input as Record<string, unknown>;
+  const empty: Record<string | symbol, unknown> = {};
+  Object.defineProperty(empty, RAW_ARGUMENTS, { value: input, enumerable: false });
+  return empty as Record<string, unknown>;
 }
 
 /** Whether an assistant turn's blocks would be only thinking (nothing the API could answer to). */

@@ -16,17 +16,6 @@ export interface PartialReply {
   usage: Anthropic.Usage;
 }
 
-type MessageStream = ReturnType<Anthropic["messages"]["stream"]>;
-
-/** Follows the stream's events; the returned function gives the reply so far, or null. */
-export function partialReplyCollector(stream: MessageStream): () => PartialReply | null {
-  let snapshot: Anthropic.Message | null = null;
-  stream.on("streamEvent", (_event: Anthropic.MessageStreamEvent, messageSnapshot: Anthropic.Message) => {
-    snapshot = messageSnapshot;
-  });
-  return () => (snapshot ? keptOfPartial(snapshot) : null);
-}
-
 /** The blocks of a cut-off message that can be kept and sent back; null without any text. */
 export function keptOfPartial(message: Anthropic.Message): PartialReply | null {
   const content = historyBlocks(message.content, true);

@@ -1,27 +1,24 @@
 /**
- * One model request of a think step: the context's messages (built incrementally, with
- * the attachments' bytes), the Agent's system prompt and tools, extended thinking when the
- * State asks for it, and the prompt cache's breakpoints.
+ * One Messages API request of the Anthropic provider: the context's messages, the system
+ * prompt and tools, extended thinking when the State asks for it, and the prompt cache's
+ * breakpoints.
  */
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ThinkingSetting } from "../state/state";
 import { withCacheBreakpoints } from "./cache-breakpoints";
-import { messageBuilderOf } from "./message-builder";
-import type { RunContext } from "./run-context";
+import type { ProviderRequest } from "./providers/model-provider";
 
 type MessageParam = Anthropic.MessageParam;
 
-export async function buildRequest(run: RunContext): Promise<Anthropic.MessageStreamParams> {
-  const builder = messageBuilderOf(run.state);
-  await builder.resolveAttachments(run.resolveAttachment);
-  let messages = builder.requestMessages();
-  let system: string | Anthropic.TextBlockParam[] | undefined = run.system || undefined;
-  let tools = run.toolSpecs.length > 0 ? (run.toolSpecs as Anthropic.Tool[]) : undefined;
-  if (run.promptCaching) ({ system, tools, messages } = withCacheBreakpoints({ system, tools, messages }));
-  const budget = thinkingBudget(run.state.thinking, messages);
+export function buildRequest(request: ProviderRequest): Anthropic.MessageStreamParams {
+  let messages = request.messages;
+  let system: string | Anthropic.TextBlockParam[] | undefined = request.system || undefined;
+  let tools = request.tools.length > 0 ? (request.tools as Anthropic.Tool[]) : undefined;
+  if (request.promptCaching) ({ system, tools, messages } = withCacheBreakpoints({ system, tools, messages }));
+  const budget = thinkingBudget(request.thinking, messages);
   return {
-    model: run.model,
-    max_tokens: budget !== null && budget >= run.maxTokens ? budget + run.maxTokens : run.maxTokens,
+    model: request.model,
+    max_tokens: budget !== null && budget >= request.maxTokens ? budget + request.maxTokens : request.maxTokens,
     ...(system ? { system } : {}),
     messages,
     ...(tools ? { tools } : {}),
@@ -32,7 +29,7 @@ export async function buildRequest(run: RunContext): Promise<Anthropic.MessageSt
 /**
  * The thinking budget of this request, or null for none. Inside a tool loop the API wants
  * the last assistant turn to start with its thinking; a loop begun with thinking off (the
- * setting changed mid-loop) finishes without it.
+ * setting changed mid-loop, or the turn came from another provider) finishes without it.
  */
 export function thinkingBudget(setting: ThinkingSetting, messages: MessageParam[]): number | null {
   if (!setting) return null;

@@ -2,7 +2,6 @@
  * What the steps of one run share: the State, the Agent's settings, the run's abort
  * signal, the event sink and the save function of the save points.
  */
-import type Anthropic from "@anthropic-ai/sdk";
 import type { z } from "zod";
 import type { ToolSpec } from "../tools/builtin-tools";
 import { RunAbortedError } from "../errors";
@@ -11,14 +10,15 @@ import type { SavePoint } from "../state/saver";
 import type { State } from "../state/state";
 import type { Tool } from "../tools/tool";
 import type { AttachmentResolver } from "./message-builder";
+import type { ModelProvider } from "./providers/model-provider";
 
 /** A step event before the run adds the State's id. */
 export type StepEventBody = StepEvent extends infer E ? (E extends StepEvent ? Omit<E, "stateId"> : never) : never;
 
 export interface RunContext {
   state: State;
-  /** The model client, made (and the SDK loaded) at the first request of the run. */
-  modelClient(): Promise<Anthropic>;
+  /** The model provider, made (and its SDK loaded) at the first request of the run. */
+  provider(): Promise<ModelProvider>;
   model: string;
   system: string;
   maxTokens: number;

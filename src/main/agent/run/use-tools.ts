@@ -114,7 +114,11 @@ class CallsOfTurn {
 
   async runCall(call: ToolCall): Promise<void> {
     const run = this.run;
-    if (call.name === FINISH_TOOL && run.toolSpecs.some((t) => t.name === FINISH_TOOL)) {
+    if (typeof call.input === "string") {
+      // Arguments that were not a JSON object (kept as written): the model is told, and can call again.
+      this.start(call);
+      this.close(call, "error", invalidArgumentsText(call.input));
+    } else if (call.name === FINISH_TOOL && run.toolSpecs.some((t) => t.name === FINISH_TOOL)) {
       this.start(call);
       this.runFinish(call);
     } else if (call.name === ASK_TOOL && run.toolSpecs.some((t) => t.name === ASK_TOOL)) {
@@ -186,6 +190,12 @@ class CallsOfTurn {
       else this.close(call, "error", describeError(error), error instanceof Error ? error : new Error(String(error)));
     }
   }
+}
+
+/** The result of a call whose arguments were not a JSON object. */
+export function invalidArgumentsText(args: string): string {
+  const shown = args.length > 500 ? `${args.slice(0, 500)}…` : args;
+  return `The arguments of this call are not a valid JSON object, so the tool did not run: ${JSON.stringify(shown)}. Call it again with valid JSON arguments.`;
 }
 
 /** A tool's return value as the result text the model reads. */

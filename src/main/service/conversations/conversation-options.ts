@@ -4,16 +4,28 @@
  */
 import { MIN_THINKING_BUDGET, type State, type ThinkingSetting } from "../../agent";
 import { InvalidRequestError } from "../service-errors";
+import { ANTHROPIC_PROVIDER_ID } from "../../../shared/providers-types";
+import type { ConversationOptionsView } from "../../../shared/usage-types";
 
 export interface ConversationOptions {
   /** The model this conversation talks to; null: the settings' model. */
   model?: string | null;
+  /** The provider of `model` (see Settings → Models); null: Anthropic. Set with the model. */
+  provider?: string | null;
   /** Thinking budget in tokens; null: off. */
   thinkingBudget?: number | null;
 }
 
 interface OptionsData {
   model?: string;
+  /** Absent: Anthropic (conversations saved before providers existed have none). */
+  provider?: string;
+}
+
+/** The provider a run of this conversation talks to. */
+export function providerOf(state: Pick<State, "data">): string {
+  const provider = (state.data as OptionsData | null)?.provider;
+  return typeof provider === "string" && provider !== "" ? provider : ANTHROPIC_PROVIDER_ID;
 }
 
 /** The model a run of this conversation uses. */
@@ -29,6 +41,12 @@ export function applyOptions(state: State, options: ConversationOptions): void {
     else data.model = options.model.trim();
     state.data = data;
   }
+  if (options.provider !== undefined) {
+    const data = { ...((state.data as Record<string, unknown>) ?? {}) };
+    if (options.provider === null || options.provider === ANTHROPIC_PROVIDER_ID) delete data.provider;
+    else data.provider = options.provider;
+    state.data = data;
+  }
   if (options.thinkingBudget !== undefined) state.thinking = thinkingOf(options.thinkingBudget);
 }
 
@@ -41,7 +59,12 @@ function thinkingOf(budget: number | null): ThinkingSetting {
 }
 
 /** What the window shows of a conversation's options. */
-export function optionsView(state: Pick<State, "data" | "thinking">, fallbackModel: string): { model: string; modelChosen: boolean; thinkingBudget: number | null } {
+export function optionsView(state: Pick<State, "data" | "thinking">, fallbackModel: string): ConversationOptionsView {
   const chosen = (state.data as OptionsData | null)?.model;
-  return { model: modelOf(state, fallbackModel), modelChosen: typeof chosen === "string" && chosen !== "", thinkingBudget: state.thinking?.budgetTokens ?? null };
+  return {
+    model: modelOf(state, fallbackModel),
+    modelChosen: typeof chosen === "string" && chosen !== "",
+    provider: providerOf(state),
+    thinkingBudget: state.thinking?.budgetTokens ?? null,
+  };
 }

@@ -9,7 +9,7 @@ import type { ConversationStore } from "../conversations/conversation-store";
 import { interruptionOf, summaryOf } from "../conversations/conversation-view";
 import { wireEvent } from "./wire-event";
 import { namedError } from "./friendly-errors";
-import { createModelClient, type ModelClientOptions } from "../models/model-client";
+import type { ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
 import type { KeyWaitFile } from "./key-wait";
 import type { SecretKeeper } from "../settings/secret-keeper";
@@ -28,6 +28,7 @@ import type { SettingsFile } from "../settings/settings-file";
 import type { Attachments } from "../attachments/attachments";
 import { AttachmentRecovery } from "../attachments/attachment-recovery";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
+import { type RunProviders, modelProviderFor, needsAnthropicKey, titleKeyFor } from "./run-provider";
 import { titleInBackground } from "../models/titles";
 import type { ActiveRun } from "./active-run";
 
@@ -44,6 +45,7 @@ export interface RunsOptions {
   /** Tools found at each run's start (MCP servers' tools), named apart from `taken`. */
   moreTools?: (taken: string[]) => Promise<Tool[]>;
   client: ModelClientOptions;
+  providers?: RunProviders; // Settings → Models' providers (see run-provider.ts)
   attachments: Attachments;
   /** The conversations whose message waits for an API key. */
   keyWait: KeyWaitFile;
@@ -207,7 +209,7 @@ export class Runs {
 
   /** An Agent with today's settings and the conversation's model, for a run or a save of `state`. Without a key, no model client. */
   private async agent(apiKey: string | null, state: State, more: Tool[] = []): Promise<Agent> {
-    const { settings, store, client, attachments } = this.options;
+    const { settings, store, attachments } = this.options;
     const tools = [...this.options.tools, ...more];
     const { model, systemPrompt } = settings.get();
     return new Agent({
@@ -216,7 +218,7 @@ export class Runs {
       store,
       tools,
       resolveAttachment: attachments.resolve,
-      ...(apiKey ? { client: await createModelClient(apiKey, client) } : {}),
+      ...(await modelProviderFor(state, apiKey, this.options.providers, this.options.client)),
     });
   }
 
@@ -261,7 +263,7 @@ export class Runs {
         void this.branchCount(state)
           .catch(() => 1)
           .then((count) => this.active.has(state.id) || bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, count) }));
-        titleInBackground(state, this.options.secrets.get(), this.options.client, this.options.applyTitle);
+        titleInBackground(state, titleKeyFor(state, this.options.secrets.get()), this.options.client, this.options.applyTitle);
         return;
       }
       if (event.type === "save" && event.ok) this.confirmClaims(run);
@@ -270,7 +272,7 @@ export class Runs {
     try {
       clearRunFailure(state);
       const apiKey = this.options.secrets.get();
-      if (!apiKey) {
+      if (!apiKey && needsAnthropicKey(state, this.options.providers)) {
         // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);

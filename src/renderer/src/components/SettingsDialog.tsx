@@ -1,7 +1,7 @@
 /**
  * Settings: the API key (write-only: the window only learns whether one is set), the
- * model, the system prompt, and the working folder for the file tools; then Tools (MCP
- * servers), saved change by change. The fields and the form's state are in settings/.
+ * model, the system prompt, and the working folder for the file tools; then Models (other
+ * providers), Storage and Tools (MCP servers), saved change by change. The fields and the form's state are in settings/.
  */
 import { useEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
@@ -16,6 +16,7 @@ import { useSettingsForm } from "./settings/use-settings-form";
 import { ToolsSection } from "./settings/ToolsSection";
 import { UpdatesSection } from "./settings/UpdatesSection";
 import { StorageSection } from "./settings/StorageSection";
+import { ModelsSection } from "./settings/ModelsSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -89,6 +90,7 @@ export function SettingsDialog() {
 
         <DialogActions info={info} busy={busy} onCancel={close} />
       </form>
+      <ModelsSection />
       <StorageSection />
       <ToolsSection />
     </dialog>

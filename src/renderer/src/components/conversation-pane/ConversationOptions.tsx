@@ -1,13 +1,13 @@
 /**
- * The open conversation's own choices and what it cost: its model (from the Models API, or
- * the built-in list), extended thinking (off or a budget), and the total usage with its
- * estimated cost.
+ * The open conversation's own choices and what it cost: its model, grouped by provider
+ * (Anthropic's from the Models API or the built-in list, then each provider added in
+ * Settings → Models, with its price or "price unknown"), extended thinking (off or a
+ * budget), and the total usage with its estimated cost.
  */
-import type { ConversationOptionsView, ModelListView, UsageTotals } from "../../../../shared/usage-types";
-import { afterFirstScreen } from "../../lib/first-screen";
+import type { ConversationOptionsView, UsageTotals } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
-import { askedOnce } from "../../lib/asked-once";
+import { choiceOf, choiceValue, priceLabel, useModelGroups } from "../../lib/model-groups";
 import { formatCost, formatTokens } from "../../lib/format-usage";
 import { useAppStore } from "../../store/app-store";
 import { describeError } from "../../lib/describe-error";
@@ -18,9 +18,6 @@ const THINKING_CHOICES: [label: string, budget: number | null][] = [
   ["Think: 8k tokens", 8192],
   ["Think: 16k tokens", 16384],
 ];
-
-/** The models to choose from, asked once per window, once the first screen is shown. */
-const useModelList: () => ModelListView | null = askedOnce(() => afterFirstScreen(() => api().request("models:list", {}))).use;
 
 export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
   if (!usage) return null;
@@ -33,14 +30,14 @@ export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
 }
 
 export function ConversationOptions({ id, options, running }: { id: string; options: ConversationOptionsView | undefined; running: boolean }) {
-  const list = useModelList();
+  const groups = useModelGroups();
   const reloadView = useAppStore((s) => s.reloadView);
   const showToast = useAppStore((s) => s.showToast);
   if (!options) return null;
-  const models = list?.models ?? [];
-  const shown = models.some((m) => m.id === options.model) ? models : [{ id: options.model, name: options.model }, ...models];
+  const current = choiceValue(options.provider, options.model);
+  const listed = (groups ?? []).some((g) => g.providerId === options.provider && g.models.some((m) => m.id === options.model));
 
-  const change = async (change: { model?: string; thinkingBudget?: number | null }) => {
+  const change = async (change: { model?: string; provider?: string; thinkingBudget?: number | null }) => {
     try {
       await api().request("conversations:setOptions", { id, ...change });
       emitAppEvent("options-changed", { id, ...change });
@@ -52,11 +49,16 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
 
   return (
     <span className="conversation-options">
-      <select aria-label="Model" value={options.model} disabled={running} onChange={(e) => void change({ model: e.target.value })} title={list?.source === "built-in" ? "The Models API could not be reached: the built-in list" : "Models from the Models API"}>
-        {shown.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
+      <select aria-label="Model" value={current} disabled={running} onChange={(e) => void change(choiceOf(e.target.value))}>
+        {!listed && <option value={current}>{options.model}</option>}
+        {(groups ?? []).map((group) => (
+          <optgroup key={group.providerId} label={group.problem ? `${group.providerName}: ${group.problem.split(" (")[0]}` : group.providerName}>
+            {group.models.map((m) => (
+              <option key={m.id} value={choiceValue(group.providerId, m.id)} title={priceLabel(m.price)}>
+                {m.name} · {m.price ? `$${m.price.input}/$${m.price.output}` : "price unknown"}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
       <select aria-label="Extended thinking" value={String(options.thinkingBudget ?? "")} disabled={running} onChange={(e) => void change({ thinkingBudget: e.target.value === "" ? null : Number(e.target.value) })}>
