@@ -27,6 +27,7 @@ const METHODS: [prefix: string, anchor: string][] = [
   ["load.", "listing-and-loading"],
   ["branches.", "branches"],
   ["agent.", "the-librarys-own-time"],
+  ["providers.", "model-providers"],
   ["attachments.", "attachments"],
   ["caching.", "prompt-caching"],
   ["mcp.", "mcp"],
