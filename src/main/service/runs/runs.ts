@@ -237,12 +237,22 @@ export class Runs {
       await this.attachmentRecovery.settled();
       const state = await prepare(run);
       this.options.gate.assertOpen();
+      // What the window is about to acknowledge (the person's message, a new branch) is durable
+      // before the answer goes: a kill right after "sent" loses nothing. Saved without the model
+      // client or the MCP servers' tools, which the run waits for (docs/acknowledgements.md).
+      await this.saveBeforeAnswer(run, state);
       run.state = state;
     } catch (error) {
       this.end(run);
       throw error;
     }
     void this.execute(run, run.state);
+  }
+
+  /** Save what the run is about to start from (nothing when the store has it all); then the files it carries are confirmed. */
+  private async saveBeforeAnswer(run: ActiveRun, state: State): Promise<void> {
+    await (await this.agent(null, state)).save(state);
+    this.confirmClaims(run);
   }
 
   private async execute(run: ActiveRun, state: State): Promise<void> {

@@ -32,6 +32,8 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
     setText(composerDrafts.get(draftKey) ?? "");
   }
   const field = useRef<HTMLTextAreaElement>(null);
+  const shownKeyRef = useRef(draftKey);
+  shownKeyRef.current = draftKey;
   const files = useComposerAttachments();
 
   useEffect(() => {
@@ -45,15 +47,20 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
     composerDrafts.set(draftKey, value);
   };
 
+  // The words stay in the field until the service has saved them (docs/acknowledgements.md).
+  const [sending, setSending] = useState(false);
   const send = async () => {
-    if (!text.trim() || running || busy || files.adding) return;
-    const sent = text;
-    const attached = files.attachments;
-    update("");
-    files.clear();
-    if (!(await onSubmit(sent, attached))) {
-      update(sent);
-      files.restore(attached);
+    if (!text.trim() || running || busy || sending || files.adding) return;
+    setSending(true);
+    const key = draftKey;
+    const sent = await onSubmit(text, files.attachments);
+    setSending(false);
+    if (!sent) return field.current?.focus();
+    composerDrafts.set(key, "");
+    // Another conversation's draft may be shown by now: only the sent one is cleared.
+    if (shownKeyRef.current === key) {
+      setText("");
+      files.clear();
     }
     field.current?.focus();
   };
@@ -74,6 +81,8 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
           className="composer__field"
           rows={1}
           value={text}
+          readOnly={sending}
+          aria-busy={sending || undefined}
           placeholder={placeholder}
           aria-label="Message"
           onChange={(e) => update(e.target.value)}
@@ -96,7 +105,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
         )}
       </div>
       <p className="composer__hint" aria-hidden="true">
-        {running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
+        {sending ? "Saving your message…" : running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
       </p>
     </form>
   );
