@@ -101,12 +101,16 @@ export async function checkBook(client: AckClient, book: AckBook): Promise<BookC
         continue;
       }
       lose(`branch ${branch.id} (${seen.error})`);
+      book.branches.delete(branch.id); // told once
       continue;
     }
     views.set(branch.id, seen);
-    for (const text of branch.texts) {
+    for (const text of [...branch.texts]) {
       const count = countText(seen, text);
-      if (count === 0) lose(`the message "${text}" in ${branch.id}`);
+      if (count === 0) {
+        lose(`the message "${text}" in ${branch.id}`);
+        branch.texts.splice(branch.texts.indexOf(text), 1);
+      }
       if (count > 1) result.failures.push(`the message "${text}" is ${count} times in ${branch.id}`);
     }
     branch.pendingAsk = seen.pendingAsk !== null;
@@ -114,7 +118,10 @@ export async function checkBook(client: AckClient, book: AckBook): Promise<BookC
     if (renamedNow) {
       for (const b of book.branches.values()) if (b.conversationId === branch.conversationId) b.title = cut.title;
       result.unsettledWas = "done";
-    } else if (branch.title !== null && seen.summary.title !== branch.title) lose(`the title "${branch.title}" of ${branch.id} (it reads "${seen.summary.title}")`);
+    } else if (branch.title !== null && seen.summary.title !== branch.title) {
+      lose(`the title "${branch.title}" of ${branch.id} (it reads "${seen.summary.title}")`);
+      branch.title = null;
+    }
   }
   if (cut?.kind === "delete" && result.unsettledWas === null) result.unsettledWas = "not done";
   if (cut?.kind === "rename" && result.unsettledWas === null) result.unsettledWas = "not done";
@@ -149,7 +156,10 @@ async function checkSettings(client: AckClient, book: AckBook, cut: Unsettled | 
     if (done) book.systemPrompt = cut.systemPrompt;
     result.unsettledWas = done ? "done" : "not done";
   }
-  if (book.systemPrompt !== null && prompt !== book.systemPrompt) lose(`the system prompt saved as "${book.systemPrompt}" (it reads "${prompt}")`);
+  if (book.systemPrompt !== null && prompt !== book.systemPrompt) {
+    lose(`the system prompt saved as "${book.systemPrompt}" (it reads "${prompt}")`);
+    book.systemPrompt = null;
+  }
   const tools = await client.request("tools:get", {});
   if (!tools.ok) return void result.failures.push(`tools:get failed after a relaunch: ${tools.error.message}`);
   const names = (tools.value as { servers: { name: string }[] }).servers.map((s) => s.name);
@@ -158,9 +168,12 @@ async function checkSettings(client: AckClient, book: AckBook, cut: Unsettled | 
     if (done) book.servers.push(cut.name);
     result.unsettledWas = done ? "done" : "not done";
   }
-  for (const name of book.servers) {
+  for (const name of [...book.servers]) {
     const count = names.filter((n) => n === name).length;
-    if (count === 0) lose(`the MCP server "${name}"`);
+    if (count === 0) {
+      lose(`the MCP server "${name}"`);
+      book.servers.splice(book.servers.indexOf(name), 1);
+    }
     if (count > 1) result.failures.push(`the MCP server "${name}" is listed ${count} times`);
   }
 }
