@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ConsoleMessage } from "playwright-core";
 import type { DetailMatch } from "./support/app-window";
 import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
@@ -25,30 +26,32 @@ describe("an acknowledgement in the window is saved at that instant", () => {
 
   /**
    * The host is SIGKILLed from the window's `alpine:<name>` event (the first whose detail
-   * matches), called into the test the moment it is dispatched. Resolves with its detail.
+   * matches): the page's listener writes a console line the moment the event is dispatched,
+   * and the test kills the host as it reads it. `killed` resolves with the event's detail.
    */
-  async function killAt(name: string, match: DetailMatch = {}): Promise<Promise<any>> {
-    const binding = `__ackKill${armed++}`;
-    let fired!: (detail: any) => void;
-    const killed = new Promise<any>((resolve) => (fired = resolve));
-    await page().exposeFunction(binding, (detail: any) => {
-      void e2e.session.host.stop("SIGKILL");
-      fired(detail);
+  async function killAt(name: string, match: DetailMatch = {}): Promise<{ killed: Promise<any> }> {
+    const mark = `alpine-ack-kill-${armed++}:`;
+    const killed = new Promise<any>((resolve) => {
+      const onConsole = (line: ConsoleMessage) => {
+        if (!line.text().startsWith(mark)) return;
+        void e2e.session.host.stop("SIGKILL");
+        page().off("console", onConsole);
+        resolve(JSON.parse(line.text().slice(mark.length)));
+      };
+      page().on("console", onConsole);
     });
-    await page().evaluate(
-      ({ name, binding, match }) => {
-        const target = globalThis as any;
-        const listener = (event: any) => {
-          const detail = event.detail ?? {};
-          if (!Object.entries(match).every(([key, want]) => JSON.stringify(detail[key]) === JSON.stringify(want))) return;
-          target.removeEventListener(`alpine:${name}`, listener);
-          target[binding](detail);
-        };
-        target.addEventListener(`alpine:${name}`, listener);
-      },
-      { name, binding, match },
-    );
-    return killed;
+    // Given as source: the page runs exactly this (a function would be rewritten by the test's transpiler).
+    await page().evaluate(`(() => {
+      const match = ${JSON.stringify(match)};
+      const listener = (event) => {
+        const detail = event.detail ?? {};
+        if (!Object.entries(match).every(([key, want]) => JSON.stringify(detail[key]) === JSON.stringify(want))) return;
+        window.removeEventListener(${JSON.stringify(`alpine:${name}`)}, listener);
+        console.info(${JSON.stringify(mark)} + JSON.stringify(detail));
+      };
+      window.addEventListener(${JSON.stringify(`alpine:${name}`)}, listener);
+    })()`);
+    return { killed };
   }
 
   /** After the relaunch: open conversation `id` from the sidebar; resolves with its `conversation-opened` detail. */
@@ -68,7 +71,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
   let conversation = "";
 
   it("the first message after a launch, shown as sent, is there after a kill at that instant", async () => {
-    const killed = await killAt("message-sent", { kind: "start" });
+    const { killed } = await killAt("message-sent", { kind: "start" });
     await page().getByRole("button", { name: "New conversation" }).click();
     await sendMessage(win(), "Pack the tent for the Kyoto trip");
     conversation = (await killed).id;
@@ -78,7 +81,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
   });
 
   it("a message sent in a conversation (the first after this launch too) is there after a kill at its acknowledgement", async () => {
-    const killed = await killAt("message-sent", { kind: "send", id: conversation });
+    const { killed } = await killAt("message-sent", { kind: "send", id: conversation });
     await sendMessage(win(), "And the rain jacket");
     await killed;
     await relaunch();
@@ -89,7 +92,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
   let edited = "";
 
   it("an edit, shown as a new branch, is there after a kill at its acknowledgement", async () => {
-    const killed = await killAt("branch-created", { kind: "edit" });
+    const { killed } = await killAt("branch-created", { kind: "edit" });
     await message("user", 0).getByRole("button", { name: "Edit" }).click();
     const editor = page().getByRole("textbox", { name: "Edit your message" });
     await editor.fill("Pack the tent and the stove");
@@ -108,7 +111,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     const reply = page().locator(".message--assistant").last();
     await reply.waitFor();
     const seq = Number(await reply.getAttribute("data-seq"));
-    const killed = await killAt("branch-created", { kind: "regenerate" });
+    const { killed } = await killAt("branch-created", { kind: "regenerate" });
     await message("assistant", seq).getByRole("button", { name: "Regenerate" }).click();
     const regenerated = (await killed).id;
     expect(regenerated).not.toBe(edited);
@@ -124,7 +127,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     // The kept first screen shows the old title now (kept by this window once it came to rest).
     await win().waitFor("first-screen-kept", { kept: true });
     expect(fs.readFileSync(path.join(e2e.session.dataFolder, "first-screen.json"), "utf8")).toContain(oldTitle);
-    const killed = await killAt("renamed", { id });
+    const { killed } = await killAt("renamed", { id });
     await row.getByRole("button").first().press("F2");
     const field = page().getByRole("textbox", { name: "New title" });
     await field.fill("Kyoto packing list");
@@ -140,7 +143,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     const since = await win().mark();
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     await win().waitFor("settings-opened", {}, since);
-    const killed = await killAt("settings-saved");
+    const { killed } = await killAt("settings-saved");
     await page().getByLabel("System prompt").fill("Answer in one short sentence.");
     await page().getByRole("button", { name: "Save" }).click();
     await killed;
@@ -149,6 +152,8 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     await win().waitFor("settings-opened", {}, opened);
     expect(await page().getByLabel("System prompt").inputValue()).toBe("Answer in one short sentence.");
+    await page().getByRole("button", { name: "Close settings" }).click();
+    await win().waitFor("settings-closed", {}, opened);
   });
 
   it("an approval given (Allow) is there after a kill at its acknowledgement: the question is not asked again", async () => {
@@ -160,7 +165,7 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     const id = (await win().waitFor("message-sent", { kind: "start" }, since)).detail.id;
     await win().waitFor("ask-shown", { id }, since);
     await win().waitForStep("run_end", { stoppedBy: "ask" }, since);
-    const killed = await killAt("answer-sent", { id });
+    const { killed } = await killAt("answer-sent", { id });
     await page().getByRole("button", { name: "Allow" }).click();
     await killed;
     await relaunch();
