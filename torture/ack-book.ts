@@ -114,7 +114,8 @@ export async function checkBook(client: AckClient, book: AckBook): Promise<BookC
       if (count > 1) result.failures.push(`the message "${text}" is ${count} times in ${branch.id}`);
     }
     branch.pendingAsk = seen.pendingAsk !== null;
-    const renamedNow = cut?.kind === "rename" && cut.id === branch.id && seen.summary.title === cut.title;
+    // A rename names the whole conversation: every branch of it.
+    const renamedNow = cut?.kind === "rename" && book.branches.get(cut.id)?.conversationId === branch.conversationId && seen.summary.title === cut.title;
     if (renamedNow) {
       for (const b of book.branches.values()) if (b.conversationId === branch.conversationId) b.title = cut.title;
       result.unsettledWas = "done";
