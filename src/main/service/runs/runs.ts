@@ -70,7 +70,6 @@ export class Runs {
   isRunning(id: string): boolean {
     return this.active.has(id);
   }
-
   /** Its message waits for an API key. */
   waitsForKey(id: string): boolean {
     return this.options.keyWait.has(id);
@@ -237,22 +236,15 @@ export class Runs {
       await this.attachmentRecovery.settled();
       const state = await prepare(run);
       this.options.gate.assertOpen();
-      // What the window is about to acknowledge (the person's message, a new branch) is durable
-      // before the answer goes: a kill right after "sent" loses nothing. Saved without the model
-      // client or the MCP servers' tools, which the run waits for (docs/acknowledgements.md).
-      await this.saveBeforeAnswer(run, state);
+      // Durable before the window hears "sent", without the model client or MCP tools the run waits for (docs/acknowledgements.md).
+      await (await this.agent(null, state)).save(state);
+      this.confirmClaims(run);
       run.state = state;
     } catch (error) {
       this.end(run);
       throw error;
     }
     void this.execute(run, run.state);
-  }
-
-  /** Save what the run is about to start from (nothing when the store has it all); then the files it carries are confirmed. */
-  private async saveBeforeAnswer(run: ActiveRun, state: State): Promise<void> {
-    await (await this.agent(null, state)).save(state);
-    this.confirmClaims(run);
   }
 
   private async execute(run: ActiveRun, state: State): Promise<void> {

@@ -2,7 +2,7 @@
  * Where the person writes. Enter sends, Shift+Enter starts a new line; while a run goes
  * the Stop button stands where Send was, and Escape stops too.
  */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { AttachmentView } from "../../../shared/usage-types";
 import { SendIcon, StopIcon } from "./icons";
 import { AttachButton, fileDropHandlers } from "./attachments/AttachButton";
@@ -32,9 +32,8 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
     setText(composerDrafts.get(draftKey) ?? "");
   }
   const field = useRef<HTMLTextAreaElement>(null);
-  const shownKeyRef = useRef(draftKey);
-  shownKeyRef.current = draftKey;
   const files = useComposerAttachments();
+  const { sending, submit } = useSavedSend(draftKey, text, setText, files, onSubmit, field);
 
   useEffect(() => {
     // The field is always in view: not scrolling it there spares a layout of the whole window.
@@ -47,22 +46,9 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
     composerDrafts.set(draftKey, value);
   };
 
-  // The words stay in the field until the service has saved them (docs/acknowledgements.md).
-  const [sending, setSending] = useState(false);
-  const send = async () => {
+  const send = () => {
     if (!text.trim() || running || busy || sending || files.adding) return;
-    setSending(true);
-    const key = draftKey;
-    const sent = await onSubmit(text, files.attachments);
-    setSending(false);
-    if (!sent) return field.current?.focus();
-    composerDrafts.set(key, "");
-    // Another conversation's draft may be shown by now: only the sent one is cleared.
-    if (shownKeyRef.current === key) {
-      setText("");
-      files.clear();
-    }
-    field.current?.focus();
+    void submit();
   };
 
   return (
@@ -70,7 +56,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
       className="composer"
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       <AttachmentChips attachments={files.attachments} onRemove={files.remove} />
@@ -89,7 +75,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              void send();
+              send();
             }
           }}
         />
@@ -123,4 +109,35 @@ function useEscapeStops(running: boolean, onStop: () => void): void {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [running, onStop]);
+}
+
+/**
+ * Sending: the words and files stay in the field until the service answered that they are
+ * saved (docs/acknowledgements.md); only then is the draft cleared, and only the draft sent
+ * (another conversation's may be shown by then).
+ */
+function useSavedSend(
+  draftKey: string,
+  text: string,
+  setText: (value: string) => void,
+  files: ReturnType<typeof useComposerAttachments>,
+  onSubmit: ComposerProps["onSubmit"],
+  field: RefObject<HTMLTextAreaElement | null>,
+) {
+  const [sending, setSending] = useState(false);
+  const shownKey = useRef(draftKey);
+  shownKey.current = draftKey;
+  const submit = async () => {
+    setSending(true);
+    const key = draftKey;
+    const sent = await onSubmit(text, files.attachments);
+    setSending(false);
+    if (sent) composerDrafts.set(key, "");
+    if (sent && shownKey.current === key) {
+      setText("");
+      files.clear();
+    }
+    field.current?.focus();
+  };
+  return { sending, submit };
 }
