@@ -1,6 +1,6 @@
 /**
- * How the campaign starts its children: the conversation worker, the MCP counting server
- * and the attachment worker. Starting `node --import tsx <entry>.ts` costs about two
+ * How the campaign starts its children: the conversation worker, the MCP counting server,
+ * the attachment worker and the test host. Starting `node --import tsx <entry>.ts` costs about two
  * seconds of CPU (tsx compiles and resolves every module through its loader); the campaign
  * starts hundreds of children. So each entry's sources are bundled once per process with
  * esbuild (the compiler tsx itself uses), into node_modules/.cache so the native
@@ -17,6 +17,8 @@ const ENTRIES = {
   worker: "./worker.ts",
   "mcp-server": "./mcp-counting-server.ts",
   "attach-worker": "./attach-worker.ts",
+  /** The test host (the real service behind the window's WebSocket protocol), for the acknowledgements scenario. */
+  "test-host": "../test/support/test-host-cli.ts",
 } as const;
 export type ChildEntry = keyof typeof ENTRIES;
 

@@ -1,7 +1,7 @@
 /**
  * The short torture campaign on PostgresStore, run by `npm test`: SIGKILL at random instants,
- * SIGTERM, failing writes, a stale copy racing a runner, bad input, and the server stopped
- * mid-save and started again (on a throwaway loopback server the campaign starts; with
+ * SIGTERM, failing writes, a stale copy racing a runner, bad input, the service killed at the
+ * instant it acknowledges an action to the window, and the server stopped mid-save and started again (on a throwaway loopback server the campaign starts; with
  * ALPINE_TEST_PG_URL it uses that server and does not restart it). Nothing acknowledged may be
  * lost, no tool may run twice, nothing may crash. The long one: `npm run torture -- --store postgres`.
  */
@@ -12,7 +12,7 @@ import type { ScenarioName } from "../../torture/scenarios";
 
 const SEED = 20_261_201;
 const MIN_KILLS = 6;
-const SCENARIOS: ScenarioName[] = ["sigkill", "sigterm", "faults", "server-restart", "race-stale-copy", "bad-input"];
+const SCENARIOS: ScenarioName[] = ["sigkill", "sigterm", "faults", "server-restart", "race-stale-copy", "bad-input", "acknowledgements"];
 
 let result: CampaignResult;
 

@@ -2,6 +2,7 @@
  * Every scenario of the campaign, by name, with how often a random run picks it.
  */
 import type { StoreKind, Tally } from "../tally";
+import { acknowledgementsRun } from "./acknowledgements";
 import { attachmentsRun } from "./attachments";
 import { badInputRun } from "./bad-input";
 import { brokenFilesRun } from "./broken-files";
@@ -29,6 +30,7 @@ export const SCENARIOS = {
   "bad-input": badInputRun,
   attachments: attachmentsRun,
   "server-restart": serverRestartRun,
+  acknowledgements: acknowledgementsRun,
 } satisfies Record<string, (ctx: RunContext) => Promise<Partial<Tally>>>;
 
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -49,6 +51,7 @@ export const SCENARIO_WEIGHTS: [ScenarioName, number][] = [
   ["bad-input", 4],
   ["attachments", 8],
   ["server-restart", 0],
+  ["acknowledgements", 5],
 ];
 
 /** Scenarios that only make sense for some stores: files on disk, or a server to restart. */
@@ -58,6 +61,8 @@ const ONLY_FOR: Partial<Record<ScenarioName, StoreKind[]>> = {
   // The service keeps its conversations in SQLite whatever store the campaign tortures.
   attachments: ["sqlite"],
   "server-restart": ["postgres"],
+  // The service behind the window's protocol keeps its conversations in SQLite or on a PostgreSQL server.
+  acknowledgements: ["sqlite", "postgres"],
 };
 
 /** How often a random run on `kind` picks each scenario. */

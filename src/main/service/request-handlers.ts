@@ -20,7 +20,8 @@ export function createRequestHandlers(service: AlpineService): RequestHandlers {
     "conversations:list": (args) => service.conversations.list(args),
     "conversations:get": ({ id, tail }) => service.conversations.get(id, tail),
     "conversations:entries": ({ id, beforeSeq, limit }) => service.conversations.entries(id, beforeSeq, limit),
-    "conversations:rename": ({ id, title }) => service.conversations.rename(id, title),
+    // The kept first screen shows the old title: the next launch must not paint it first.
+    "conversations:rename": ({ id, title }) => forgettingFirstScreen(service, () => service.conversations.rename(id, title)),
     "conversations:delete": async ({ id }) => {
       await service.conversations.delete(id);
       // Its title and words must not come back at the next launch's first paint.

@@ -72,7 +72,6 @@ export class Runs {
   isRunning(id: string): boolean {
     return this.active.has(id);
   }
-
   /** Its message waits for an API key. */
   waitsForKey(id: string): boolean {
     return this.options.keyWait.has(id);
@@ -239,6 +238,9 @@ export class Runs {
       await this.attachmentRecovery.settled();
       const state = await prepare(run);
       this.options.gate.assertOpen();
+      // Durable before the window hears "sent", without the model client or MCP tools the run waits for (docs/acknowledgements.md).
+      await (await this.agent(null, state)).save(state);
+      this.confirmClaims(run);
       run.state = state;
     } catch (error) {
       this.end(run);

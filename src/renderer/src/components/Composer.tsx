@@ -2,7 +2,7 @@
  * Where the person writes. Enter sends, Shift+Enter starts a new line; while a run goes
  * the Stop button stands where Send was, and Escape stops too.
  */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { AttachmentView } from "../../../shared/usage-types";
 import { SendIcon, StopIcon } from "./icons";
 import { AttachButton, fileDropHandlers } from "./attachments/AttachButton";
@@ -33,6 +33,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
   }
   const field = useRef<HTMLTextAreaElement>(null);
   const files = useComposerAttachments();
+  const { sending, submit } = useSavedSend(draftKey, text, setText, files, onSubmit, field);
 
   useEffect(() => {
     // The field is always in view: not scrolling it there spares a layout of the whole window.
@@ -45,17 +46,9 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
     composerDrafts.set(draftKey, value);
   };
 
-  const send = async () => {
-    if (!text.trim() || running || busy || files.adding) return;
-    const sent = text;
-    const attached = files.attachments;
-    update("");
-    files.clear();
-    if (!(await onSubmit(sent, attached))) {
-      update(sent);
-      files.restore(attached);
-    }
-    field.current?.focus();
+  const send = () => {
+    if (!text.trim() || running || busy || sending || files.adding) return;
+    void submit();
   };
 
   return (
@@ -63,7 +56,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
       className="composer"
       onSubmit={(event) => {
         event.preventDefault();
-        void send();
+        send();
       }}
     >
       <AttachmentChips attachments={files.attachments} onRemove={files.remove} />
@@ -74,13 +67,15 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
           className="composer__field"
           rows={1}
           value={text}
+          readOnly={sending}
+          aria-busy={sending || undefined}
           placeholder={placeholder}
           aria-label="Message"
           onChange={(e) => update(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              void send();
+              send();
             }
           }}
         />
@@ -96,7 +91,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
         )}
       </div>
       <p className="composer__hint" aria-hidden="true">
-        {running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
+        {sending ? "Saving your message…" : running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
       </p>
     </form>
   );
@@ -114,4 +109,35 @@ function useEscapeStops(running: boolean, onStop: () => void): void {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [running, onStop]);
+}
+
+/**
+ * Sending: the words and files stay in the field until the service answered that they are
+ * saved (docs/acknowledgements.md); only then is the draft cleared, and only the draft sent
+ * (another conversation's may be shown by then).
+ */
+function useSavedSend(
+  draftKey: string,
+  text: string,
+  setText: (value: string) => void,
+  files: ReturnType<typeof useComposerAttachments>,
+  onSubmit: ComposerProps["onSubmit"],
+  field: RefObject<HTMLTextAreaElement | null>,
+) {
+  const [sending, setSending] = useState(false);
+  const shownKey = useRef(draftKey);
+  shownKey.current = draftKey;
+  const submit = async () => {
+    setSending(true);
+    const key = draftKey;
+    const sent = await onSubmit(text, files.attachments);
+    setSending(false);
+    if (sent) composerDrafts.set(key, "");
+    if (sent && shownKey.current === key) {
+      setText("");
+      files.clear();
+    }
+    field.current?.focus();
+  };
+  return { sending, submit };
 }

@@ -3,7 +3,7 @@ import { memo, useState } from "react";
 import type { ConversationSummary } from "../../../shared/view-types";
 import { PencilIcon, TrashIcon } from "./icons";
 import { RenameField } from "./conversation-row/RenameField";
-import { RowStatus } from "./conversation-row/RowStatus";
+import { RowStatus, SavingStatus } from "./conversation-row/RowStatus";
 import { MatchSnippet } from "./conversation-row/MatchSnippet";
 import { DamagedRow } from "./conversation-row/DamagedRow";
 
@@ -12,13 +12,16 @@ interface ConversationRowProps {
   active: boolean;
   /** Open the row's branch; a search result opens at its matching message (`atSeq`). */
   onOpen(id: string, atSeq: number | null): void;
-  onRename(id: string, title: string): void;
+  /** Resolves once the service answered (the new title is saved, or refused). */
+  onRename(id: string, title: string): Promise<unknown>;
   onDelete(summary: ConversationSummary): void;
 }
 
 export const ConversationRow = memo(function ConversationRow({ summary, active, onOpen, onRename, onDelete }: ConversationRowProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(summary.title);
+  // The new title while the service saves it: shown with "Saving…", never as if it were saved.
+  const [saving, setSaving] = useState<string | null>(null);
 
   const startRename = () => {
     setDraft(summary.title);
@@ -29,8 +32,11 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
     // Enter ends the edit, and the field's blur that follows must not end it twice.
     if (!editing) return;
     setEditing(false);
-    if (save && draft.trim() && draft.trim() !== summary.title) onRename(summary.id, draft);
+    if (!save || !draft.trim() || draft.trim() === summary.title) return;
+    setSaving(draft.trim());
+    void onRename(summary.id, draft).finally(() => setSaving(null));
   };
+  const title = saving ?? summary.title;
 
   if (summary.damaged) return <DamagedRow summary={summary} onDelete={onDelete} />;
   if (editing) return <RenameField conversationId={summary.id} draft={draft} onDraft={setDraft} onFinish={finish} />;
@@ -52,17 +58,17 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
             onDelete(summary);
           }
         }}
-        title={summary.title}
+        title={title}
       >
         {summary.match ? (
           <span className="conversation-row__text">
-            <span className="conversation-row__title">{summary.title}</span>
+            <span className="conversation-row__title">{title}</span>
             <MatchSnippet match={summary.match} />
           </span>
         ) : (
-          <span className="conversation-row__title">{summary.title}</span>
+          <span className="conversation-row__title">{title}</span>
         )}
-        <RowStatus summary={summary} />
+        {saving !== null ? <SavingStatus /> : <RowStatus summary={summary} />}
       </button>
       <span className="conversation-row__actions">
         <button type="button" className="icon-button" aria-label={`Rename “${summary.title}”`} title="Rename (F2)" onClick={startRename}>

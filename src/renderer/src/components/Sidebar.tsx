@@ -51,7 +51,7 @@ export function Sidebar() {
   const startNew = useCallback(() => void openConversation(null), [openConversation]);
   useSidebarShortcuts(searchField, startNew);
 
-  const onRename = useCallback((id: string, title: string) => void renameConversation(id, title), [renameConversation]);
+  const onRename = useCallback((id: string, title: string) => renameConversation(id, title), [renameConversation]);
   const onOpen = useCallback((id: string, atSeq: number | null) => void openConversation(id, atSeq), [openConversation]);
 
   const renderRow = (index: number) => {

@@ -21,3 +21,13 @@ export function RowStatus({ summary }: { summary: ConversationSummary }) {
     </span>
   );
 }
+
+/** A change the person made (a new title) that the service has not confirmed saved yet. */
+export function SavingStatus() {
+  return (
+    <span className="status status--wait" data-status="Saving…" data-saving="">
+      <span className="status__dot" aria-hidden="true" />
+      Saving…
+    </span>
+  );
+}

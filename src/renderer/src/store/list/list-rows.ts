@@ -1,6 +1,7 @@
 /**
  * Changing the rows the list holds: a conversation's new summary, a deletion, and the
- * person's rename and delete (the row changes at once and is put back if main refuses).
+ * person's rename and delete: each changes the row only once the service answered that it is
+ * saved (docs/acknowledgements.md; the row says "Saving…" meanwhile).
  */
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { api } from "../../api/current-api";
@@ -69,7 +70,6 @@ export function createListRows(set: SetState, get: GetState): ListRows {
       const index = findIndex(id);
       const before = index >= 0 ? get().listItemAt(index) : undefined;
       if (!trimmed || trimmed === before?.title) return false;
-      if (before) replaceAt(index, { ...before, title: trimmed });
       try {
         const summary = await api().request("conversations:rename", { id, title: trimmed });
         get().applySummary(summary);
@@ -77,7 +77,6 @@ export function createListRows(set: SetState, get: GetState): ListRows {
         emitAppEvent("renamed", { id, title: summary.title });
         return true;
       } catch (error) {
-        if (before) get().applySummary(before);
         get().showToast("error", `Could not rename the conversation. ${describeError(error)}`);
         return false;
       }
