@@ -151,7 +151,7 @@ export class AlpineService {
       options: (state) => optionsView(state, settingsFile.get().model),
     });
     this.models = new ModelList(options.secrets, options.model ?? {});
-    this.branching = new Branching(this.runs, this.gate);
+    this.branching = new Branching(this.runs, this.gate, this.store);
     this.transfer = new Transfer({
       store: this.store,
       bus: this.events,
