@@ -31,7 +31,9 @@ export {
 export {
   PostgresStore,
   PostgresMigrationError,
+  PostgresPasswordMissingError,
   PostgresStoreClosedError,
+  isMissingPassword,
   PostgresUnreachableError,
   type PostgresMigrationOutcome,
   type PostgresStoreOptions,

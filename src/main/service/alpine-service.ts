@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, PostgresPasswordMissingError, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
@@ -221,9 +221,10 @@ export class AlpineService {
     // A window is drawing its first screen: it says when it is shown (a slow machine may take seconds).
     if (this.backgroundTimer) this.startInBackgroundAfter(Math.max(WINDOW_GRACE_MS, this.options.mcpStartDelayMs ?? 0));
     await this.preparing; // reading alongside it would only share the same cores
-    // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
+    // A server that cannot be used (unreachable, or no password for it) does not keep the window from opening:
+    // the banner says why, and the list comes once it is back.
     const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
-      if (!(error instanceof PostgresUnreachableError)) throw error;
+      if (!serverUnusable(error)) throw error;
       return { items: [], total: 0 };
     });
     const openId = this.windowState.openConversationId;
@@ -233,7 +234,7 @@ export class AlpineService {
         open = await this.conversations.get(openId, tail);
       } catch (error) {
         // Deleted since: open a new conversation instead, and forget it (kept while the server is away).
-        if (error instanceof PostgresUnreachableError || (error as Error)?.cause instanceof PostgresUnreachableError) return { settings: this.settings.view(), info: this.info(), list, open: null };
+        if (serverUnusable(error) || serverUnusable((error as Error)?.cause)) return { settings: this.settings.view(), info: this.info(), list, open: null };
         if (!(error instanceof ConversationNotFoundError)) throw error;
         this.windowState.remember(null);
       }
@@ -285,4 +286,9 @@ export class AlpineService {
     })();
     return this.closing;
   }
+}
+
+/** The PostgreSQL server in use cannot be used now: it cannot be reached, or it asks for a password there is none of. */
+function serverUnusable(error: unknown): boolean {
+  return error instanceof PostgresUnreachableError || error instanceof PostgresPasswordMissingError;
 }
