@@ -47,6 +47,8 @@ export interface ConversationOptionsView {
   model: string;
   /** The model was chosen for this conversation (else it is the settings' model). */
   modelChosen: boolean;
+  /** The name the model was last listed by (or its built-in one), for the picker before its list comes. */
+  modelName?: string;
   /** Extended thinking's budget in tokens; null when off. */
   thinkingBudget: number | null;
 }

@@ -148,9 +148,13 @@ export class AlpineService {
           history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
           this.prices.table(),
         ),
-      options: (state) => optionsView(state, settingsFile.get().model),
+      options: (state) => {
+        const view = optionsView(state, settingsFile.get().model);
+        const modelName = this.models?.names.nameOf(view.model);
+        return modelName ? { ...view, modelName } : view;
+      },
     });
-    this.models = new ModelList(options.secrets, options.model ?? {});
+    this.models = new ModelList(options.secrets, options.model ?? {}, options.dataFolder);
     this.branching = new Branching(this.runs, this.gate, this.store);
     this.transfer = new Transfer({
       store: this.store,

@@ -38,7 +38,8 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
   const showToast = useAppStore((s) => s.showToast);
   if (!options) return null;
   const models = list?.models ?? [];
-  const shown = models.some((m) => m.id === options.model) ? models : [{ id: options.model, name: options.model }, ...models];
+  // Until the list comes (or when it lacks the model): the name the model was last shown by.
+  const shown = models.some((m) => m.id === options.model) ? models : [{ id: options.model, name: options.modelName ?? options.model }, ...models];
 
   const change = async (change: { model?: string; thinkingBudget?: number | null }) => {
     try {
