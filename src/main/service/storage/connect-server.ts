@@ -3,7 +3,7 @@
  * schema up to date. A failure closes it and says in words what went wrong (the password,
  * the address, TLS, the database) and what to do.
  */
-import { PostgresStore, PostgresUnreachableError, SchemaTooNewError, isMissingPassword } from "../../agent";
+import { PostgresPasswordMissingError, PostgresStore, PostgresUnreachableError, SchemaTooNewError, isMissingPassword } from "../../agent";
 import { StorageConnectionError } from "./storage-errors";
 
 export interface ServerStoreOptions {
@@ -57,4 +57,9 @@ export function explainConnectionFailure(error: unknown, server: string): string
     return `${base} the server could not be reached (${message}). Check the host name and port, and that the server is running and accepts connections from this computer.`;
   }
   return `${base} ${message}`;
+}
+
+/** The PostgreSQL server in use cannot be used now: it cannot be reached, or it asks for a password there is none of. */
+export function isServerUnusable(error: unknown): boolean {
+  return error instanceof PostgresUnreachableError || error instanceof PostgresPasswordMissingError;
 }
