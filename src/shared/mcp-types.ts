@@ -46,6 +46,11 @@ export interface McpSettingsView {
   servers: McpServerView[];
   /** Set when the MCP settings file could not be used as it is. */
   problem?: string;
+  /**
+   * Every MCP tool the model was offered, by the model's name for it, as last known (kept
+   * across launches): a card names a call's tool from here while its server is not up.
+   */
+  knownTools?: Record<string, McpToolOriginView>;
 }
 
 /** What the window shows on a tool card of an MCP call: which server and tool the model's name stands for. */

@@ -14,9 +14,17 @@ export interface ServerSettingsView {
 }
 
 export interface StorageStatus {
-  /** false while the server cannot be reached: the window shows a banner with `message`. */
+  /** false while the server cannot be used: the window shows a banner with `message`. */
   reachable: boolean;
   message: string | null;
+  /**
+   * Why it cannot be used: "unreachable" (the network, the server down) or "password" (none is
+   * stored on this computer, or it could not be read: the banner leads to Settings → Storage).
+   * Absent while it is used.
+   */
+  problem?: "unreachable" | "password";
+  /** The driver's own words, shown only under "Details". */
+  details?: string;
 }
 
 export interface StorageView {

@@ -49,6 +49,8 @@ export interface ConversationOptionsView {
   modelChosen: boolean;
   /** The provider of `model`: "anthropic" or the id of one added in Settings → Models. */
   provider: string;
+  /** The name the model was last listed by (or its built-in one), for the picker before its list comes. */
+  modelName?: string;
   /** Extended thinking's budget in tokens; null when off. */
   thinkingBudget: number | null;
 }

@@ -94,6 +94,51 @@ describe("branching", () => {
     expect(texts(await fixture.call<ConversationView>("conversations:get", { id: again }))).toEqual(["One", "First", "Two", "Second, again", "Three", "Third"]);
   });
 
+  it("shows another version without dating the conversation anew: its time and place in the sidebar stay, after a relaunch too", async () => {
+    fixture = await openService();
+    const root = await twoTurns(fixture);
+    fixture.model.script({ text: "Second, again" });
+    const { id: again } = await fixture.call<{ id: string }>("runs:regenerate", { id: root, seq: 3 });
+    await runEnd(fixture, again);
+    fixture.model.script({ text: "Later reply" });
+    const { id: later } = await fixture.call<{ id: string }>("runs:start", { text: "A later conversation" });
+    await runEnd(fixture, later);
+    const before = (await rows(fixture)).items.map((row) => [row.conversationId, row.updatedAt]);
+    expect(before.map(([conversation]) => conversation)).toEqual([later, root]);
+
+    const mark = fixture.log.count;
+    await fixture.call("conversations:switch", { id: root });
+    const after = (await rows(fixture)).items;
+    expect(after.map((row) => [row.conversationId, row.updatedAt])).toEqual(before);
+    expect(after[1]).toMatchObject({ id: root, branchCount: 2 });
+    // Nothing new happened: no conversation is announced as changed.
+    expect(fixture.log.events.slice(mark).filter((event) => event.type === "conversation_changed")).toEqual([]);
+    await fixture.service.shutdown();
+    fixture = fixture.reopen();
+    const relaunched = (await rows(fixture)).items;
+    expect(relaunched.map((row) => [row.conversationId, row.updatedAt])).toEqual(before);
+    expect(relaunched[1].id).toBe(root);
+  });
+
+  it("searches a word two versions of a reply hold: one row, the version shown, which opens there", async () => {
+    fixture = await openService();
+    fixture.model.script({ text: "Pack a raincoat for Kyoto." }, { text: "Pack light shirts for Kyoto." });
+    const { id: root } = await fixture.call<{ id: string }>("runs:start", { text: "Kyoto packing list" });
+    await runEnd(fixture, root);
+    const { id: again } = await fixture.call<{ id: string }>("runs:regenerate", { id: root, seq: 1 });
+    await runEnd(fixture, again);
+    const search = async () => (await fixture.call<{ items: ConversationSummary[]; total: number }>("conversations:list", { offset: 0, limit: 50, query: "kyoto" }));
+    const found = await search();
+    expect(found.total).toBe(1);
+    expect(found.items).toMatchObject([{ id: again, conversationId: root, match: { seq: 1 } }]);
+    expect(found.items[0].match!.snippet).toContain("light shirts");
+    await fixture.call("conversations:switch", { id: root });
+    const shown = await search();
+    expect(shown.items).toMatchObject([{ id: root, conversationId: root, match: { seq: 1 } }]);
+    expect(shown.items[0].match!.snippet).toContain("raincoat");
+    expect(texts(await fixture.call<ConversationView>("conversations:get", { id: shown.items[0].id, tail: 50 }))).toEqual(["Kyoto packing list", "Pack a raincoat for Kyoto."]);
+  });
+
   it("branches into a new conversation at a message: a new sidebar row whose past is the old one up to there", async () => {
     fixture = await openService();
     const root = await twoTurns(fixture);

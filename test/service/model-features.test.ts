@@ -65,6 +65,25 @@ describe("models, per-conversation choices, usage and cost", () => {
     expect(fallback.models.length).toBeGreaterThan(2);
   });
 
+  it("names a conversation's model as it was last listed, after a relaunch before the list is asked again", async () => {
+    f = await services.open();
+    f.model.script({ text: "One." });
+    const { id } = await f.call("runs:start", { text: "Hi", model: "claude-opus-4-5" });
+    await f.log.step(id, "run_end");
+    // Before any list: the built-in name, never the id.
+    expect((await f.call("conversations:get", { id })).options).toMatchObject({ model: "claude-opus-4-5", modelName: "Claude Opus 4.5" });
+    f.model.setModels([{ id: "claude-opus-4-5", display_name: "Claude Opus 4.5 (as listed)", created_at: "2025-11-24T00:00:00Z" }]);
+    expect((await f.call("models:list")).source).toBe("api");
+    await f.service.shutdown();
+    f.model.setModels(null); // the Models API cannot be reached after the relaunch
+    const again = f.reopen();
+    try {
+      expect((await again.call("conversations:get", { id })).options).toMatchObject({ model: "claude-opus-4-5", modelName: "Claude Opus 4.5 (as listed)" });
+    } finally {
+      await again.service.shutdown();
+    }
+  });
+
   it("a conversation's own model and thinking budget are used by its runs and kept", async () => {
     f = await services.open();
     f.model.script({ text: "One." }, { thinking: "Let me think.", text: "Two." });
@@ -73,7 +92,7 @@ describe("models, per-conversation choices, usage and cost", () => {
     expect(f.model.requests[0].body.model).toBe("claude-opus-4-5");
     expect(f.model.requests[0].body.thinking).toBeUndefined();
     const view = await f.call("conversations:setOptions", { id, thinkingBudget: 2048 });
-    expect(view.options).toEqual({ model: "claude-opus-4-5", modelChosen: true, provider: "anthropic", thinkingBudget: 2048 });
+    expect(view.options).toEqual({ model: "claude-opus-4-5", modelName: "Claude Opus 4.5", modelChosen: true, provider: "anthropic", thinkingBudget: 2048 });
     const count = f.log.count;
     await f.call("runs:send", { id, text: "Think about it" });
     await f.log.step(id, "run_end", count);

@@ -5,7 +5,7 @@
  * deleting a conversation whose past another conversation shares.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { BranchPointNotSavedError, StateBusyError, StateExistsError } from "../../src/main/agent/errors";
+import { BranchPointNotSavedError, StateBusyError, StateExistsError, StateNotFoundError } from "../../src/main/agent/errors";
 import type { EntryRecord } from "../../src/main/agent/state/history";
 import { branchState } from "../../src/main/agent/state/branch";
 import { saveState } from "../../src/main/agent/state/saver";
@@ -195,6 +195,47 @@ export function describeBranchConformance(name: string, makeStore: MakeStore, lo
       again.addUserMessage("back on the trunk");
       await saveState(again, store);
       expect((await store.listConversations())[0]).toMatchObject({ conversationId: "trunk", id: "trunk", branchCount: 2 });
+    });
+
+    it("shows a chosen branch without dating its conversation anew: the row opens it, the time and the order stay", async () => {
+      const store = await fresh();
+      await root(store, "trunk", 4, isoAt(1));
+      await store.write("edit", [userEntry(2, "edited")], makeSnapshot("edit", { entryCount: 3, updatedAt: isoAt(2), parent: { id: "trunk", seq: 1 }, conversationId: "trunk" }), { create: true });
+      await root(store, "other", 2, isoAt(5));
+      const rows = async () => (await store.listConversations()).map((row) => [row.conversationId, row.id, row.updatedAt, row.branchCount]);
+      expect(await rows()).toEqual([
+        ["other", "other", isoAt(5), 1],
+        ["trunk", "edit", isoAt(2), 2],
+      ]);
+      // Choosing the trunk's version (long after its last update) shows it; the conversation is as old as before.
+      await store.show("trunk", isoAt(60));
+      expect(await rows()).toEqual([
+        ["other", "other", isoAt(5), 1],
+        ["trunk", "trunk", isoAt(2), 2],
+      ]);
+      expect((await store.read("trunk"))!.snapshot!.updatedAt).toBe(isoAt(1));
+      expect((await store.listBranches("trunk")).map((row) => [row.id, row.updatedAt, row.shownAt])).toEqual([
+        ["edit", isoAt(2), undefined],
+        ["trunk", isoAt(1), isoAt(60)],
+      ]);
+      expect((await store.listConversations({ limit: 1, offset: 1 })).map((row) => row.id)).toEqual(["trunk"]);
+      // Back to the edit: shown again, still dated by its own last update.
+      await store.show("edit", isoAt(61));
+      expect(await rows()).toEqual([
+        ["other", "other", isoAt(5), 1],
+        ["trunk", "edit", isoAt(2), 2],
+      ]);
+      // A loaded copy of a shown branch has nothing new to save (which branch is shown is not the State's).
+      const saved = branchState(await store.load("trunk"), 1, { id: "again", message: "once more" });
+      await saveState(saved, store);
+      await store.show("again", isoAt(62));
+      expect(await saveState(await store.load("again"), store)).toEqual({ wrote: false, entries: 0 });
+      // A new message is an update, dated now: its branch is shown and the conversation goes first.
+      const trunk = await store.load("trunk");
+      trunk.addUserMessage("back on the trunk");
+      await saveState(trunk, store);
+      expect((await store.listConversations())[0]).toMatchObject({ conversationId: "trunk", id: "trunk", updatedAt: trunk.updatedAt });
+      await expect(store.show("missing", isoAt(70))).rejects.toThrow(StateNotFoundError);
     });
 
     it("deletes a conversation: its branches go, the past another conversation shares stays readable until that one goes too", async () => {

@@ -89,14 +89,39 @@ export function describeSearchConformance(name: string, makeStore: MakeStore, lo
       expect(await store.search("  ! ? ")).toEqual([]);
     });
 
+    it("lists a conversation once when several of its branches hold the words: the branch shown, with its own snippet", async () => {
+      const store = await fresh();
+      const title = { task: "Kyoto packing list", updatedAt: isoAt(1) };
+      await store.write("kyoto", [userEntry(0, "Pack for Kyoto"), assistantEntry(1, "A raincoat for Kyoto in June.")], makeSnapshot("kyoto", { entryCount: 2, ...title }), { create: true });
+      const retry = makeSnapshot("kyoto-retry", { entryCount: 2, ...title, updatedAt: isoAt(2), parent: { id: "kyoto", seq: 0 }, conversationId: "kyoto" });
+      await store.write("kyoto-retry", [assistantEntry(1, "Light shirts: Kyoto is hot in June.")], retry, { create: true });
+      // Both branches hold "Kyoto" in their own reply, and share the title: one result, the branch updated last.
+      const found = await store.searchPage("kyoto");
+      expect(hits(found.items)).toEqual([["kyoto-retry", "kyoto", 1]]);
+      expect(found.items[0].snippet).toContain("Light shirts");
+      expect(found.total).toBe(1);
+      expect(await store.searchCount("kyoto")).toBe(1);
+      // The person goes back to the first reply: search opens that one, with its words.
+      await store.show("kyoto");
+      const shown = await store.search("kyoto");
+      expect(hits(shown)).toEqual([["kyoto", "kyoto", 1]]);
+      expect(shown[0].snippet).toContain("raincoat");
+      expect(markedWords(shown[0])).toEqual(["Kyoto"]);
+      // Words only the title has: one result, on the conversation's first State.
+      expect(hits(await store.search("packing list"))).toEqual([["kyoto", "kyoto", null]]);
+      // Words only the other branch has: that branch, though it is not the one shown.
+      expect(hits(await store.search("shirts"))).toEqual([["kyoto-retry", "kyoto", 1]]);
+    });
+
     it("searches tool results, pages newest first, and never finds a retained State", async () => {
       const store = await fresh();
       await picnic(store);
       await store.write("tools", [userEntry(0, "read the notes"), toolResultEntry(1, "call_1", "read_file", "the weather forecast says sunny")], makeSnapshot("tools", { entryCount: 2, updatedAt: isoAt(20) }), { create: true });
       expect(hits(await store.search("forecast"))).toEqual([["tools", "tools", 1]]);
-      // "s": sandwiches (trunk), somewhere (rainy), says and sunny (tools).
+      // "s": sandwiches (trunk), somewhere (rainy, the same conversation: its branch updated last), says and sunny (tools).
+      await store.write("notes", [userEntry(0, "some notes")], makeSnapshot("notes", { entryCount: 1, updatedAt: isoAt(1) }), { create: true });
       const all = await store.searchPage("s");
-      expect(all.items.map((r) => r.id).sort()).toEqual(["rainy", "tools", "trunk"]);
+      expect(all.items.map((r) => r.id).sort()).toEqual(["notes", "rainy", "tools"]);
       const times = all.items.map((r) => r.updatedAt);
       expect(times).toEqual([...times].sort().reverse());
       const first = await store.searchPage("s", { limit: 2 });

@@ -57,7 +57,7 @@ function ftsIntegrity(file: string): void {
 describe("schema versions", () => {
   it("ships numbered migrations 1..N, N being the version this code writes", () => {
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(7);
   });
 
   it("migration 1 creates the tables of a new database, with incremental auto-vacuum, and takes no copy", () => {
@@ -210,10 +210,32 @@ describe("schema versions", () => {
     ftsIntegrity(file);
   });
 
-  it("opens the version 6 fixture as it is: no migration, no copy", () => {
+  it("migrates the version 6 fixture to version 7: the copy taken first, no branch shown apart, checksums as they were", async () => {
     const file = copyFixture(6, tempDir());
     const store = openStore(file);
-    expect(store.schema).toEqual({ from: 6, to: 6, backup: null });
+    const [backup] = backupsOf(file);
+    expect(store.schema).toEqual({ from: 6, to: 7, backup });
+    expect(connect(backup, true).pragma("user_version", { simple: true })).toBe(6);
+    expectFixtureConversations(store);
+    expect(store.list().map((row) => [row.id, row.shownAt, row.damaged])).toEqual(FIXTURE_IDS_NEWEST_FIRST.map((id) => [id, undefined, undefined]));
+    expect(store.listConversations().map((row) => row.id)).toEqual(FIXTURE_IDS_NEWEST_FIRST);
+    // A branch shown after the migration keeps its conversation's time and place.
+    const lisbon = FIXTURE_CONVERSATIONS.find((c) => c.snapshot.id === "lisbon-trip")!;
+    const fork = lisbon.entries.length - 2;
+    store.write("lisbon-b", [userEntry(fork + 1, "what about Porto?")], makeSnapshot("lisbon-b", { entryCount: fork + 2, updatedAt: lisbon.snapshot.updatedAt, parent: { id: "lisbon-trip", seq: fork }, conversationId: "lisbon-trip" }), { create: true });
+    const before = store.listConversations().map((row) => [row.conversationId, row.updatedAt]);
+    await store.show("lisbon-trip", isoAt(1_000_000));
+    expect(store.listConversations().map((row) => [row.conversationId, row.updatedAt])).toEqual(before);
+    expect(store.listConversations().find((row) => row.conversationId === "lisbon-trip")).toMatchObject({ id: "lisbon-trip", branchCount: 2 });
+    const columns = connect(file, true).prepare("SELECT name FROM pragma_table_info('conversations') ORDER BY cid").pluck().all();
+    expect(columns).toContain("shown_at");
+    ftsIntegrity(file);
+  });
+
+  it("opens the version 7 fixture as it is: no migration, no copy", () => {
+    const file = copyFixture(7, tempDir());
+    const store = openStore(file);
+    expect(store.schema).toEqual({ from: 7, to: 7, backup: null });
     expect(backupsOf(file)).toEqual([]);
     expectFixtureConversations(store);
     expect(store.search(TOOL_RESULT_WORD).map((r) => r.id)).toEqual(["lisbon-trip"]);

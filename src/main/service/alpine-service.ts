@@ -5,14 +5,14 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, PostgresUnreachableError, type SqliteStore, type Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, type SqliteStore, type Tool } from "../agent";
 import { AppEventBus } from "./app-event-bus";
 import { ensurePrivateFolder } from "../agent";
 import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
 import { SwitchableStore } from "./storage/switchable-store";
 import { StorageService } from "./storage/storage-service";
 import { StorageFile } from "./storage/storage-file";
-import type { ServerStoreOptions } from "./storage/connect-server";
+import { type ServerStoreOptions, isServerUnusable } from "./storage/connect-server";
 import { Branching } from "./branches/branching";
 import { Conversations } from "./conversations/conversations";
 import type { ModelClientOptions } from "./models/model-client";
@@ -160,10 +160,10 @@ export class AlpineService {
           history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
           this.prices.table(),
         ),
-      options: (state) => optionsView(state, settingsFile.get().model),
+      options: (state) => this.optionsOf(state, settingsFile.get().model),
     });
-    this.models = new ModelList(options.secrets, options.model ?? {});
-    this.branching = new Branching(this.runs, this.gate);
+    this.models = new ModelList(options.secrets, options.model ?? {}, options.dataFolder);
+    this.branching = new Branching(this.runs, this.gate, this.store);
     this.transfer = new Transfer({
       store: this.store,
       bus: this.events,
@@ -228,14 +228,22 @@ export class AlpineService {
     this.backgroundTimer.unref();
   }
 
+  /** A conversation's options, with the name its model was last shown by (the picker shows it before its list comes). */
+  private optionsOf(state: Parameters<typeof optionsView>[0], settingsModel: string) {
+    const view = optionsView(state, settingsModel);
+    const modelName = this.models?.names.nameOf(view.model);
+    return modelName ? { ...view, modelName } : view;
+  }
+
   /** The first screen: settings, the sidebar's first page, and the conversation open at the last quit. */
   async launch(listLimit: number, tail: number): Promise<LaunchView> {
     // A window is drawing its first screen: it says when it is shown (a slow machine may take seconds).
     if (this.backgroundTimer) this.startInBackgroundAfter(Math.max(WINDOW_GRACE_MS, this.options.mcpStartDelayMs ?? 0));
     await this.preparing; // reading alongside it would only share the same cores
-    // A server that cannot be reached does not keep the window from opening: the banner says why, and the list comes once it is back.
+    // A server that cannot be used (unreachable, or no password for it) does not keep the window from opening:
+    // the banner says why, and the list comes once it is back.
     const list = await this.conversations.list({ offset: 0, limit: listLimit }).catch((error: unknown) => {
-      if (!(error instanceof PostgresUnreachableError)) throw error;
+      if (!isServerUnusable(error)) throw error;
       return { items: [], total: 0 };
     });
     const openId = this.windowState.openConversationId;
@@ -245,7 +253,7 @@ export class AlpineService {
         open = await this.conversations.get(openId, tail);
       } catch (error) {
         // Deleted since: open a new conversation instead, and forget it (kept while the server is away).
-        if (error instanceof PostgresUnreachableError || (error as Error)?.cause instanceof PostgresUnreachableError) return { settings: this.settings.view(), info: this.info(), list, open: null };
+        if (isServerUnusable(error) || isServerUnusable((error as Error)?.cause)) return { settings: this.settings.view(), info: this.info(), list, open: null };
         if (!(error instanceof ConversationNotFoundError)) throw error;
         this.windowState.remember(null);
       }

@@ -57,6 +57,7 @@ export class AlpineSession {
   async restartHost(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
     const exit = await this.host.stop(signal);
     await this.window.close();
+    this.closedWindowsConsoleErrors.push(...this.window.consoleErrors);
     this.host = await startTestHost({
       dataFolder: this.dataFolder,
       modelUrl: this.model.url,
@@ -66,6 +67,9 @@ export class AlpineSession {
     this.window = await AppWindow.open(this.browser, this.host.url);
     return exit;
   }
+
+  /** What the windows closed at each restart logged as errors in their console. */
+  readonly closedWindowsConsoleErrors: string[] = [];
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => {});

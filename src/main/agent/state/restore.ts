@@ -49,7 +49,8 @@ export function restoreState(store: StoreAccess, stateId: string, record: Stored
   book.acknowledged = entries.length;
   book.agent = snapshot.agent ?? null;
   book.loadedAgent = snapshot.agent ?? null;
-  const { updatedAt: _updatedAt, ...body } = snapshot;
+  // Which branch was last shown is the store's, not the State's: a save leaves it out (its own time is later).
+  const { updatedAt: _updatedAt, shownAt: _shownAt, ...body } = snapshot;
   book.savedSnapshotJson = JSON.stringify(body);
 
   if (snapshot.entryCount > entries.length) {

@@ -68,6 +68,12 @@ export interface Snapshot {
   thinking?: { budgetTokens: number } | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * When a person last chose to see this branch (the branch switcher), if after its last save.
+   * Not an update: `updatedAt` stays, so the conversation keeps its place in the list. Absent
+   * until chosen; a save of the State leaves it out (its `updatedAt` is then the later time).
+   */
+  shownAt?: string;
   /** How many history entries this snapshot covers: a complete save ends at seq `entryCount - 1`. */
   entryCount: number;
   /**
@@ -96,6 +102,8 @@ export interface SavedStateInfo {
   title: string;
   createdAt: string;
   updatedAt: string;
+  /** When a person last chose to see this branch, when later than `updatedAt` could say (see Snapshot). */
+  shownAt?: string;
   stoppedBy: StoppedBy;
   entryCount: number;
   /** The conversation this State belongs to (a root's own id). */
@@ -112,7 +120,10 @@ export interface SavedStateInfo {
   damaged?: string;
 }
 
-/** One row per conversation (`Store.listConversations`): its shown branch, and how many branches it has. */
+/**
+ * One row per conversation (`Store.listConversations`): its shown branch, and how many branches
+ * it has; `updatedAt` is the conversation's last update (its newest branch's), which orders the list.
+ */
 export interface ConversationInfo extends SavedStateInfo {
   branchCount: number;
 }
@@ -135,5 +146,14 @@ export function savedStateInfoOf(snapshot: Snapshot): SavedStateInfo {
     conversationId: conversationIdOf(snapshot),
     parent: snapshot.parent ?? null,
     ...(snapshot.retained ? { retained: true } : {}),
+    ...(typeof snapshot.shownAt === "string" ? { shownAt: snapshot.shownAt } : {}),
   };
+}
+
+/**
+ * When a branch was last updated or chosen to be seen, whichever is later: the branch a
+ * conversation shows is the one with the latest (docs/branches.md).
+ */
+export function lastSeenAt(info: Pick<SavedStateInfo, "updatedAt" | "shownAt">): string {
+  return info.shownAt !== undefined && info.shownAt > info.updatedAt ? info.shownAt : info.updatedAt;
 }

@@ -3,7 +3,7 @@
  * one too) has them: one row per conversation, a conversation's branches, and deleting a
  * conversation while another conversation's branch still shares some of its past.
  */
-import type { ConversationInfo, SavedStateInfo } from "../state/snapshot";
+import { type ConversationInfo, type SavedStateInfo, lastSeenAt } from "../state/snapshot";
 import type { ListOptions } from "../state/store-contract";
 
 /** Rows of every State, newest first; `includeRetained` adds the States kept for other conversations. */
@@ -11,18 +11,32 @@ export type ListAll = (options: ListOptions) => Promise<SavedStateInfo[]>;
 
 export const conversationOf = (row: SavedStateInfo): string => row.conversationId ?? row.id;
 
-/** One row per conversation: its branch updated last, newest first. */
+/**
+ * One row per conversation: its branch updated or shown last, with the conversation's last
+ * update as its `updatedAt` (showing a branch is not an update), newest update first.
+ */
 export function groupConversations(rows: SavedStateInfo[], options: ListOptions = {}): ConversationInfo[] {
-  const shown = new Map<string, ConversationInfo>();
+  const shown = new Map<string, { row: SavedStateInfo; seenAt: string; updatedAt: string; branchCount: number }>();
   for (const row of rows) {
     if (row.retained) continue;
     const key = conversationOf(row);
-    const seen = shown.get(key);
-    if (!seen) shown.set(key, { ...row, conversationId: key, parent: row.parent ?? null, branchCount: 1 });
-    else if (row.updatedAt > seen.updatedAt) shown.set(key, { ...row, conversationId: key, parent: row.parent ?? null, branchCount: seen.branchCount + 1 });
-    else seen.branchCount++;
+    const group = shown.get(key);
+    if (!group) {
+      shown.set(key, { row, seenAt: lastSeenAt(row), updatedAt: row.updatedAt, branchCount: 1 });
+      continue;
+    }
+    group.branchCount++;
+    if (row.updatedAt > group.updatedAt) group.updatedAt = row.updatedAt;
+    if (lastSeenAt(row) > group.seenAt) Object.assign(group, { row, seenAt: lastSeenAt(row) });
   }
-  const all = [...shown.values()].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  const all: ConversationInfo[] = [...shown].map(([key, group]) => ({
+    ...group.row,
+    conversationId: key,
+    parent: group.row.parent ?? null,
+    updatedAt: group.updatedAt,
+    branchCount: group.branchCount,
+  }));
+  all.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
   return all.slice(offset, options.limit === undefined ? undefined : offset + Math.max(0, Math.floor(options.limit)));
 }

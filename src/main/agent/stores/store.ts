@@ -27,7 +27,7 @@
  * between processes (FileStore, SqliteStore) override it with a lease other processes see,
  * which a killed holder stops blocking within a few seconds.
  */
-import { StateBusyError, StoreOperationNotSupportedError } from "../errors";
+import { StateBusyError, StateNotFoundError, StoreOperationNotSupportedError } from "../errors";
 import type { EntryRecord } from "../state/history";
 import type { ConversationInfo, SavedStateInfo, Snapshot, StoredRecord } from "../state/snapshot";
 import type { State } from "../state/state";
@@ -159,7 +159,28 @@ export abstract class Store implements StoreAccess {
     return restoreState(this, stateId, record, await readInherited(this, stateId, record.snapshot));
   }
 
-  /** One row per conversation (its branch updated last, the one to show), newest first. Built on `list`. */
+  /**
+   * Show branch `stateId` from now on (a person chose it in the branch switcher): its snapshot's
+   * `shownAt` becomes `at`, and nothing else changes. Its `updatedAt` is kept, so the conversation
+   * keeps its place among the others: seeing a branch is not an update. Refused with
+   * StateBusyError while a runner holds it (its next save is the later time anyway). Built on
+   * acquireLease, readHead and write.
+   */
+  async show(stateId: string, at: string = new Date().toISOString()): Promise<void> {
+    const lease = await this.acquireLease(stateId);
+    try {
+      const head = await this.readHead(stateId);
+      if (!head?.snapshot) throw new StateNotFoundError(stateId);
+      await this.write(stateId, [], { ...head.snapshot, shownAt: at }, { create: false });
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /**
+   * One row per conversation, newest update first: its branch updated or shown last (the one
+   * to show), dated with the conversation's last update. Built on `list`.
+   */
   listConversations(options: ListOptions = {}): MaybePromise<ConversationInfo[]> {
     return Promise.resolve(this.list({})).then((rows) => groupConversations(rows, options));
   }
@@ -170,10 +191,11 @@ export abstract class Store implements StoreAccess {
   }
 
   /**
-   * Search saved conversations: one result per branch whose own entries (user messages,
-   * replies, tool results) hold every typed word as a word prefix, case and accents ignored,
-   * with the latest such entry's seq and a snippet with the words marked; a title or task
-   * match is one result on the conversation's first State. Retained States are never found.
+   * Search saved conversations: one result per conversation, naming its branch whose own
+   * entries (user messages, replies, tool results) hold every typed word as a word prefix,
+   * case and accents ignored (of several, the one updated or shown last), with the latest
+   * such entry's seq and a snippet with the words marked; a conversation matching only by
+   * title or task is a result on its first State. Retained States are never found.
    * The default reads every branch's own entries (built on list and read); a store with an
    * index overrides it.
    */

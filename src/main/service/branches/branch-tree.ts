@@ -1,14 +1,14 @@
 /**
  * Where the branches of a conversation part, as the window shows them along one branch:
  * at each such point a switcher (‹ 2 / 3 ›) whose choices are the lines that go on from
- * there. Choosing a line opens its branch updated last, so the rest follows the choice.
- * Built from the conversation's list rows alone (docs/branches.md): a branch's parent and
- * fork seq, its entry count and when it was updated.
+ * there. Choosing a line opens its branch updated or shown last, so the rest follows the
+ * choice. Built from the conversation's list rows alone (docs/branches.md): a branch's
+ * parent and fork seq, its entry count and when it was updated or shown.
  */
-import type { SavedStateInfo } from "../../agent";
+import { type SavedStateInfo, lastSeenAt } from "../../agent";
 import type { BranchFork } from "../../../shared/view-types";
 
-type Row = Pick<SavedStateInfo, "id" | "parent" | "entryCount" | "createdAt" | "updatedAt">;
+type Row = Pick<SavedStateInfo, "id" | "parent" | "entryCount" | "createdAt" | "updatedAt" | "shownAt">;
 
 /** The parting points along `shownId`'s history, oldest first. Empty for a conversation without branches. */
 export function forksAlong(rows: readonly Row[], shownId: string): BranchFork[] {
@@ -55,7 +55,7 @@ function pathTo(byId: Map<string, Row>, id: string): Row[] {
 }
 
 /**
- * The branch updated last among `line` and what grows from it: its branches forked after
+ * The branch updated or shown last among `line` and what grows from it: its branches forked after
  * `afterSeq` (a member going on past a fork keeps only what forks later), and theirs.
  */
 function newestIn(line: Row, children: Map<string, Row[]>, afterSeq: number): Row {
@@ -66,7 +66,7 @@ function newestIn(line: Row, children: Map<string, Row[]>, afterSeq: number): Ro
     const row = queue.pop()!;
     if (seen.has(row.id)) continue;
     seen.add(row.id);
-    if (row.updatedAt > newest.updatedAt) newest = row;
+    if (lastSeenAt(row) > lastSeenAt(newest)) newest = row;
     queue.push(...(children.get(row.id) ?? []));
   }
   return newest;

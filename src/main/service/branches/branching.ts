@@ -4,14 +4,16 @@
  * shared past is copied, and the branch left behind is kept as it was.
  */
 import { BranchPointNotSavedError, type State, branchState } from "../../agent";
+import type { ConversationStore } from "../conversations/conversation-store";
 import type { Runs } from "../runs/runs";
-import { BranchPointError } from "../service-errors";
+import { BranchPointError, ConversationNotFoundError } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 
 export class Branching {
   constructor(
     private readonly runs: Runs,
     private readonly gate: ServiceGate,
+    private readonly store: ConversationStore,
   ) {}
 
   /** Send `text` in place of the person's message at `seq`: a new branch from just before it, run at once. */
@@ -45,16 +47,17 @@ export class Branching {
   }
 
   /**
-   * Show branch `id` from now on: it becomes its conversation's branch updated last, so
-   * the sidebar row and the next launch open it. A running branch is shown already.
+   * Show branch `id` from now on: it becomes its conversation's branch shown last, so the
+   * sidebar row and the next launch open it. Seeing a branch is not an update: the
+   * conversation keeps its time and its place in the list. A running branch is shown already.
    */
   async switchTo(id: string): Promise<{ id: string }> {
     this.gate.assertOpen();
     if (this.runs.isRunning(id)) return { id };
-    const state = await this.runs.load(id);
-    const data = typeof state.data === "object" && state.data !== null && !Array.isArray(state.data) ? state.data : {};
-    state.data = { ...data, shownAt: new Date().toISOString() };
-    await this.runs.save(state);
+    const info = await this.store.info(id);
+    // A State kept only for another conversation's branches is no branch a person can be shown.
+    if (!info || info.retained) throw new ConversationNotFoundError(id);
+    await this.store.show(id);
     return { id };
   }
 

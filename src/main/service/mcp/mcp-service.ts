@@ -9,6 +9,7 @@ import { SECRET_MASK } from "../../../shared/mcp-types";
 import { type ApprovalSettings, McpConfigError, type ServerLaunch, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
 import type { AppEventBus } from "../app-event-bus";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
+import { KnownToolNames } from "./known-tool-names";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
 
@@ -38,11 +39,13 @@ export interface ServerInput {
 export class McpService {
   readonly servers: McpServers;
   private readonly file: McpSettingsFile;
+  private readonly known: KnownToolNames;
   private changeTimer: NodeJS.Timeout | null = null;
   private started = false;
 
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
+    this.known = new KnownToolNames(options.dataFolder);
     const approvals: ApprovalSettings = {
       allowsWithoutAsking: (server, tool) => {
         const stored = this.file.get().servers.find((s) => s.config.name === server);
@@ -71,10 +74,17 @@ export class McpService {
   view(): McpSettingsView {
     const settings = this.file.get();
     const names = new Map(this.servers.tools(this.options.takenNames ?? []).map((t) => [`${t.mcp.server}/${t.mcp.tool}`, t.name]));
+    const servers = settings.servers.map((s) => this.serverView(s, names));
+    // The tools offered now are remembered, so a call's card is named after a relaunch before its server is up.
+    const offered = servers.flatMap((server) =>
+      server.tools.flatMap((t) => (t.modelName ? [[t.modelName, { server: server.name, tool: t.name, ...(t.title ? { title: t.title } : {}) }] as const] : [])),
+    );
+    this.known.remember(Object.fromEntries(offered));
     return {
       callTimeoutMs: settings.callTimeoutMs,
-      servers: settings.servers.map((s) => this.serverView(s, names)),
+      servers,
       ...(this.file.problem ? { problem: this.file.problem } : {}),
+      knownTools: this.known.all(),
     };
   }
 

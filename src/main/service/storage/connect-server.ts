@@ -3,7 +3,7 @@
  * schema up to date. A failure closes it and says in words what went wrong (the password,
  * the address, TLS, the database) and what to do.
  */
-import { PostgresStore, PostgresUnreachableError, SchemaTooNewError } from "../../agent";
+import { PostgresPasswordMissingError, PostgresStore, PostgresUnreachableError, SchemaTooNewError, isMissingPassword } from "../../agent";
 import { StorageConnectionError } from "./storage-errors";
 
 export interface ServerStoreOptions {
@@ -42,6 +42,7 @@ export function explainConnectionFailure(error: unknown, server: string): string
   if (error instanceof SchemaTooNewError) return `${error.message} Update Alpine on this computer to use this server.`;
   const { code, message } = causeOf(error);
   const base = `Could not use the PostgreSQL server ${server}:`;
+  if (isMissingPassword(error)) return `${base} the server asks for a password, and none was given. Type the password of this user in the Password field.`;
   if (code === "28P01") return `${base} the server refused the password (${message}). Check the user name and the password.`;
   // A server that accepts only TLS refuses a plain connection with 28000 too: named first.
   if (/no pg_hba.conf entry.*no encryption/i.test(message)) return `${base} the server only accepts TLS connections. Choose "Require TLS" or "Verify the certificate".`;
@@ -56,4 +57,9 @@ export function explainConnectionFailure(error: unknown, server: string): string
     return `${base} the server could not be reached (${message}). Check the host name and port, and that the server is running and accepts connections from this computer.`;
   }
   return `${base} ${message}`;
+}
+
+/** The PostgreSQL server in use cannot be used now: it cannot be reached, or it asks for a password there is none of. */
+export function isServerUnusable(error: unknown): boolean {
+  return error instanceof PostgresUnreachableError || error instanceof PostgresPasswordMissingError;
 }

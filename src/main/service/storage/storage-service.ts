@@ -4,7 +4,7 @@
  * asks. A switch is tested first and made only while nothing runs here. On the server, the
  * other machines' changes come in live (live-updates.ts) and its loss shows as a banner.
  */
-import type { PostgresStore, SqliteStore } from "../../agent";
+import { type PostgresStore, type SqliteStore, isMissingPassword } from "../../agent";
 import type { MoveDirection, MoveReport, RemoveSourceReport, StorageStatus, StorageView } from "../../../shared/storage-types";
 import type { AppEventBus } from "../app-event-bus";
 import type { ServiceGate } from "../service-gate";
@@ -166,13 +166,31 @@ export class StorageService {
   }
 
   private setStatus(reachable: boolean, error?: Error): void {
-    const name = this.server?.server ?? "the PostgreSQL server";
-    const message = reachable
-      ? null
-      : `The PostgreSQL server ${name} cannot be reached (${error?.message ?? "connection lost"}). Nothing saved is lost; runs that cannot save stop, and can be continued once it is back.`;
-    if (this.status.reachable === reachable && this.status.message === message) return;
-    this.status = { reachable, message };
+    const status = reachable ? { reachable, message: null } : this.lostStatus(error);
+    if (this.status.reachable === status.reachable && this.status.message === status.message && this.status.details === status.details) return;
+    this.status = status;
     this.options.bus.emit({ type: "storage_status", status: this.status });
+  }
+
+  /** Why the server cannot be used, in words; the driver's own only as details. */
+  private lostStatus(error?: Error): StorageStatus {
+    const name = this.server?.server ?? "the PostgreSQL server";
+    const details = error?.message ? { details: error.message } : {};
+    if (isMissingPassword(error)) {
+      // Not a network failure: the password was never stored here, or its encrypted copy could not be read.
+      return {
+        reachable: false,
+        problem: "password",
+        message: `The PostgreSQL server ${name} asks for a password, and none is stored on this computer (or it could not be read). Enter it in Settings → Storage. Nothing saved is lost.`,
+        ...details,
+      };
+    }
+    return {
+      reachable: false,
+      problem: "unreachable",
+      message: `The PostgreSQL server ${name} cannot be reached. Nothing saved is lost; runs that cannot save stop, and can be continued once it is back.`,
+      ...details,
+    };
   }
 
   private async closeServer(): Promise<void> {

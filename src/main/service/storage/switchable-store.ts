@@ -69,6 +69,9 @@ export class SwitchableStore extends Store implements ConversationStore {
   override listBranches(conversationId: string) {
     return this.inUse.listBranches(conversationId);
   }
+  override show(stateId: string, at?: string) {
+    return this.inUse.show(stateId, at);
+  }
   override deleteConversation(conversationId: string) {
     return this.inUse.deleteConversation(conversationId);
   }

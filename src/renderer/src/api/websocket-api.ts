@@ -3,7 +3,8 @@
  * `AlpineApi` the preload exposes, so nothing else in the window knows the difference.
  * Requests are numbered; each response carries its request's number. Requests made
  * before the socket opens wait for it; when it closes, pending requests fail and the
- * window is told the connection is lost (the host is gone; nothing reconnects).
+ * window is told the connection is lost (the host is gone; nothing reconnects). A request
+ * made after that fails at once, never sent.
  */
 import type { AlpineApi, AppEvent, RequestChannel, RequestResults } from "../../../shared/ipc-contract";
 import type { IpcResult, SocketRequestMessage, SocketServerMessage } from "../../../shared/transport-messages";
@@ -23,11 +24,10 @@ export interface WebSocketApi extends AlpineApi {
 
 export function createWebSocketApi(url: string): WebSocketApi {
   const socket = new WebSocket(url);
+  const closedError = () => new RemoteRequestError("ConnectionClosedError", `The connection to ${url} closed.`);
   const opened = new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(), { once: true });
-    socket.addEventListener("close", () => reject(new RemoteRequestError("ConnectionClosedError", `The connection to ${url} closed.`)), {
-      once: true,
-    });
+    socket.addEventListener("close", () => reject(closedError()), { once: true });
   });
   opened.catch(() => {}); // observed by each request
   const pending = new Map<number, (result: IpcResult) => void>();
@@ -58,7 +58,10 @@ export function createWebSocketApi(url: string): WebSocketApi {
   return {
     async request<C extends RequestChannel>(channel: C, args: unknown): Promise<RequestResults[C]> {
       // Once open, the request goes out at once (not a tick later), before the window re-renders.
-      if (socket.readyState !== WebSocket.OPEN) await opened;
+      if (socket.readyState === WebSocket.CONNECTING) await opened;
+      // A closed connection is expected (the host quit or was relaunched): fail as its close does,
+      // rather than send into it (the browser logs each such send as an error, and it never answers).
+      if (closed || socket.readyState !== WebSocket.OPEN) throw closedError();
       const id = nextId++;
       const result = await new Promise<IpcResult>((resolve) => {
         pending.set(id, resolve);

@@ -11,7 +11,7 @@ import { ChevronIcon, ToolIcon } from "./icons";
 import { useRememberedState } from "../lib/use-remembered-state";
 import { MODEL_TOLD_TEXT, useModelTold } from "./tool-card/use-model-told";
 import { useAppStore } from "../store/app-store";
-import { mcpOrigin } from "../store/tools-slice";
+import { mcpOrigin } from "../store/mcp-origin";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";

@@ -5,7 +5,7 @@
  */
 import type { StateCreator } from "zustand";
 import type { RequestArgs } from "../../../shared/ipc-contract";
-import type { McpSettingsView, McpToolOriginView } from "../../../shared/mcp-types";
+import type { McpSettingsView } from "../../../shared/mcp-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
@@ -66,13 +66,3 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     }
   },
 });
-
-/** Which server and tool a model's tool name stands for, from the current view. */
-export function mcpOrigin(view: McpSettingsView | null, modelName: string): McpToolOriginView | null {
-  for (const server of view?.servers ?? []) {
-    const tool = server.tools.find((t) => t.modelName === modelName);
-    if (tool) return { server: server.name, tool: tool.name, ...(tool.title ? { title: tool.title } : {}) };
-  }
-  const joined = /^(.+?)__(.+)$/.exec(modelName); // a server no longer configured: the joined name still tells
-  return joined ? { server: joined[1], tool: joined[2] } : null;
-}

@@ -10,8 +10,10 @@
  *       a State's whole list line ("t" left out when the title is the task); with "h":1
  *       it is a repair, which only counts when the index does not list that State.
  *       Version 3 adds, to a branch's line, "v": its conversation (left out when it is the
- *       id), "p": [parent id, fork seq], and "r":1 on a State retained for another conversation
- *   {"i":id,"u":updatedAt,"s":stoppedBy,"n":entryCount}   a save that changed only these
+ *       id), "p": [parent id, fork seq], and "r":1 on a State retained for another conversation.
+ *       "w": when a person last chose to see the branch (its shownAt), on this line and the next;
+ *       an older reader skips the key, which only picks the branch a conversation shows
+ *   {"i":id,"u":updatedAt,"s":stoppedBy,"n":entryCount}   a save that changed only these (and "w")
  *   {"i":id,"d":1}                                         the State was deleted
  *
  * Version 1 had no header; each line was a whole SavedStateInfo ({"id":..,"task":..,..}).
@@ -58,12 +60,13 @@ export function wholeLine(info: SavedStateInfo, options: { repair?: boolean } = 
     ...(info.conversationId === info.id ? {} : { v: info.conversationId }),
     ...(info.parent ? { p: [info.parent.id, info.parent.seq] } : {}),
     ...(info.retained ? { r: 1 } : {}),
+    ...(info.shownAt !== undefined ? { w: info.shownAt } : {}),
     ...(options.repair ? { h: 1 } : {}),
   });
 }
 
 export function savedLine(info: SavedStateInfo): string {
-  return JSON.stringify({ i: info.id, u: info.updatedAt, s: info.stoppedBy, n: info.entryCount });
+  return JSON.stringify({ i: info.id, u: info.updatedAt, s: info.stoppedBy, n: info.entryCount, ...(info.shownAt !== undefined ? { w: info.shownAt } : {}) });
 }
 
 export function deletedLine(id: string): string {
@@ -97,6 +100,7 @@ interface Line {
   v?: unknown;
   p?: unknown;
   r?: unknown;
+  w?: unknown;
   // version 1
   id?: unknown;
   task?: unknown;
@@ -135,12 +139,15 @@ function applyVersion2(records: IndexRecords, id: string, line: Line): boolean {
     const title = typeof line.t === "string" ? line.t : line.k;
     const tree = treeOf(id, line);
     if (!tree) return false;
-    records.set(id, { id, task: line.k, title, createdAt: line.c, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number, ...tree });
+    records.set(id, { id, task: line.k, title, createdAt: line.c, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number, ...tree, ...shownOf(line) });
     return true;
   }
   const listed = records.get(id);
   // A save of a State the index does not list (deleted meanwhile) changes nothing.
-  if (listed) records.set(id, { ...listed, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number });
+  if (listed) {
+    const { shownAt: _before, ...rest } = listed;
+    records.set(id, { ...rest, updatedAt: line.u, stoppedBy: line.s, entryCount: line.n as number, ...shownOf(line) });
+  }
   return true;
 }
 
@@ -150,6 +157,11 @@ function applyVersion1(records: IndexRecords, id: string, line: Line): boolean {
   if (!isStoppedBy(stoppedBy) || !Number.isInteger(entryCount)) return false;
   records.set(id, { id, task, title, createdAt, updatedAt, stoppedBy, entryCount: entryCount as number, conversationId: id, parent: null });
   return true;
+}
+
+/** The line's shownAt, when it has one. */
+function shownOf(line: Line): Pick<SavedStateInfo, "shownAt"> {
+  return typeof line.w === "string" ? { shownAt: line.w } : {};
 }
 
 /** A line's place in its conversation's tree (version 3), or null when those keys are malformed. */

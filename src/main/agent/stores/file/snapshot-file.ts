@@ -19,7 +19,9 @@ export function snapshotText(snapshot: Snapshot): string {
   return `${withLeadingChecksum(toJsonText(snapshot, `The snapshot of State ${snapshot.id}`))}\n`;
 }
 
-export function listInfoOf(snapshot: Pick<Snapshot, "id" | "task" | "title" | "createdAt" | "updatedAt" | "stoppedBy" | "entryCount" | "conversationId" | "parent" | "retained">): SavedStateInfo {
+export function listInfoOf(
+  snapshot: Pick<Snapshot, "id" | "task" | "title" | "createdAt" | "updatedAt" | "shownAt" | "stoppedBy" | "entryCount" | "conversationId" | "parent" | "retained">,
+): SavedStateInfo {
   return {
     conversationId: conversationIdOf(snapshot),
     parent: snapshot.parent ?? null,
@@ -29,6 +31,7 @@ export function listInfoOf(snapshot: Pick<Snapshot, "id" | "task" | "title" | "c
     title: snapshot.title,
     createdAt: snapshot.createdAt,
     updatedAt: snapshot.updatedAt,
+    ...(typeof snapshot.shownAt === "string" ? { shownAt: snapshot.shownAt } : {}),
     stoppedBy: snapshot.stoppedBy,
     entryCount: snapshot.entryCount,
   };

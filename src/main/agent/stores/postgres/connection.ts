@@ -55,6 +55,7 @@ export class Connection {
     this.poolMade ??= import("pg").then(({ default: pgModule }) => {
       this.QueryClass = pgModule.Query;
       const pool = new pgModule.Pool({
+        Client: closingClient(pgModule.Client),
         connectionString: this.connectionString,
         max: this.options.maxConnections,
         connectionTimeoutMillis: this.options.connectTimeoutMs,
@@ -192,4 +193,24 @@ export class Connection {
     this.closed = true;
     if (this.poolMade) await (await this.poolMade).end().catch(() => undefined);
   }
+}
+
+/**
+ * The pool's client, which closes its socket when connecting fails. The pool drops such a
+ * client without ending it, and a connection that failed mid-login (no password for the
+ * server's SCRAM request) stays open on the server until its authentication timeout (a
+ * minute), holding a slot and blocking DROP DATABASE; each retry would leave one more.
+ */
+function closingClient(Base: typeof pg.Client): typeof pg.Client {
+  class ClosingClient extends Base {}
+  const connect = Base.prototype.connect as (this: pg.Client, callback?: (error: Error | null) => void) => unknown;
+  // The pool always connects with a callback; called without one, it is the base's own connect.
+  ClosingClient.prototype.connect = function (this: pg.Client, callback?: (error: Error | null) => void) {
+    if (!callback) return connect.call(this);
+    connect.call(this, (error: Error | null) => {
+      if (error) void this.end().catch(() => undefined);
+      callback(error);
+    });
+  } as pg.Client["connect"];
+  return ClosingClient;
 }

@@ -13,6 +13,8 @@ export interface InfoRow {
   parent_id: string | null;
   parent_seq: number | null;
   retained: boolean | null;
+  /** Schema version 5. */
+  shown_at: string | null;
 }
 
 export function toSavedStateInfo(row: InfoRow): SavedStateInfo {
@@ -27,5 +29,6 @@ export function toSavedStateInfo(row: InfoRow): SavedStateInfo {
     conversationId: row.conversation_id ?? row.id,
     parent: row.parent_id === null ? null : { id: row.parent_id, seq: row.parent_seq ?? -1 },
     ...(row.retained ? { retained: true } : {}),
+    ...(typeof row.shown_at === "string" ? { shownAt: row.shown_at } : {}),
   };
 }

@@ -19,6 +19,16 @@ export class PostgresUnreachableError extends AgentError {
   }
 }
 
+/**
+ * The server asks for a password and the connection string gives none (the driver says
+ * "client password must be a string"): no network failure, a setting to fill in.
+ */
+export class PostgresPasswordMissingError extends AgentError {
+  constructor(readonly server: string, options: { cause: unknown }) {
+    super(`The PostgreSQL server ${server} asks for a password, and none was given. Give the password of the user in the connection string.`, options);
+  }
+}
+
 /** A numbered migration that failed; its transaction was rolled back, so the schema kept its version. */
 export class PostgresMigrationError extends AgentError {
   constructor(readonly server: string, readonly version: number, options: { cause: unknown }) {
@@ -48,9 +58,17 @@ export function isUnreachable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection closed/i.test(message);
 }
 
+/** The driver's words when the server asks for a password and there is none (SCRAM, or a password callback). */
+export function isMissingPassword(error: unknown): boolean {
+  if (error instanceof PostgresPasswordMissingError) return true;
+  const message = error instanceof Error ? error.message : "";
+  return /client password must be a string|^Password must be a string/i.test(message);
+}
+
 /** The library's error for a failure of the server or the connection; other errors pass through. */
 export function translatePostgresError(error: unknown, server: string): unknown {
   if (error instanceof AgentError) return error;
+  if (isMissingPassword(error)) return new PostgresPasswordMissingError(server, { cause: error });
   if (isUnreachable(error)) return new PostgresUnreachableError(server, { cause: error });
   return error;
 }

@@ -1,7 +1,8 @@
 /**
  * Search over conversations: task, title, and the text of user messages, assistant turns
- * and tool results (GIN indexes of tsvectors). Results are branches newest first (each
- * branch's own entries are stored under it), each with a marked snippet of its latest
+ * and tool results (GIN indexes of tsvectors). Results are conversations, one each, newest
+ * first: its matching branch (each branch's own entries are stored under it; see
+ * search-types.ts for which one when several match), with a marked snippet of its latest
  * matching entry, read from that one row (or of its conversation's title or task when only
  * those match, on the conversation's first State). The words are folded in JavaScript for
  * the index, so the snippet is made here too rather than by ts_headline, which would fold
@@ -29,6 +30,12 @@ const MATCHES = (s: string) => `
     SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained AND conversation_id = id
   ), matches AS (
     SELECT id, max(seq) AS seq FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits) AS m GROUP BY id
+  ), found AS (
+    SELECT id, seq FROM (
+      SELECT m.id, m.seq, row_number() OVER (PARTITION BY c.conversation_id
+        ORDER BY m.seq IS NULL, greatest(c.updated_at, c.shown_at) DESC, c.id DESC) AS rank
+      FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained
+    ) AS ranked WHERE rank = 1
   )`;
 
 export class PostgresSearch {
@@ -42,10 +49,10 @@ export class PostgresSearch {
   ) {
     this.find = `${MATCHES(s)}
       SELECT c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
-        c.conversation_id, c.parent_id, c.parent_seq, c.retained, m.seq AS hit_seq, (count(*) OVER ())::int AS total
-      FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained
+        c.conversation_id, c.parent_id, c.parent_seq, c.retained, c.shown_at, m.seq AS hit_seq, (count(*) OVER ())::int AS total
+      FROM found m JOIN ${s}.conversations c ON c.id = m.id
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $2 OFFSET $3`;
-    this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM matches m JOIN ${s}.conversations c ON c.id = m.id AND NOT c.retained`;
+    this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM found`;
     this.hitBody = `SELECT packed_body AS body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
   }
 

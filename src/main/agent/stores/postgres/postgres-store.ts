@@ -20,7 +20,7 @@ import { type LiveLease, PostgresLease, PostgresLeases, describeHolder } from ".
 import { type StoreWatch, type StoreWatchListener, watchChanges } from "./postgres-watch";
 import { PostgresSearch } from "./postgres-search";
 import { indexedWords } from "./search-words";
-import { type Statements, conversationValues, statements } from "./statements";
+import { type Statements, conversationValues, shownAtValue, statements } from "./statements";
 import { type HistoryRows, parseStored, readHistoryRows } from "./history-rows";
 import { packedBody } from "./entry-body";
 
@@ -121,13 +121,13 @@ export class PostgresStore extends Store {
     const columns = conversationValues(snapshot, json, snapshot && conversationWords(snapshot));
     const base = [stateId, rows.seqs, rows.bodies, rows.words, ...columns];
     if (create) {
-      const result = await this.connection.query(this.sql.create, [...base, rows.distinct], "alpine_create_3");
+      const result = await this.connection.query(this.sql.create, [...base, rows.distinct, shownAtValue(snapshot)], "alpine_create_5");
       if (result.rows[0].written === 0) throw new StateExistsError(stateId);
       return;
     }
     const lease = options.lease;
     const token = lease?.token ?? null;
-    const result = await this.connection.query(this.sql.update, [...base, token], "alpine_update_3");
+    const result = await this.connection.query(this.sql.update, [...base, token, shownAtValue(snapshot)], "alpine_update_5");
     const outcome = result.rows[0] as { written: number; found: boolean; holder: string | null };
     if (outcome.written > 0) return;
     if (!outcome.found) throw new StateNotFoundError(stateId);
@@ -146,7 +146,7 @@ export class PostgresStore extends Store {
       if (holder.rows.length > 0) throw new StateBusyError(stateId, describeHolder(holder.rows[0].holder as string));
       const head = await client.query(this.sql.headForUpdate, [stateId]);
       check(head.rows.length === 0 ? null : this.toHead(stateId, head.rows[0]));
-      const result = await client.query(this.sql.update, [stateId, rows.seqs, rows.bodies, rows.words, ...columns, null]);
+      const result = await client.query(this.sql.update, [stateId, rows.seqs, rows.bodies, rows.words, ...columns, null, shownAtValue(snapshot)]);
       if (result.rows[0].written === 0) throw new StateNotFoundError(stateId);
     });
   }

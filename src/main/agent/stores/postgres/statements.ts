@@ -5,9 +5,9 @@
  */
 import { type Snapshot, conversationIdOf } from "../../state/snapshot";
 
-export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained";
+export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, shown_at";
 
-/** $1 id, $2 seqs, $3 bodies, $4 words, $5..$16 the conversation's columns (see conversationValues). */
+/** $1 id, $2 seqs, $3 bodies, $4 words, $5..$16 the conversation's columns (see conversationValues), $18 its shown_at. */
 const NEW_ENTRIES = (s: string, from: string) => `
   INSERT INTO ${s}.entries (state_id, seq, packed_body, search)
   SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
@@ -20,8 +20,8 @@ export function statements(s: string) {
     create: `
       WITH created AS (
         INSERT INTO ${s}.conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, snapshot, search,
-          conversation_id, parent_id, parent_seq, retained, stored_entries)
-        VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13, $14, $15, $16, $17)
+          conversation_id, parent_id, parent_seq, retained, stored_entries, shown_at)
+        VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13, $14, $15, $16, $17, $18::text)
         ON CONFLICT (id) DO NOTHING
         RETURNING id
       ), added AS (${NEW_ENTRIES(s, "created")})
@@ -46,7 +46,8 @@ export function statements(s: string) {
           conversation_id = coalesce($13, c.conversation_id),
           parent_id = CASE WHEN $11::text IS NULL THEN c.parent_id ELSE $14 END,
           parent_seq = CASE WHEN $11::text IS NULL THEN c.parent_seq ELSE $15::int END,
-          retained = coalesce($16, c.retained)
+          retained = coalesce($16, c.retained),
+          shown_at = CASE WHEN $11::text IS NULL THEN c.shown_at ELSE $18::text END
         FROM target WHERE c.id = target.id
         RETURNING 1
       )
@@ -90,6 +91,11 @@ export type Statements = ReturnType<typeof statements>;
 
 /** PostgreSQL text holds no NUL character: the row's columns replace it (the snapshot's JSON escapes it). */
 const text = (value: unknown): string => String(value ?? "").replace(/\u0000/g, "\uFFFD");
+
+/** $18 of create and update: when the snapshot's branch was last chosen to be seen (schema version 5), or NULL. */
+export function shownAtValue(snapshot: Snapshot | null): string | null {
+  return typeof snapshot?.shownAt === "string" ? text(snapshot.shownAt) : null;
+}
 
 /** $5..$16 of create and update: the conversation's columns from a snapshot (all NULL when it is null). */
 export function conversationValues(snapshot: Snapshot | null, json: string | null, words: string | null): unknown[] {

@@ -1,7 +1,8 @@
 /**
  * What a search of saved conversations returns, on every store (Store.searchPage): one
- * result per branch (State) whose own entries match, or whose conversation's title or task
- * matches (reported on the conversation's first State), newest first.
+ * result per conversation, newest first, naming the branch (State) to open: of its branches
+ * whose own entries match, the one updated or shown last (the shown one, when it matches);
+ * when none does but the conversation's title or task matches, its first State.
  */
 import type { SavedStateInfo } from "../../state/snapshot";
 

@@ -16,10 +16,12 @@ export interface ConversationRow {
   parent_seq: number | null;
   retained: number;
   checksum: number;
+  /** Schema version 7; outside the checksum (it only picks the branch a conversation shows). */
+  shown_at: string | null;
 }
 
 /** The columns of a ConversationRow, for SELECT lists. */
-export const CONVERSATION_COLUMNS = "num, id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, checksum";
+export const CONVERSATION_COLUMNS = "num, id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, checksum, shown_at";
 
 /** True when the row's values no longer match the checksum written with them. */
 export function isDamagedRow(row: ConversationRow): boolean {
@@ -48,6 +50,7 @@ function toInfo(row: ConversationRow): SavedStateInfo {
     conversationId: row.conversation_id || row.id,
     parent: row.parent_id === null ? null : { id: row.parent_id, seq: Number(row.parent_seq) },
     ...(row.retained ? { retained: true } : {}),
+    ...(typeof row.shown_at === "string" ? { shownAt: row.shown_at } : {}),
   };
 }
 
@@ -63,5 +66,6 @@ export function conversationColumns(snapshot: Snapshot): Record<string, unknown>
     parentId: snapshot.parent?.id ?? null,
     parentSeq: snapshot.parent?.seq ?? null,
     retained: snapshot.retained ? 1 : 0,
+    shownAt: typeof snapshot.shownAt === "string" ? snapshot.shownAt : null,
   };
 }

@@ -22,7 +22,7 @@ export function prepareStatements(db: BetterSqlite3.Database) {
     stampConversation: prepare<[string]>("stampConversation"),
     putSnapshot: prepare<[string, string, number]>("putSnapshot"),
     selectEntryChunk: prepare<[number, number, number, number, number], EntryRow>("selectEntryChunk").raw(),
-    listConversations: prepare<[number, number], ConversationRow & { branch_count: number }>("listConversations"),
+    listConversations: prepare<[number, number], ConversationRow & { branch_count: number; conversation_updated_at: string }>("listConversations"),
     countConversations: prepare<[], { n: number }>("countConversations"),
     listUnfinished: prepare<[number], ConversationRow>("listUnfinished"),
     countUnfinished: prepare<[], { n: number }>("countUnfinished"),

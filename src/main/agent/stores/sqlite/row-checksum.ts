@@ -29,8 +29,8 @@ export function rowChecksum(...values: ChecksumValue[]): number {
   return crc;
 }
 
-/** The conversation row's values a checksum covers: all but the checksum itself (see CONVERSATION_CHECKSUM_SQL). */
-export type ChecksummedConversation = Omit<ConversationRow, "checksum">;
+/** The conversation row's values a checksum covers: all but the checksum itself and shown_at (see CONVERSATION_CHECKSUM_SQL). */
+export type ChecksummedConversation = Omit<ConversationRow, "checksum" | "shown_at">;
 
 export function conversationChecksum(row: ChecksummedConversation): number {
   return rowChecksum(

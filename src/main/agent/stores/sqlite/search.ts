@@ -2,8 +2,9 @@
  * Search over conversations: task, title, and the text of user messages, assistant
  * turns and tool results (FTS5 tables of schema version 2; the entries' one is contentless
  * from version 4, so a hit's text is read from its one entry, never a whole history).
- * Results are branches, newest first (docs/branches.md: each branch's own entries are
- * indexed under it), each with a marked snippet of its latest matching entry (or of its
+ * Results are conversations, one each, newest first: its matching branch (docs/branches.md:
+ * each branch's own entries are indexed under it; search-types.ts says which one when several
+ * match), with a marked snippet of its latest matching entry (or of its
  * conversation's title or task when only those match, on the conversation's first State).
  *
  * An entry's rowid is (conversation num << 32) + seq, so hits are grouped by
@@ -23,7 +24,10 @@ import { searchTextOf } from "./entry-search-text";
 
 export type { SearchOptions, SearchPage, SearchResult, SnippetMark } from "../search/search-types";
 
-/** The matching conversations (num) and the seq of each one's latest matching entry (null: a title or task hit). */
+/**
+ * The matching States (num) and the seq of each one's latest matching entry (null: a title or
+ * task hit) in `matches`; in `found`, one of them per conversation (see search-types.ts).
+ */
 export const MATCHES = `
   WITH entry_hits AS (
     SELECT rowid >> 32 AS num, max(rowid) & 0xFFFFFFFF AS seq
@@ -38,6 +42,13 @@ export const MATCHES = `
     SELECT num, max(seq) AS seq
     FROM (SELECT * FROM entry_hits UNION ALL SELECT * FROM title_hits)
     GROUP BY num
+  ),
+  found AS (
+    SELECT num, seq FROM (
+      SELECT m.num, m.seq, row_number() OVER (PARTITION BY c.conversation_id
+        ORDER BY m.seq IS NULL, max(c.updated_at, coalesce(c.shown_at, '')) DESC, c.num DESC) AS rank
+      FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0
+    ) WHERE rank = 1
   )`;
 
 interface MatchRow extends ConversationRow {
@@ -55,12 +66,12 @@ export class SqliteSearch {
   constructor(db: BetterSqlite3.Database) {
     this.find = db.prepare(`${MATCHES}
       SELECT c.num, c.id, c.task, c.title, c.created_at, c.updated_at, c.stopped_by, c.entry_count,
-        c.conversation_id, c.parent_id, c.parent_seq, c.retained, c.checksum,
+        c.conversation_id, c.parent_id, c.parent_seq, c.retained, c.checksum, c.shown_at,
         m.seq AS hit_seq, count(*) OVER () AS total
-      FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0
+      FROM found m JOIN conversations c ON c.num = m.num
       ORDER BY c.updated_at DESC, c.num DESC
       LIMIT :limit OFFSET :offset`);
-    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM matches m JOIN conversations c ON c.num = m.num AND c.retained = 0`);
+    this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM found`);
     this.hitText = db.prepare("SELECT kind, body FROM entries WHERE id = (? << 32) + ?");
     this.terms = new QueryTerms(db);
   }

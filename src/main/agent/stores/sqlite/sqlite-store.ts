@@ -153,11 +153,11 @@ export class SqliteStore extends Store {
     return this.guard(() => this.sql.list.all(options.includeRetained ? 1 : 0, limit, offset).map(toSavedStateInfo));
   }
 
-  /** One row per conversation, its branch updated last, newest first: in one query. */
+  /** One row per conversation, its branch updated or shown last, newest update first: in one query. */
   override listConversations(options: ListOptions = {}): ConversationInfo[] {
     const limit = options.limit === undefined ? -1 : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    return this.guard(() => this.sql.listConversations.all(limit, offset).map((row) => ({ ...toSavedStateInfo(row), branchCount: row.branch_count })));
+    return this.guard(() => this.sql.listConversations.all(limit, offset).map((row) => ({ ...toSavedStateInfo(row), updatedAt: row.conversation_updated_at, branchCount: row.branch_count })));
   }
 
   override listBranches(conversationId: string): SavedStateInfo[] {

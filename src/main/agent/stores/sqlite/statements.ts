@@ -10,11 +10,19 @@ import { CONVERSATION_CHECKSUM_SQL } from "./row-checksum";
 const UNFINISHED = `retained = 0 AND (stopped_by IS NULL OR stopped_by = 'aborted')
   AND entry_count + CASE WHEN parent_id IS NULL THEN 0 ELSE parent_seq + 1 END > 0`;
 
+/** The row's columns, of the shown branch (aliased `s`). */
+const SHOWN_COLUMNS = CONVERSATION_COLUMNS.split(", ")
+  .map((column) => `s.${column}`)
+  .join(", ");
+
+/** When a row was updated or shown last, whichever is later (schema version 7). */
+const SEEN_AT = (alias: string) => `max(${alias}.updated_at, coalesce(${alias}.shown_at, ''))`;
+
 export const STORE_SQL = {
   conversationNum: "SELECT num FROM conversations WHERE id = ?",
   insertConversation: `
-    INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained)
-    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0, :conversationId, :parentId, :parentSeq, :retained)
+    INSERT INTO conversations (id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, shown_at)
+    VALUES (:id, :task, :title, :createdAt, :updatedAt, :stoppedBy, 0, :conversationId, :parentId, :parentSeq, :retained, :shownAt)
     RETURNING num`,
   // An entry's id is (conversation num << 32) + seq: a conversation's entries are one key range,
   // and search groups hits by it. The search index is contentless: its rows are written here (migration 4).
@@ -23,7 +31,7 @@ export const STORE_SQL = {
   updateConversation: `
     UPDATE conversations SET task = :task, title = :title, created_at = :createdAt, updated_at = :updatedAt,
       stopped_by = :stoppedBy, entry_count = entry_count + :added,
-      conversation_id = :conversationId, parent_id = :parentId, parent_seq = :parentSeq, retained = :retained
+      conversation_id = :conversationId, parent_id = :parentId, parent_seq = :parentSeq, retained = :retained, shown_at = :shownAt
     WHERE id = :id`,
   countNewEntries: "UPDATE conversations SET entry_count = entry_count + ? WHERE id = ?",
   // After every change of a conversation's row, its checksum (schema version 6) from the values it now has.
@@ -44,17 +52,22 @@ export const STORE_SQL = {
   scanConversations: `SELECT ${CONVERSATION_COLUMNS} FROM conversations NOT INDEXED`,
   list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ? ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
   count: "SELECT count(*) AS n FROM conversations WHERE retained = 0",
-  // One row per conversation: the branch updated last (the one shown), and how many branches it has.
-  // Read in the order of the updated_at index, keeping a row when no branch of its conversation is
-  // newer, so a page costs its own rows (and their branches), not the whole table.
+  // One row per conversation: the branch shown (updated or shown last, `s`), dated and ordered by
+  // the conversation's last update (its newest branch, `c`), and how many branches it has. Read in
+  // the order of the updated_at index, keeping a row when no branch of its conversation is newer,
+  // so a page costs its own rows (and their branches), not the whole table.
   listConversations: `
-    SELECT ${CONVERSATION_COLUMNS},
+    SELECT ${SHOWN_COLUMNS}, c.updated_at AS conversation_updated_at,
       (SELECT count(*) FROM conversations b WHERE b.conversation_id = c.conversation_id AND b.retained = 0) AS branch_count
-    FROM conversations c
+    FROM conversations c JOIN conversations s ON s.conversation_id = c.conversation_id AND s.retained = 0
     WHERE c.retained = 0 AND NOT EXISTS (
       SELECT 1 FROM conversations n
       WHERE n.conversation_id = c.conversation_id AND n.retained = 0
         AND (n.updated_at > c.updated_at OR (n.updated_at = c.updated_at AND n.num > c.num)))
+    AND NOT EXISTS (
+      SELECT 1 FROM conversations n
+      WHERE n.conversation_id = s.conversation_id AND n.retained = 0
+        AND (${SEEN_AT("n")} > ${SEEN_AT("s")} OR (${SEEN_AT("n")} = ${SEEN_AT("s")} AND n.num > s.num)))
     ORDER BY c.updated_at DESC, c.num DESC LIMIT ? OFFSET ?`,
   // The conversation ids from the conversation index alone (no table read), less those whose every row is retained.
   countConversations: `

@@ -50,7 +50,8 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
   return (
     <span className="conversation-options">
       <select aria-label="Model" value={current} disabled={running} onChange={(e) => void change(choiceOf(e.target.value))}>
-        {!listed && <option value={current}>{options.model}</option>}
+        {/* Until the list comes (or when it lacks the model): the name the model was last shown by. */}
+        {!listed && <option value={current}>{options.modelName ?? options.model}</option>}
         {(groups ?? []).map((group) => (
           <optgroup key={group.providerId} label={group.problem ? `${group.providerName}: ${group.problem.split(" (")[0]}` : group.providerName}>
             {group.models.map((m) => (

@@ -94,4 +94,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE ${s}.entries RENAME COLUMN body TO packed_body;
       COMMENT ON COLUMN ${s}.entries.packed_body IS 'An entry''s JSON; from schema version 4 without its seq (the row''s), its error when null, and an assistant turn''s text when it is the join of its text blocks';`,
   },
+  {
+    version: 5,
+    description: "when a person last chose to see a branch, apart from when it was updated",
+    // Choosing a branch sets shown_at and keeps updated_at, so the conversation keeps its place in
+    // the list; a conversation shows its branch with the latest of the two. Rows stored have none.
+    up: (s) => `ALTER TABLE ${s}.conversations ADD COLUMN shown_at text;`,
+  },
 ];
