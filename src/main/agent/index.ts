@@ -3,6 +3,7 @@
  * run survives quit, crash, kill or update. Imports nothing from Electron or the app.
  */
 export { Agent, type AgentOptions, type RunOptions } from "./run/agent";
+export { ApprovalSealer, canonicalJson, type ApprovalKey, type SealedCall } from "./run/approval-seal";
 export {
   State,
   type StateOptions,

@@ -22,6 +22,7 @@ import type { Lease, Store } from "../stores/store";
 import { runSteps } from "./steps";
 import type { AttachmentResolver } from "./message-builder";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../tools/tool";
+import { type ApprovalKey, ApprovalSealer } from "./approval-seal";
 
 export interface AgentOptions {
   /** The model name, e.g. "claude-sonnet-4-6". */
@@ -48,6 +49,13 @@ export interface AgentOptions {
   promptCaching?: boolean;
   /** Gives the bytes of a file attached to a message (see `AttachmentRef`); needed once a State has attachments. */
   resolveAttachment?: AttachmentResolver;
+  /**
+   * A secret of this installation (at least 16 bytes) that seals the person's questions and
+   * answers (run/approval-seal.ts): a call runs with an answer only when it was given with
+   * this key to exactly its input, so an imported or shared State cannot answer for the
+   * person. Without it, answers are bound to the input by a plain digest.
+   */
+  approvalKey?: ApprovalKey;
 }
 
 export interface RunOptions {
@@ -73,6 +81,7 @@ export class Agent {
   private readonly toolSpecs: ToolSpec[];
   private readonly fingerprint: AgentFingerprint;
   private clientInstance: Anthropic | undefined;
+  private readonly sealer: ApprovalSealer;
 
   constructor(options: AgentOptions) {
     if (typeof options?.model !== "string" || options.model === "") throw new TypeError("new Agent({ model }) needs a model name.");
@@ -87,6 +96,7 @@ export class Agent {
     this.clientInstance = options.client;
     this.promptCaching = options.promptCaching ?? true;
     this.resolveAttachment = options.resolveAttachment;
+    this.sealer = new ApprovalSealer(options.approvalKey);
     for (const [name, value] of [["maxSteps", this.maxSteps], ["contextBudget", this.contextBudget], ["maxTokens", this.maxTokens]] as const) {
       if (!(value >= 1) || (name !== "contextBudget" && !Number.isInteger(value))) throw new RangeError(`${name} must be a positive ${name === "contextBudget" ? "number" : "integer"}, got ${value}.`);
     }
@@ -129,6 +139,7 @@ export class Agent {
     if (!this.store) return;
     const book = state[stateBook];
     book.agent = this.fingerprint;
+    this.sealAnswerGivenHere(state);
     // A run holds the lease; a new State is created all or nothing.
     await saveState(state, this.store, { outsideRun: !book.running });
   }
@@ -142,6 +153,7 @@ export class Agent {
     const book = state[stateBook];
     if (book.running) throw new StateBusyError(state.id, `another run of this State object in this process (pid ${process.pid})`);
     book.running = true;
+    this.sealAnswerGivenHere(state);
     const emit = eventSink(state, options.onEvent);
     const save = this.saver(state, emit);
     let lease: Lease | null = null;
@@ -216,6 +228,7 @@ export class Agent {
       save: fenced.save,
       saveQuietly: (point) => fenced.save(point).catch(() => undefined),
       confirmLease: fenced.confirmLease,
+      sealer: this.sealer,
     };
 
     let result: unknown = undefined;
@@ -257,6 +270,14 @@ export class Agent {
     settle();
     if (thrown !== undefined) throw thrown;
     return result;
+  }
+
+  /** An answer `addUserMessage` gave in this process is sealed with this installation's key (when its question held). */
+  private sealAnswerGivenHere(state: State): void {
+    const book = state[stateBook];
+    if (!book.answeredHere) return;
+    book.answeredHere = false;
+    if (state.answeredAsk) state.answeredAsk = this.sealer.sealAnswer(state.answeredAsk);
   }
 
   private warnIfChanged(state: State, emit: (event: StepEventBody) => void): void {
