@@ -38,6 +38,7 @@ import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./tran
 import { DamagedConversations } from "./damage/damaged-conversations";
 import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
+import { installationApprovalKey } from "./approvals/installation-key";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -117,6 +118,7 @@ export class AlpineService {
     this.health = new DatabaseHealth({ dataFolder: options.dataFolder, databaseFile, bus: this.events, nativeBinding: options.sqliteBinding });
     this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
     this.attachments = new Attachments(options.dataFolder);
+    const approvalKey = installationApprovalKey(options.dataFolder);
     let conversations: Conversations | null = null;
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
     this.mcp = new McpService({
@@ -126,6 +128,7 @@ export class AlpineService {
       bus: this.events,
       gate: this.gate,
       connection: options.mcpConnection,
+      approvalKey,
     });
     this.runs = new Runs({
       store: this.store,
@@ -140,6 +143,7 @@ export class AlpineService {
       assertFree: (id) => this.storage.assertFree(id),
       applyTitle: async (id, title) => (await conversations?.applyTitleIfUntitled(id, title)) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
+      approvalKey,
     });
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {

@@ -79,12 +79,26 @@ export class ApprovalSealer {
     return { ...plain, digest, seal: this.mac("answer", [...askFields(asked), answered.answer]) };
   }
 
-  /** The answer was given here, to exactly this call as stored now. */
-  answerHoldsFor(answered: AnsweredAsk, call: SealedCall): boolean {
-    if (typeof answered.seal !== "string" || answered.digest !== this.digest(call.name, call.input)) return false;
-    if (answered.callId !== call.id || answered.tool !== call.name) return false;
+  /** The answer's seal holds: given here to this question (whether the call's input still matches is `answerHoldsFor`). */
+  answerHolds(answered: AnsweredAsk): boolean {
+    if (typeof answered.seal !== "string" || typeof answered.digest !== "string") return false;
     const fields = askFields({ callId: answered.callId, question: answered.question, tool: answered.tool, choices: answered.choices, digest: answered.digest });
     return this.same(answered.seal, this.mac("answer", [...fields, answered.answer]));
+  }
+
+  /** The answer was given here, to exactly this call as stored now. */
+  answerHoldsFor(answered: AnsweredAsk, call: SealedCall): boolean {
+    if (answered.digest !== this.digest(call.name, call.input) || answered.callId !== call.id || answered.tool !== call.name) return false;
+    return this.answerHolds(answered);
+  }
+
+  /** A seal of any other decision the person made here (e.g. an app's "allowed in this conversation"). */
+  sealDecision(kind: string, fields: unknown[]): string {
+    return this.mac(`decision:${kind}`, fields);
+  }
+
+  decisionHolds(seal: unknown, kind: string, fields: unknown[]): boolean {
+    return typeof seal === "string" && this.same(seal, this.sealDecision(kind, fields));
   }
 
   private mac(kind: string, fields: unknown[]): string {

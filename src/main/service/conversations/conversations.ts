@@ -95,6 +95,7 @@ export class Conversations {
       const paged = await pagedConversationView(this.store, id, tail, {
         branches: (conversationId) => this.branchesOf(id, conversationId),
         options: (snapshot) => this.extras.options({ data: snapshot.data, thinking: snapshot.thinking ?? null }),
+        checks: this.runs.askChecks,
       }).catch(() => null); // a store that cannot tell: the load below says what is wrong
       if (paged && !this.runs.isRunning(id)) {
         await this.elsewhere?.refresh();
@@ -208,7 +209,7 @@ export class Conversations {
   private async fullView(state: State, running: boolean, tail: number): Promise<ConversationView> {
     const { forks, branchCount } = await this.branchesOf(state.id, state.conversationId);
     await this.elsewhere?.refresh();
-    const view = conversationView(state, running, tail, forks, branchCount);
+    const view = conversationView(state, running, tail, this.runs.askChecks, forks, branchCount);
     view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
     const usage = this.extras.usage(state.history);
     const options = this.extras.options(state);

@@ -8,6 +8,7 @@ import type { McpServerView, McpSettingsView } from "../../../shared/mcp-types";
 import { SECRET_MASK } from "../../../shared/mcp-types";
 import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
 import type { AppEventBus } from "../app-event-bus";
+import { type ApprovalKey, ApprovalSealer } from "../../agent";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
@@ -21,6 +22,8 @@ export interface McpServiceOptions {
   takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
   connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
+  /** This installation's approval key: seals "allowed in this conversation". */
+  approvalKey: ApprovalKey;
 }
 
 /** A server as the window sends it: secrets in the clear, or SECRET_MASK to keep the stored value. */
@@ -43,6 +46,7 @@ export class McpService {
 
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
+    const sealer = new ApprovalSealer(options.approvalKey);
     const approvals: ApprovalSettings = {
       allowsWithoutAsking: (server, tool) => {
         const stored = this.file.get().servers.find((s) => s.config.name === server);
@@ -52,6 +56,8 @@ export class McpService {
         const stored = find(settings, server);
         if (!stored.alwaysAllowed.includes(tool)) stored.alwaysAllowed.push(tool);
       }),
+      sealGrant: (conversationId, key) => sealer.sealDecision("mcp-conversation-grant", [conversationId, key]),
+      grantHolds: (seal, conversationId, key) => sealer.decisionHolds(seal, "mcp-conversation-grant", [conversationId, key]),
     };
     this.servers = new McpServers({
       onChange: () => this.changed(),
