@@ -86,6 +86,7 @@ export {
 } from "./state/history";
 export type { AgentFingerprint, AnsweredAsk, BranchPoint, ConversationInfo, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";
 export { SNAPSHOT_VERSION, conversationIdOf, savedStateInfoOf } from "./state/snapshot";
+export { withoutDecisions } from "./state/imported";
 // Owner-only, crash-safe file helpers the library uses itself, offered to the app so that there is one of each.
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from "./platform/atomic-file";
 export { ensurePrivateFolder, FILE_MODE, FOLDER_MODE } from "./platform/owner-only";

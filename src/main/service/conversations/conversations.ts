@@ -17,6 +17,7 @@ import type { Runs } from "../runs/runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { Attachments } from "../attachments/attachments";
+import { UNSAFE_TITLE_MESSAGE, cleanTitle } from "../../../shared/title-text";
 
 /** What a view shows besides the history: usage totals (read from every reply) and options. */
 export interface ViewExtras {
@@ -145,9 +146,11 @@ export class Conversations {
     return { id, entries: page.entries.map(entryRecord), firstSeq: page.firstSeq, totalEntries: page.totalEntries };
   }
 
-  /** Renames the conversation: every branch of it takes the title. */
-  async rename(id: string, title: string): Promise<ConversationSummary> {
+  /** Renames the conversation: every branch of it takes the title (without control characters or direction overrides). */
+  async rename(id: string, requested: string): Promise<ConversationSummary> {
     this.gate.assertOpen();
+    const title = cleanTitle(requested);
+    if (title === "") throw new TypeError(UNSAFE_TITLE_MESSAGE);
     const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
     const branches = await this.store.listBranches(info.conversationId);
