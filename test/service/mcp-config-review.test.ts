@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import type { McpConfigReview } from "../../src/shared/mcp-types";
-import { commandDanger, envDanger } from "../../src/main/mcp";
+import { commandDanger, envDanger } from "../../src/main/service/mcp/config-review";
 import { openService, type ServiceFixture } from "./helpers";
 
 let fixture: ServiceFixture;

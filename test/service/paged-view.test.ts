@@ -14,7 +14,7 @@ import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
 import { ApprovalSealer } from "../../src/main/agent";
 import { installationApprovalKey } from "../../src/main/service/approvals/installation-key";
-import { conversationView } from "../../src/main/service/conversations/conversation-view";
+import { askChecksFor, conversationView } from "../../src/main/service/conversations/conversation-view";
 import { pageBefore } from "../../src/main/service/conversations/history-pages";
 import { assistantEntry, entriesUpTo, makeSnapshot, toolResultEntry, userEntry } from "../store/records";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
@@ -75,7 +75,7 @@ async function loadedView(id: string, tail: number) {
   const store = new SqliteStore(path.join(dataFolder!, DATABASE_FILE_NAME));
   try {
     const state = await store.load(id);
-    return { state, view: JSON.parse(JSON.stringify(conversationView(state, false, tail, fixture!.service.runs.askChecks))) };
+    return { state, view: JSON.parse(JSON.stringify(conversationView(state, false, tail, askChecksFor(installationApprovalKey(dataFolder!))))) };
   } finally {
     store.close();
   }

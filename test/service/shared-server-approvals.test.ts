@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { ApprovalSealer, PostgresStore, SNAPSHOT_VERSION, type EntryRecord, type Snapshot } from "../../src/main/agent";
-import { APPROVAL_KEY_FILE } from "../../src/main/service/approvals/installation-key";
+import { APPROVAL_KEY_FILE, installationApprovalKey } from "../../src/main/service/approvals/installation-key";
+import { askChecksFor } from "../../src/main/service/conversations/conversation-view";
 import type { ConversationView } from "../../src/shared/view-types";
 import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
@@ -87,5 +88,5 @@ it("another machine's answer (sealed with its key, or unsealed) is asked again h
   // The other machine's own answer holds there (same key): its view shows no question to ask again.
   const theirs = answeredRecord("theirs", otherKey).snapshot.answeredAsk!;
   expect(new ApprovalSealer(otherKey).answerHolds(theirs)).toBe(true);
-  expect(here.service.runs.askChecks.answerHolds(theirs)).toBe(false);
+  expect(askChecksFor(installationApprovalKey(here.dataFolder)).answerHolds(theirs)).toBe(false);
 });

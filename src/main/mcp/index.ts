@@ -6,7 +6,6 @@ export { McpServers, DEFAULT_CALL_TIMEOUT_MS, type McpServersOptions, type Serve
 export type { McpTool, McpToolOrigin } from "./mcp-tool";
 export { parseServerConfig, SERVER_NAME, type McpServerConfig, type StdioServerConfig, type HttpServerConfig } from "./config";
 export { parseClaudeDesktopConfig } from "./claude-desktop";
-export { reviewServer, commandDanger, envDanger } from "./config-review";
 export { McpConfigError, McpCallTimeoutError, McpServerExitedError, McpServerUnavailableError } from "./errors";
 export { APPROVAL, APPROVAL_CHOICES, CONVERSATION_ALLOWED_KEY, type ApprovalSettings } from "./approval";
 export { assignToolNames, modelToolName } from "./tool-names";

@@ -39,6 +39,7 @@ import { DamagedConversations } from "./damage/damaged-conversations";
 import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
 import { installationApprovalKey } from "./approvals/installation-key";
+import { askChecksFor } from "./conversations/conversation-view";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -128,7 +129,6 @@ export class AlpineService {
       bus: this.events,
       gate: this.gate,
       connection: options.mcpConnection,
-      approvalKey,
     });
     this.runs = new Runs({
       store: this.store,
@@ -153,6 +153,7 @@ export class AlpineService {
           this.prices.table(),
         ),
       options: (state) => optionsView(state, settingsFile.get().model),
+      checks: askChecksFor(approvalKey),
     });
     this.models = new ModelList(options.secrets, options.model ?? {});
     this.branching = new Branching(this.runs, this.gate);

@@ -22,7 +22,7 @@ import type { Lease, Store } from "../stores/store";
 import { runSteps } from "./steps";
 import type { AttachmentResolver } from "./message-builder";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../tools/tool";
-import { type ApprovalKey, ApprovalSealer } from "./approval-seal";
+import { type ApprovalKey, ApprovalSealer, sealAnswerGivenHere } from "./approval-seal";
 
 export interface AgentOptions {
   /** The model name, e.g. "claude-sonnet-4-6". */
@@ -49,12 +49,7 @@ export interface AgentOptions {
   promptCaching?: boolean;
   /** Gives the bytes of a file attached to a message (see `AttachmentRef`); needed once a State has attachments. */
   resolveAttachment?: AttachmentResolver;
-  /**
-   * A secret of this installation (at least 16 bytes) that seals the person's questions and
-   * answers (run/approval-seal.ts): a call runs with an answer only when it was given with
-   * this key to exactly its input, so an imported or shared State cannot answer for the
-   * person. Without it, answers are bound to the input by a plain digest.
-   */
+  /** This installation's secret (16+ bytes): a call runs with an answer only when it was given here to exactly its input (approval-seal.ts). */
   approvalKey?: ApprovalKey;
 }
 
@@ -139,7 +134,7 @@ export class Agent {
     if (!this.store) return;
     const book = state[stateBook];
     book.agent = this.fingerprint;
-    this.sealAnswerGivenHere(state);
+    sealAnswerGivenHere(state, this.sealer);
     // A run holds the lease; a new State is created all or nothing.
     await saveState(state, this.store, { outsideRun: !book.running });
   }
@@ -153,7 +148,7 @@ export class Agent {
     const book = state[stateBook];
     if (book.running) throw new StateBusyError(state.id, `another run of this State object in this process (pid ${process.pid})`);
     book.running = true;
-    this.sealAnswerGivenHere(state);
+    sealAnswerGivenHere(state, this.sealer);
     const emit = eventSink(state, options.onEvent);
     const save = this.saver(state, emit);
     let lease: Lease | null = null;
@@ -270,14 +265,6 @@ export class Agent {
     settle();
     if (thrown !== undefined) throw thrown;
     return result;
-  }
-
-  /** An answer `addUserMessage` gave in this process is sealed with this installation's key (when its question held). */
-  private sealAnswerGivenHere(state: State): void {
-    const book = state[stateBook];
-    if (!book.answeredHere) return;
-    book.answeredHere = false;
-    if (state.answeredAsk) state.answeredAsk = this.sealer.sealAnswer(state.answeredAsk);
   }
 
   private warnIfChanged(state: State, emit: (event: StepEventBody) => void): void {

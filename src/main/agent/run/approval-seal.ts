@@ -13,6 +13,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { AnsweredAsk, PendingAsk } from "../state/snapshot";
 import { ASK_TOOL } from "../tools/tool";
+import { type State, stateBook } from "../state/state";
 
 /** A secret of this installation (at least 16 bytes), kept where no shared file goes. */
 export type ApprovalKey = string | Uint8Array;
@@ -115,4 +116,12 @@ export class ApprovalSealer {
 
 function askFields(ask: PendingAsk): unknown[] {
   return [ask.callId, ask.tool ?? null, ask.digest ?? null, ask.question, ask.choices ?? null];
+}
+
+/** An answer `addUserMessage` gave in this process is sealed with the installation's key (when its question held). */
+export function sealAnswerGivenHere(state: State, sealer: ApprovalSealer): void {
+  const book = state[stateBook];
+  if (!book.answeredHere) return;
+  book.answeredHere = false;
+  if (state.answeredAsk) state.answeredAsk = sealer.sealAnswer(state.answeredAsk);
 }

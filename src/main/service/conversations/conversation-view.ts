@@ -2,7 +2,7 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { AnsweredAsk, HistoryEntry, PendingAsk, State } from "../../agent";
+import { type AnsweredAsk, type ApprovalKey, ApprovalSealer, type HistoryEntry, type PendingAsk, type State } from "../../agent";
 import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../../shared/view-types";
 import type { EntryRecord } from "../../../shared/wire-types";
 import { withTextOnce } from "../../../shared/reply-text";
@@ -21,6 +21,11 @@ export const ASK_AGAIN_TEXT =
 export interface AskChecks {
   askHolds(ask: PendingAsk): boolean;
   answerHolds(answered: AnsweredAsk): boolean;
+}
+
+export function askChecksFor(key: ApprovalKey): AskChecks {
+  const sealer = new ApprovalSealer(key);
+  return { askHolds: (ask) => sealer.askHolds(ask), answerHolds: (answered) => sealer.answerHolds(answered) };
 }
 
 /** The question the window may show: only one asked here; any other is asked again on Continue. */

@@ -9,7 +9,7 @@ import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRun
 import type { ConversationOptionsView, UsageTotals } from "../../../shared/usage-types";
 import type { AppEventBus } from "../app-event-bus";
 import { type ConversationStore, countConversations, unfinishedRuns } from "./conversation-store";
-import { conversationView, entryRecord, summaryOf } from "./conversation-view";
+import { type AskChecks, conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
 import { pagedConversationView } from "./paged-view";
 import { storedPageBefore } from "./stored-pages";
@@ -23,7 +23,12 @@ import { UNSAFE_TITLE_MESSAGE, cleanTitle } from "../../../shared/title-text";
 export interface ViewExtras {
   usage(history: State["history"]): UsageTotals | undefined;
   options(state: Pick<State, "data" | "thinking">): ConversationOptionsView | undefined;
+  /** Whether a stored question or answer was given on this computer (only those are shown). */
+  checks: AskChecks;
 }
+
+/** Without the installation's key nothing stored holds: every question is asked again. */
+const TRUST_NOTHING: AskChecks = { askHolds: () => false, answerHolds: () => false };
 
 export interface ListRequest {
   offset: number;
@@ -47,7 +52,7 @@ export class Conversations {
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
     private readonly attachments: Attachments,
-    private readonly extras: ViewExtras = { usage: () => undefined, options: () => undefined },
+    private readonly extras: ViewExtras = { usage: () => undefined, options: () => undefined, checks: TRUST_NOTHING },
   ) {}
 
   /**
@@ -96,7 +101,7 @@ export class Conversations {
       const paged = await pagedConversationView(this.store, id, tail, {
         branches: (conversationId) => this.branchesOf(id, conversationId),
         options: (snapshot) => this.extras.options({ data: snapshot.data, thinking: snapshot.thinking ?? null }),
-        checks: this.runs.askChecks,
+        checks: this.extras.checks,
       }).catch(() => null); // a store that cannot tell: the load below says what is wrong
       if (paged && !this.runs.isRunning(id)) {
         await this.elsewhere?.refresh();
@@ -212,7 +217,7 @@ export class Conversations {
   private async fullView(state: State, running: boolean, tail: number): Promise<ConversationView> {
     const { forks, branchCount } = await this.branchesOf(state.id, state.conversationId);
     await this.elsewhere?.refresh();
-    const view = conversationView(state, running, tail, this.runs.askChecks, forks, branchCount);
+    const view = conversationView(state, running, tail, this.extras.checks, forks, branchCount);
     view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
     const usage = this.extras.usage(state.history);
     const options = this.extras.options(state);

@@ -7,9 +7,11 @@
 import type { McpConfigReview, McpServerView, McpSettingsView } from "../../../shared/mcp-types";
 import { createHash } from "node:crypto";
 import { SECRET_MASK } from "../../../shared/mcp-types";
-import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig, reviewServer } from "../../mcp";
+import { type ApprovalSettings, McpConfigError, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
+import { reviewServer } from "./config-review";
 import type { AppEventBus } from "../app-event-bus";
-import { type ApprovalKey, ApprovalSealer } from "../../agent";
+import { ApprovalSealer } from "../../agent";
+import { installationApprovalKey } from "../approvals/installation-key";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
@@ -23,8 +25,6 @@ export interface McpServiceOptions {
   takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
   connection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
-  /** This installation's approval key: seals "allowed in this conversation". */
-  approvalKey: ApprovalKey;
 }
 
 /** A server as the window sends it: secrets in the clear, or SECRET_MASK to keep the stored value. */
@@ -47,7 +47,8 @@ export class McpService {
 
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
-    const sealer = new ApprovalSealer(options.approvalKey);
+    // This installation's key seals "allowed in this conversation".
+    const sealer = new ApprovalSealer(installationApprovalKey(options.dataFolder));
     const approvals: ApprovalSettings = {
       allowsWithoutAsking: (server, tool) => {
         const stored = this.file.get().servers.find((s) => s.config.name === server);

@@ -3,10 +3,10 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { ASK_TOOL, Agent, type ApprovalKey, ApprovalSealer, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
+import { ASK_TOOL, Agent, type ApprovalKey, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
-import { type AskChecks, interruptionOf, summaryOf } from "../conversations/conversation-view";
+import { askChecksFor, interruptionOf, summaryOf } from "../conversations/conversation-view";
 import { wireEvent } from "./wire-event";
 import { namedError } from "./friendly-errors";
 import { createModelClient, type ModelClientOptions } from "../models/model-client";
@@ -38,6 +38,7 @@ export interface RunsOptions {
   store: ConversationStore;
   settings: SettingsFile;
   secrets: SecretKeeper;
+  approvalKey: ApprovalKey;
   bus: AppEventBus;
   gate: ServiceGate;
   tools: Tool[];
@@ -51,21 +52,14 @@ export interface RunsOptions {
   assertFree?(id: string): void;
   /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
   applyTitle(id: string, title: string): boolean | Promise<boolean>;
-  /** This installation's secret: seals the person's questions and answers (approvals/installation-key.ts). */
-  approvalKey: ApprovalKey;
 }
 
 export class Runs {
   private readonly active = new Map<string, ActiveRun>();
   /** What a kill left among the attachments: every run waits until it is settled. */
   readonly attachmentRecovery: AttachmentRecovery;
-  /** Whether a stored question or answer was given on this computer (views show only those). */
-  readonly askChecks: AskChecks;
-
   constructor(private readonly options: RunsOptions) {
     this.attachmentRecovery = new AttachmentRecovery(options.attachments, options.store);
-    const sealer = new ApprovalSealer(options.approvalKey);
-    this.askChecks = { askHolds: (ask) => sealer.askHolds(ask), answerHolds: (answered) => sealer.answerHolds(answered) };
   }
 
   /** The conversations whose runs are going now (one waiting for the person's answer is not running). */
@@ -152,7 +146,7 @@ export class Runs {
   async continue(id: string): Promise<void> {
     await this.launch(id, async () => {
       const state = await this.load(id);
-      if (!interruptionOf(state, this.askChecks)) throw new NothingToContinueError(id);
+      if (!interruptionOf(state, askChecksFor(this.options.approvalKey))) throw new NothingToContinueError(id);
       return state;
     });
   }

@@ -6,8 +6,8 @@
  * told to run a command line (`sh -c`, `node -e`, `powershell -Command`...).
  */
 import path from "node:path";
-import type { McpReviewedValue, McpServerReview } from "../../shared/mcp-types";
-import type { McpServerConfig } from "./config";
+import type { McpReviewedValue, McpServerReview } from "../../../shared/mcp-types";
+import type { McpServerConfig } from "../../mcp";
 
 const CODE_LOADING_ENV: [RegExp, string][] = [
   [/^NODE_OPTIONS$/i, "makes Node.js load or run other code"],
