@@ -90,3 +90,27 @@ it("another machine's answer (sealed with its key, or unsealed) is asked again h
   expect(new ApprovalSealer(otherKey).answerHolds(theirs)).toBe(true);
   expect(askChecksFor(installationApprovalKey(here.dataFolder)).answerHolds(theirs)).toBe(false);
 });
+
+it("moved from the server to this computer, another machine's answer still does not run: it is asked again here", async () => {
+  database = await freshDatabase();
+  const here = await machine(database.url);
+  const other = await machine(database.url);
+  folder = makeTempDir();
+  await here.call("settings:set", { folder });
+  const store = new PostgresStore(database.url);
+  try {
+    const { entries, snapshot } = answeredRecord("moved", installationApprovalKey(other.dataFolder));
+    await store.write("moved", entries, snapshot, { create: true });
+  } finally {
+    await store.close();
+  }
+  expect(await here.call("storage:move", { direction: "to-computer" })).toMatchObject({ moved: 1, failed: [] });
+  await here.call("storage:useLocal");
+  const shown = await here.call<ConversationView>("conversations:get", { id: "moved" });
+  expect(shown.interruption?.kind).toBe("ask_again");
+  const mark = here.log.count;
+  await here.call("runs:continue", { id: "moved" });
+  expect((await here.log.step("moved", "run_end", mark)).stoppedBy).toBe("ask");
+  expect((await here.call<ConversationView>("conversations:get", { id: "moved" })).pendingAsk?.question).toContain('create the file "evil.sh"');
+  expect(fs.readdirSync(folder)).toEqual([]);
+});
