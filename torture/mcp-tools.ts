@@ -36,7 +36,7 @@ export class McpServerNotReadyError extends Error {
 export async function startTortureMcp(launch: McpServerLaunch): Promise<TortureMcp> {
   const servers = new McpServers({
     onChange: () => undefined,
-    approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined },
+    approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined, sealGrant: () => "", grantHolds: () => false },
     callTimeoutMs: () => 120_000,
     startWaitMs: START_WAIT_MS,
     connection: { startTimeoutMs: START_WAIT_MS, backoffMs: 200 },

@@ -34,7 +34,7 @@ interface CallTimes {
 async function callTimes(calls: number): Promise<CallTimes> {
   const bare = new Client({ name: "bench", version: "1" });
   await bare.connect(new StdioClientTransport({ command: process.execPath, args: [EVERYTHING, "stdio"], stderr: "ignore" }));
-  const servers = new McpServers({ onChange: () => undefined, callTimeoutMs: () => 120_000, approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined } });
+  const servers = new McpServers({ onChange: () => undefined, callTimeoutMs: () => 120_000, approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined, sealGrant: () => "", grantHolds: () => false } });
   try {
     await servers.configure([{ config: { transport: "stdio", name: "everything", command: process.execPath, args: [EVERYTHING, "stdio"], env: {}, cwd: null }, enabled: true, disabledTools: [] }]);
     await servers.whenSettled(60_000);

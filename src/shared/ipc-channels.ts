@@ -47,6 +47,7 @@ export const REQUEST_CHANNELS = [
   "tools:get",
   "tools:addServer",
   "tools:editServer",
+  "tools:reviewConfig",
   "tools:importConfig",
   "tools:removeServer",
   "tools:setServer",

@@ -12,6 +12,7 @@ import { type StorageRequestResults, storageRequestSchemaMakers } from "./storag
 import { type ProvidersRequestResults, providerId, providersRequestSchemaMakers } from "./providers-contract";
 import { lazySchemas } from "./lazy-schemas";
 import { MAX_FIRST_SCREEN_CHARS } from "./kept-first-screen";
+import { UNSAFE_TITLE_MESSAGE, hasUnsafeTitleText } from "./title-text";
 import type { MoveProgress, StorageStatus } from "./storage-types";
 import { EVENT_CHANNEL, type ListedRequestChannel } from "./ipc-channels";
 import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
@@ -58,7 +59,7 @@ export const requestSchemas = lazySchemas({
       limit: z.number().int().min(1).max(MAX_PAGE_ENTRIES).default(DEFAULT_PAGE_ENTRIES),
     })
     .strict(),
-  "conversations:rename": () => z.object({ id, title: z.string().trim().min(1).max(300) }).strict(),
+  "conversations:rename": () => z.object({ id, title: z.string().trim().min(1).max(300).refine((title) => !hasUnsafeTitleText(title), UNSAFE_TITLE_MESSAGE) }).strict(),
   "conversations:delete": () => z.object({ id }).strict(),
   /** A new conversation whose first message is `text`; it starts running. */
   "runs:start": () => z.object({ text, attachments, model: modelId.optional(), provider: providerId.optional(), thinkingBudget: thinkingBudget.nullable().optional() }).strict(),

@@ -3,7 +3,7 @@
  * Secret values go to main only; views come back masked.
  */
 import { z } from "zod";
-import type { McpSettingsView } from "./mcp-types";
+import type { McpConfigReview, McpSettingsView } from "./mcp-types";
 
 const serverName = z.string().min(1).max(64);
 const stringMap = z.record(z.string().min(1).max(200), z.string().max(10_000));
@@ -28,8 +28,10 @@ export const mcpRequestSchemaMakers = {
   "tools:addServer": () => serverInput(),
   /** Replace a server's configuration; env or header values equal to SECRET_MASK keep what is stored. */
   "tools:editServer": () => serverInput(),
-  /** Paste or import a Claude Desktop `claude_desktop_config.json` (or just its `mcpServers`). */
-  "tools:importConfig": () => z.object({ text: z.string().min(1).max(1_000_000) }).strict(),
+  /** A pasted or imported Claude Desktop `claude_desktop_config.json` (or just its `mcpServers`): what it would run; nothing is added. */
+  "tools:reviewConfig": () => z.object({ text: z.string().min(1).max(1_000_000) }).strict(),
+  /** Add the servers of a reviewed configuration; `confirmation` is the review's, for exactly this text. */
+  "tools:importConfig": () => z.object({ text: z.string().min(1).max(1_000_000), confirmation: z.string().regex(/^[0-9a-f]{64}$/) }).strict(),
   "tools:removeServer": () => z.object({ name: serverName }).strict(),
   "tools:setServer": () => z.object({ name: serverName, enabled: z.boolean().optional(), approval: z.enum(["ask", "allow"]).optional() }).strict(),
   "tools:setTool": () => z.object({ server: serverName, tool: z.string().min(1).max(200), enabled: z.boolean().optional(), alwaysAllowed: z.boolean().optional() }).strict(),
@@ -43,6 +45,7 @@ export interface McpRequestResults {
   "tools:get": McpSettingsView;
   "tools:addServer": McpSettingsView;
   "tools:editServer": McpSettingsView;
+  "tools:reviewConfig": McpConfigReview;
   "tools:importConfig": McpSettingsView;
   "tools:removeServer": McpSettingsView;
   "tools:setServer": McpSettingsView;

@@ -59,3 +59,30 @@ export interface McpToolOriginView {
   tool: string;
   title?: string;
 }
+
+/** One value of a server's configuration as the review shows it, with why it is dangerous (if it is). */
+export interface McpReviewedValue {
+  name: string;
+  value: string;
+  danger?: string;
+}
+
+/** What a server of an imported configuration will run, shown before anything is added or started. */
+export interface McpServerReview {
+  name: string;
+  transport: "stdio" | "http";
+  command?: string;
+  args?: string[];
+  cwd?: string | null;
+  url?: string;
+  env: McpReviewedValue[];
+  headers: McpReviewedValue[];
+  /** Every danger found in it, in words (an env that injects code, a shell running a command line). */
+  dangers: string[];
+}
+
+export interface McpConfigReview {
+  servers: McpServerReview[];
+  /** Given back to import exactly what was reviewed (a digest of the text). */
+  confirmation: string;
+}

@@ -46,7 +46,9 @@ export type Interruption =
   | { kind: "aborted"; detail: string }
   | { kind: "error"; detail: string }
   /** Not a failure: the person's message is saved and is sent once an API key is set. */
-  | { kind: "needs_key"; detail: string };
+  | { kind: "needs_key"; detail: string }
+  /** A question (or answer) that was not given on this computer to exactly its call: Continue asks it again, from the call. */
+  | { kind: "ask_again"; detail: string };
 
 export interface ConversationView {
   summary: ConversationSummary;

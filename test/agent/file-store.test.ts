@@ -50,7 +50,7 @@ describe("FileStore", () => {
     // Each line: the entry's JSON, a tab, and the checksum of that JSON (format 3).
     expect(lines.slice(1).map((l) => l.split("\t")[1])).toEqual([expect.stringMatching(/^[0-9a-f]{8}$/), expect.stringMatching(/^[0-9a-f]{8}$/)]);
     expect(lines.slice(1).map((l) => JSON.parse(l.split("\t")[0]).seq)).toEqual([0, 1]);
-    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[1]).version).toBe(2);
+    expect(JSON.parse(readFileSync(join(dir, "versioned", "snapshot.json"), "utf8").split("\t")[1]).version).toBe(3);
   });
 
   it("ignores a torn last line on reading, and cuts it away before the next append", async () => {

@@ -90,8 +90,8 @@ describe("frozen FileStore fixtures, format version 1", () => {
       expect(snapshot).toMatchObject({ version: 1, id });
       expect(readFileSync(join(FIXTURES, store, folder, "entries.jsonl"), "utf8").split("\n")[0]).toBe('{"format":"alpine-history","version":1}');
     }
-    // Version 2 (branches) reads these as they are; format 1 folders are moved to format 2 on opening (file-store-format.test.ts).
-    expect(SNAPSHOT_VERSION).toBe(2);
+    // Versions 2 (branches) and 3 (sealed questions and answers) read these as they are; format 1 folders are moved to format 2 on opening (file-store-format.test.ts).
+    expect(SNAPSHOT_VERSION).toBe(3);
   });
 
   it("(a) a finished conversation loads, lists, and continues with an unchanged Agent", async () => {

@@ -117,7 +117,7 @@ describe("a run", () => {
     const state = new State("Plan a trip");
     expect(await agent.run(state)).toBe("Which city?");
     expect(state.stoppedBy).toBe("ask");
-    expect(state.pendingAsk).toEqual({ callId: "q1", question: "Which city?", choices: ["Paris", "Rome"] });
+    expect(state.pendingAsk).toEqual({ callId: "q1", question: "Which city?", choices: ["Paris", "Rome"], digest: expect.any(String), seal: expect.any(String) });
     // Running again without an answer asks again, without a model request.
     expect(await agent.run(state)).toBe("Which city?");
     expect(server.requests).toHaveLength(1);

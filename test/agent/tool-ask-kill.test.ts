@@ -78,7 +78,7 @@ describe.concurrent("a tool's question and kills", () => {
 
     const loaded = await store.load("killed-waiting");
     expect(loaded.stoppedBy).toBe("ask");
-    expect(loaded.pendingAsk).toEqual({ callId: "call_mail", question: "Send the email?", choices: ["Send", "Cancel"], tool: "send_email" });
+    expect(loaded.pendingAsk).toEqual({ callId: "call_mail", question: "Send the email?", choices: ["Send", "Cancel"], tool: "send_email", digest: expect.any(String), seal: expect.any(String) });
     expect(unknownResults(loaded)).toEqual([]);
     expect(loaded.history.find((e) => e.kind === "tool_result")).toMatchObject({ callId: "call_note", text: "noted" });
 

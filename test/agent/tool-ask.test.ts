@@ -53,7 +53,7 @@ it("stops the run with 'ask' and the tool's question; the sibling ran and its re
   const log = new EventLog();
   expect(await agent.run(state, { onEvent: log.onEvent })).toBe(QUESTION);
   expect(state.stoppedBy).toBe("ask");
-  expect(state.pendingAsk).toEqual({ callId: "call_mail", question: QUESTION, choices: ["Send", "Cancel"], tool: "send_email" });
+  expect(state.pendingAsk).toEqual({ callId: "call_mail", question: QUESTION, choices: ["Send", "Cancel"], tool: "send_email", digest: expect.any(String), seal: expect.any(String) });
   expect(log.ofType("run_end").at(-1)).toMatchObject({ stoppedBy: "ask", error: null });
   expect(runs).toEqual([{ callId: "call_mail", answer: undefined }]);
   // The sibling's result is there; the asking call has none yet.
@@ -82,7 +82,7 @@ it("the answer is saved, and the next run runs the call again with it before the
   const answer = state.addUserMessage("Send");
   expect(answer).toMatchObject({ kind: "user", text: "Send", answersCallId: "call_mail", answersTool: "send_email" });
   expect(state.pendingAsk).toBeNull();
-  expect(state.answeredAsk).toEqual({ callId: "call_mail", tool: "send_email", question: QUESTION, choices: ["Send", "Cancel"], answer: "Send" });
+  expect(state.answeredAsk).toEqual({ callId: "call_mail", tool: "send_email", question: QUESTION, choices: ["Send", "Cancel"], answer: "Send", digest: expect.any(String), seal: expect.any(String) });
   await agent.save(state);
   const loaded = await store.load("answered");
   expect(loaded.answeredAsk).toEqual(state.answeredAsk);
@@ -239,7 +239,7 @@ it("an abort before the call runs again, or a failed save just before it, keeps 
   expect(store.writes.some((w) => w.snapshot?.answeredAsk?.answer === "Send")).toBe(true);
 });
 
-it("an answer saved without the snapshot after it (a save stopped halfway) still stands after loading", async () => {
+it("an answer saved without the snapshot after it (a save stopped halfway) is asked again after loading: its seal was never saved", async () => {
   const runs: { callId: string; answer: string | undefined }[] = [];
   const store = new RecordingStore();
   const agent = new Agent({ model: MODEL, client: clientFor(server), store, tools: emailTools(runs) });
@@ -254,10 +254,16 @@ it("an answer saved without the snapshot after it (a save stopped halfway) still
   const loaded = await store.load("torn-answer");
   expect(loaded.pendingAsk).toBeNull();
   expect(loaded.answeredAsk).toMatchObject({ callId: "call_mail", tool: "send_email", answer: "Send" });
+  expect(loaded.answeredAsk?.seal).toBeUndefined();
   expect(loaded.history.some((e) => e.kind === "tool_result" && e.status === "unknown")).toBe(false);
+  // Nothing proves the answer was given here: the call asks again, without a model request.
+  expect(await agent.run(loaded)).toBe(QUESTION);
+  expect(runs.map((r) => r.answer)).toEqual([undefined, undefined]);
+  expect(server.requests).toHaveLength(1);
+  loaded.addUserMessage("Send");
   server.script({ text: "Sent." });
   expect(await agent.run(loaded)).toBe("Sent.");
-  expect(runs.map((r) => r.answer)).toEqual([undefined, "Send"]);
+  expect(runs.map((r) => r.answer)).toEqual([undefined, undefined, "Send"]);
 });
 
 it("askPerson refuses an empty question or choices that are not strings", () => {

@@ -88,7 +88,9 @@ describe("accessibility: axe over every view, light and dark", () => {
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, path.join(e2e.session.root, "counts.txt")] } } };
     await page().getByLabel("Paste a Claude Desktop configuration (claude_desktop_config.json)").fill(JSON.stringify(config));
-    await page().getByRole("button", { name: "Import servers" }).click();
+    await page().getByRole("button", { name: "Review servers" }).click();
+    await page().getByTestId("mcp-review").locator('[data-server="counter"]').waitFor();
+    await page().getByRole("button", { name: "Add these servers" }).click();
     await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 90_000);
     const server = page().locator('.mcp-server[data-server="counter"]');
     await server.locator(".mcp-tool").first().waitFor();

@@ -52,7 +52,13 @@ describe("MCP tools in the window", () => {
     await page().getByRole("button", { name: "Settings", exact: true }).click();
     const config = { mcpServers: { counter: { command: process.execPath, args: ["--import", TSX_LOADER, STDIO_TEST_SERVER, counts] } } };
     await page().getByLabel("Paste a Claude Desktop configuration (claude_desktop_config.json)").fill(JSON.stringify(config));
-    await page().getByRole("button", { name: "Import servers" }).click();
+    await page().getByRole("button", { name: "Review servers" }).click();
+    const reviewed = page().getByTestId("mcp-review").locator('[data-server="counter"]');
+    await reviewed.waitFor();
+    // Shown before anything runs: the command line as it will run, and no server added yet.
+    expect(await reviewed.textContent()).toContain(`${process.execPath} --import`);
+    expect(await page().locator(".mcp-server").count()).toBe(0);
+    await page().getByRole("button", { name: "Add these servers" }).click();
     await win().waitFor("tools-changed", { "servers.0.name": "counter", "servers.0.status": "ready" }, since, 90_000);
     const server = page().locator('.mcp-server[data-server="counter"]');
     await expect.poll(() => server.getByTestId("server-status").textContent()).toBe("Ready · 6 tools");

@@ -57,7 +57,7 @@ describe("utilityGuardLauncher", () => {
   it("starts a server under a guard in a utility process, relays a call, and stops it", async () => {
     const servers = new McpServers({
       onChange: () => undefined,
-      approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined },
+      approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined, sealGrant: () => "", grantHolds: () => false },
       callTimeoutMs: () => 60_000,
       connection: { startTimeoutMs: 60_000, launch: { guards: utilityGuardLauncher(utilityProcess.fork as never, GUARD_SOURCE), environment: async () => null } },
     });
@@ -82,7 +82,7 @@ describe("utilityGuardLauncher", () => {
   it("a command that does not exist: the start fails with the reason, and the guard ends", async () => {
     const servers = new McpServers({
       onChange: () => undefined,
-      approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined },
+      approvals: { allowsWithoutAsking: () => true, allowAlways: () => undefined, sealGrant: () => "", grantHolds: () => false },
       callTimeoutMs: () => 60_000,
       connection: { startTimeoutMs: 60_000, maxAttempts: 0, launch: { guards: utilityGuardLauncher(utilityProcess.fork as never, GUARD_SOURCE), environment: async () => null } },
     });

@@ -39,7 +39,8 @@ const claudeDesktopFile = () =>
 it("imports a Claude Desktop file: every server starts, secrets stay out of the file and out of views", async () => {
   const file = path.join(work, "claude_desktop_config.json");
   fs.writeFileSync(file, claudeDesktopFile());
-  const view = await fixture.call("tools:importConfig", { text: fs.readFileSync(file, "utf8") });
+  const text = fs.readFileSync(file, "utf8");
+  const view = await fixture.call("tools:importConfig", { text, confirmation: (await fixture.call("tools:reviewConfig", { text })).confirmation });
   expect(view.servers.map((s: { name: string }) => s.name)).toEqual(["everything", "files"]);
   expect(view.servers[0].env).toEqual({ API_TOKEN: SECRET_MASK });
   const everything = await waitForServer(fixture, "everything", ready, "ready");
@@ -76,7 +77,7 @@ it("imports a Claude Desktop file: every server starts, secrets stay out of the 
 
 it("refuses malformed configuration with what is wrong and where, saving nothing", async () => {
   const refused = async (text: string) => {
-    const result = await fixture.request("tools:importConfig", { text });
+    const result = await fixture.request("tools:reviewConfig", { text });
     expect(result.ok).toBe(false);
     return (result as { error: { name: string; message: string } }).error;
   };
@@ -101,7 +102,8 @@ it("refuses malformed configuration with what is wrong and where, saving nothing
 });
 
 it("a bare mcpServers object works too; HTTP headers are masked; a newer mcp.json is read but not rewritten", async () => {
-  const view = await fixture.call("tools:importConfig", { text: JSON.stringify({ remote: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer s3cret" } } }) });
+  const text = JSON.stringify({ remote: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer s3cret" } } });
+  const view = await fixture.call("tools:importConfig", { text, confirmation: (await fixture.call("tools:reviewConfig", { text })).confirmation });
   expect(view.servers[0]).toMatchObject({ name: "remote", transport: "http", headers: { Authorization: SECRET_MASK } });
   expect(JSON.stringify(view)).not.toContain("s3cret");
   await fixture.service.shutdown();

@@ -12,7 +12,9 @@ import type { EntryRecord } from "../../src/main/agent/state/history";
 import type { Snapshot } from "../../src/main/agent/state/snapshot";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
-import { conversationView } from "../../src/main/service/conversations/conversation-view";
+import { ApprovalSealer } from "../../src/main/agent";
+import { installationApprovalKey } from "../../src/main/service/approvals/installation-key";
+import { askChecksFor, conversationView } from "../../src/main/service/conversations/conversation-view";
 import { pageBefore } from "../../src/main/service/conversations/history-pages";
 import { assistantEntry, entriesUpTo, makeSnapshot, toolResultEntry, userEntry } from "../store/records";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
@@ -50,8 +52,14 @@ async function start(conversations: Saved[]): Promise<ServiceFixture> {
   fs.mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
   const store = new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME));
   try {
+    // A question asked on this computer carries its seal (made with the key the service then reads).
+    const sealer = new ApprovalSealer(installationApprovalKey(dataFolder));
     for (const c of conversations) {
       const snapshot = { ...makeSnapshot(c.id, { entryCount: c.entries.length, stoppedBy: "end_turn" }), ...c.snapshot } as Snapshot;
+      const ask = snapshot.pendingAsk;
+      const blocks = c.entries.flatMap((e) => (e.kind === "assistant" ? e.content : [])) as { type: string; id?: string; name?: string; input?: unknown }[];
+      const call = ask && blocks.find((b) => b.type === "tool_use" && b.id === ask.callId);
+      if (ask && call) snapshot.pendingAsk = sealer.sealAsk(ask, { id: call.id!, name: call.name!, input: call.input });
       store.write(c.id, c.entries, snapshot, { create: true });
       if (c.unsnapshotted) store.write(c.id, c.unsnapshotted, null, { create: false });
     }
@@ -67,7 +75,7 @@ async function loadedView(id: string, tail: number) {
   const store = new SqliteStore(path.join(dataFolder!, DATABASE_FILE_NAME));
   try {
     const state = await store.load(id);
-    return { state, view: JSON.parse(JSON.stringify(conversationView(state, false, tail))) };
+    return { state, view: JSON.parse(JSON.stringify(conversationView(state, false, tail, askChecksFor(installationApprovalKey(dataFolder!))))) };
   } finally {
     store.close();
   }

@@ -145,9 +145,14 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ name: "a", transport: "http", headers: { k: 1 } }, "headers"],
   ],
   "tools:editServer": [[{ name: "a", transport: "stdio", env: { K: 5 } }, "env"]],
-  "tools:importConfig": [
+  "tools:reviewConfig": [
     [{ text: "" }, "text"],
     [{ text: 5 }, "text"],
+  ],
+  "tools:importConfig": [
+    [{ text: "" }, "text"],
+    [{ text: "{}", confirmation: "not-a-digest" }, "confirmation"],
+    [{ text: "{}" }, "confirmation"],
   ],
   "tools:removeServer": [[{}, "name"]],
   "tools:setServer": [[{ name: "a", approval: "always" }, "approval"]],

@@ -3,6 +3,7 @@
  * run survives quit, crash, kill or update. Imports nothing from Electron or the app.
  */
 export { Agent, type AgentOptions, type RunOptions } from "./run/agent";
+export { ApprovalSealer, canonicalJson, type ApprovalKey, type SealedCall } from "./run/approval-seal";
 export {
   State,
   type StateOptions,
@@ -98,6 +99,7 @@ export {
 } from "./state/history";
 export type { AgentFingerprint, AnsweredAsk, BranchPoint, ConversationInfo, PendingAsk, SavedStateInfo, Snapshot, StoppedBy, StoredRecord } from "./state/snapshot";
 export { SNAPSHOT_VERSION, conversationIdOf, lastSeenAt, savedStateInfoOf } from "./state/snapshot";
+export { withoutDecisions } from "./state/imported";
 // Owner-only, crash-safe file helpers the library uses itself, offered to the app so that there is one of each.
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from "./platform/atomic-file";
 export { ensurePrivateFolder, FILE_MODE, FOLDER_MODE } from "./platform/owner-only";

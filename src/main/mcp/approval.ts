@@ -17,30 +17,45 @@ export const APPROVAL_CHOICES = [APPROVAL.once, APPROVAL.conversation, APPROVAL.
 
 export type ApprovalChoice = "once" | "conversation" | "always" | "deny";
 
-/** Where "always" and the servers' defaults are kept (the service's settings). */
+/** Where "always" and the servers' defaults are kept (the service's settings), and how a grant is sealed. */
 export interface ApprovalSettings {
   /** True when the person allowed this tool always, or the server's default is to allow. */
   allowsWithoutAsking(server: string, tool: string): boolean;
   allowAlways(server: string, tool: string): void;
+  /** The installation's seal of "allowed in this conversation" (made with its approval key). */
+  sealGrant(conversationId: string, toolKey: string): string;
+  grantHolds(seal: string, conversationId: string, toolKey: string): boolean;
 }
 
-/** The key of the conversation's data where its allowed tools are kept. */
+/**
+ * The key of the conversation's data where its allowed tools are kept: `server/tool#seal`,
+ * sealed with this installation's key and the conversation's id, so a grant in an imported
+ * file, another machine's store or another conversation's data never holds here.
+ */
 export const CONVERSATION_ALLOWED_KEY = "mcpAllowedTools";
 
 export function toolKey(server: string, tool: string): string {
   return `${server}/${tool}`;
 }
 
-export function allowedInConversation(state: State, server: string, tool: string): boolean {
+export function allowedInConversation(state: State, server: string, tool: string, approvals: ApprovalSettings): boolean {
   const list = (state.data as Record<string, unknown> | null)?.[CONVERSATION_ALLOWED_KEY];
-  return Array.isArray(list) && list.includes(toolKey(server, tool));
+  if (!Array.isArray(list)) return false;
+  const key = toolKey(server, tool);
+  return list.some((grant) => {
+    if (typeof grant !== "string" || !grant.startsWith(`${key}#`)) return false;
+    return approvals.grantHolds(grant.slice(key.length + 1), state.conversationId, key);
+  });
 }
 
-export function allowInConversation(state: State, server: string, tool: string): void {
+export function allowInConversation(state: State, server: string, tool: string, approvals: ApprovalSettings): void {
   if (typeof state.data !== "object" || state.data === null || Array.isArray(state.data)) return;
   const data = state.data as Record<string, unknown>;
-  const list = Array.isArray(data[CONVERSATION_ALLOWED_KEY]) ? (data[CONVERSATION_ALLOWED_KEY] as string[]) : [];
-  if (!list.includes(toolKey(server, tool))) data[CONVERSATION_ALLOWED_KEY] = [...list, toolKey(server, tool)];
+  const key = toolKey(server, tool);
+  const list = Array.isArray(data[CONVERSATION_ALLOWED_KEY]) ? (data[CONVERSATION_ALLOWED_KEY] as unknown[]) : [];
+  // Grants that do not hold here (or an unsealed one of an older version) are dropped.
+  const kept = list.filter((grant): grant is string => typeof grant === "string" && !grant.startsWith(`${key}#`) && grant.includes("#"));
+  data[CONVERSATION_ALLOWED_KEY] = [...kept, `${key}#${approvals.sealGrant(state.conversationId, key)}`];
 }
 
 /** The person's answer as a choice; anything that is not an allow is a deny. */

@@ -38,14 +38,15 @@ export function mcpTool(name: string, server: string, tool: ServerTool, approval
     async run(input: Record<string, unknown>, context: ToolContext) {
       const args = typeof input === "object" && input !== null && !Array.isArray(input) ? input : {};
       if (context.answer === undefined) {
-        const allowed = approvals.allowsWithoutAsking(server, tool.name) || allowedInConversation(context.state, server, tool.name);
+        // A call asked again (its earlier question or answer was not given here) always asks.
+        const allowed = !context.reask && (approvals.allowsWithoutAsking(server, tool.name) || allowedInConversation(context.state, server, tool.name, approvals));
         if (!allowed) return askPerson({ question: approvalQuestion(server, tool, args), choices: APPROVAL_CHOICES });
       } else {
         const choice = choiceOf(context.answer);
         if (choice === "deny") {
           return `The person denied this call of the MCP tool "${tool.name}" (server "${server}"), so it did not run. Do not call it again unless the person asks for it.`;
         }
-        if (choice === "conversation") allowInConversation(context.state, server, tool.name);
+        if (choice === "conversation") allowInConversation(context.state, server, tool.name, approvals);
         if (choice === "always") approvals.allowAlways(server, tool.name);
       }
       return fromCallResult(await call(server, tool.name, args, context.signal));

@@ -42,6 +42,8 @@ import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./tran
 import { DamagedConversations } from "./damage/damaged-conversations";
 import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
+import { installationApprovalKey } from "./approvals/installation-key";
+import { askChecksFor } from "./conversations/conversation-view";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -127,6 +129,7 @@ export class AlpineService {
     this.health = new DatabaseHealth({ dataFolder: options.dataFolder, databaseFile, bus: this.events, nativeBinding: options.sqliteBinding });
     this.databaseChecked = this.health.scheduleCheck(options.databaseCheckDelayMs ?? 3_000);
     this.attachments = new Attachments(options.dataFolder);
+    const approvalKey = installationApprovalKey(options.dataFolder);
     let conversations: Conversations | null = null;
     const providers = (this.providers = new ProvidersService(new ProvidersFile(options.dataFolder), new ProviderKeys(options.providerSecrets ?? new MemorySecretKeeper()), this.gate));
     const tools = [...builtInTools(() => settingsFile.get().folder), ...(options.extraTools ?? [])];
@@ -152,6 +155,7 @@ export class AlpineService {
       assertFree: (id) => this.storage.assertFree(id),
       applyTitle: async (id, title) => (await conversations?.applyTitleIfUntitled(id, title)) ?? false,
       moreTools: (taken) => this.mcp.toolsForRun(taken),
+      approvalKey,
     });
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {
@@ -161,6 +165,7 @@ export class AlpineService {
           this.prices.table(),
         ),
       options: (state) => this.optionsOf(state, settingsFile.get().model),
+      checks: askChecksFor(approvalKey),
     });
     this.models = new ModelList(options.secrets, options.model ?? {}, options.dataFolder);
     this.branching = new Branching(this.runs, this.gate, this.store);

@@ -26,7 +26,7 @@ service.events.on((event) => {
   if (event.type === "mcp_changed") print({ type: "servers", servers: event.tools.servers.map((s) => ({ name: s.name, status: s.status, pid: s.pid })) });
   if (event.type === "step" && event.event.type === "tool_start") print({ type: "tool_start", callId: event.event.callId, name: event.event.name });
 });
-if (env.MCP_CONFIG && service.mcp.view().servers.length === 0) service.mcp.importClaudeDesktop(env.MCP_CONFIG);
+if (env.MCP_CONFIG && service.mcp.view().servers.length === 0) service.mcp.importClaudeDesktop(env.MCP_CONFIG, service.mcp.reviewConfig(env.MCP_CONFIG).confirmation);
 if (env.MCP_ALLOW === "1") for (const server of service.mcp.view().servers) service.mcp.setServer(server.name, { approval: "allow" });
 if (env.TASK) print({ type: "started", ...(await service.runs.start(env.TASK)) });
 setInterval(() => undefined, 1 << 30);

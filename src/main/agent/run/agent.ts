@@ -24,6 +24,7 @@ import type { AttachmentResolver } from "./message-builder";
 import { AnthropicProvider } from "./providers/anthropic-provider";
 import type { ModelProvider } from "./providers/model-provider";
 import { ASK_TOOL, FINISH_TOOL, type Tool } from "../tools/tool";
+import { type ApprovalKey, ApprovalSealer, sealAnswerGivenHere } from "./approval-seal";
 
 export interface AgentOptions {
   /** The model name, e.g. "claude-sonnet-4-6". */
@@ -55,6 +56,8 @@ export interface AgentOptions {
   promptCaching?: boolean;
   /** Gives the bytes of a file attached to a message (see `AttachmentRef`); needed once a State has attachments. */
   resolveAttachment?: AttachmentResolver;
+  /** This installation's secret (16+ bytes): a call runs with an answer only when it was given here to exactly its input (approval-seal.ts). */
+  approvalKey?: ApprovalKey;
 }
 
 export interface RunOptions {
@@ -81,6 +84,7 @@ export class Agent {
   private readonly fingerprint: AgentFingerprint;
   /** The model service the runs of this Agent talk to. */
   readonly provider: ModelProvider;
+  private readonly sealer: ApprovalSealer;
 
   constructor(options: AgentOptions) {
     if (typeof options?.model !== "string" || options.model === "") throw new TypeError("new Agent({ model }) needs a model name.");
@@ -95,6 +99,7 @@ export class Agent {
     this.provider = options.provider ?? new AnthropicProvider(options.client);
     this.promptCaching = options.promptCaching ?? true;
     this.resolveAttachment = options.resolveAttachment;
+    this.sealer = new ApprovalSealer(options.approvalKey);
     for (const [name, value] of [["maxSteps", this.maxSteps], ["contextBudget", this.contextBudget], ["maxTokens", this.maxTokens]] as const) {
       if (!(value >= 1) || (name !== "contextBudget" && !Number.isInteger(value))) throw new RangeError(`${name} must be a positive ${name === "contextBudget" ? "number" : "integer"}, got ${value}.`);
     }
@@ -134,6 +139,7 @@ export class Agent {
     if (!this.store) return;
     const book = state[stateBook];
     book.agent = this.fingerprint;
+    sealAnswerGivenHere(state, this.sealer);
     // A run holds the lease; a new State is created all or nothing.
     await saveState(state, this.store, { outsideRun: !book.running });
   }
@@ -147,6 +153,7 @@ export class Agent {
     const book = state[stateBook];
     if (book.running) throw new StateBusyError(state.id, `another run of this State object in this process (pid ${process.pid})`);
     book.running = true;
+    sealAnswerGivenHere(state, this.sealer);
     const emit = eventSink(state, options.onEvent);
     const save = this.saver(state, emit);
     let lease: Lease | null = null;
@@ -221,6 +228,7 @@ export class Agent {
       save: fenced.save,
       saveQuietly: (point) => fenced.save(point).catch(() => undefined),
       confirmLease: fenced.confirmLease,
+      sealer: this.sealer,
     };
 
     let result: unknown = undefined;

@@ -11,6 +11,7 @@ import type { State } from "../state/state";
 import type { Tool } from "../tools/tool";
 import type { AttachmentResolver } from "./message-builder";
 import type { ModelProvider } from "./providers/model-provider";
+import type { ApprovalSealer } from "./approval-seal";
 
 /** A step event before the run adds the State's id. */
 export type StepEventBody = StepEvent extends infer E ? (E extends StepEvent ? Omit<E, "stateId"> : never) : never;
@@ -37,6 +38,8 @@ export interface RunContext {
   save(point: SavePoint): Promise<void>;
   /** Save what is not saved yet; a failure is reported as a step event, not thrown. */
   saveQuietly(point: SavePoint): Promise<void>;
+  /** Seals questions and checks answers against the calls they are about. */
+  sealer: ApprovalSealer;
   /** Throws LeaseLostError (and stops the run) when the run's lease was taken over; asked before each tool call. */
   confirmLease(): Promise<void>;
 }

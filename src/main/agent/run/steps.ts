@@ -21,11 +21,11 @@ export interface StepLimits {
 
 export async function runSteps(run: RunContext, limits: StepLimits): Promise<unknown> {
   const state = run.state;
-  if (state.pendingAsk) {
+  const answered = await runAnsweredCall(run);
+  if (!answered && state.pendingAsk) {
     state.stoppedBy = "ask"; // still waiting for the person's answer
     return state.pendingAsk.question;
   }
-  const answered = await runAnsweredCall(run);
   if (answered) {
     if (answered.asked) {
       state.pendingAsk = answered.asked; // the tool asks again

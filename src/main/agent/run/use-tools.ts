@@ -27,8 +27,11 @@ export interface UseToolsOutcome {
 
 export type ToolCall = { id: string; name: string; input: unknown };
 
-/** The person's answer to the question a call asked before, given to it as `context.answer`. */
-type GivenAnswer = { callId: string; answer: string };
+/**
+ * The person's answer to the question a call asked before, given to it as `context.answer`;
+ * or, with `reask`, no answer: the call's question could not be shown as asked here, so it asks again.
+ */
+type GivenAnswer = { callId: string; answer: string } | { callId: string; reask: true };
 
 export async function useTools(run: RunContext, turn: AssistantEntry): Promise<UseToolsOutcome> {
   const calls: ToolCall[] = turn.content.flatMap((b) => (b.type === "tool_use" ? [{ id: b.id, name: b.name, input: b.input }] : []));
@@ -38,6 +41,11 @@ export async function useTools(run: RunContext, turn: AssistantEntry): Promise<U
 /** Run a call again with the answer the person gave to its question; what it returns is its result (or a new question). */
 export function runCallWithAnswer(run: RunContext, call: ToolCall, answer: string): Promise<UseToolsOutcome> {
   return runCalls(run, [call], { callId: call.id, answer });
+}
+
+/** Run a call's asking part again: its question or answer did not hold here (see approval-seal.ts). */
+export function askCallAgain(run: RunContext, call: ToolCall): Promise<UseToolsOutcome> {
+  return runCalls(run, [call], { callId: call.id, reask: true });
 }
 
 async function runCalls(run: RunContext, calls: ToolCall[], given: GivenAnswer | null): Promise<UseToolsOutcome> {
@@ -135,7 +143,7 @@ class CallsOfTurn {
       // In the turn's order, so which question comes first does not depend on which tool was quicker.
       const asked = this.toolAsks.get(call.id);
       if (!asked) continue;
-      if (!outcome.asked) outcome.asked = { callId: call.id, ...asked, tool: call.name };
+      if (!outcome.asked) outcome.asked = this.run.sealer.sealAsk({ callId: call.id, ...asked, tool: call.name }, call);
       else {
         this.close(call, "error", `Not asked: the person answers one question at a time, and another call asked first. Call ${call.name} again once that question is answered.`);
       }
@@ -161,7 +169,7 @@ class CallsOfTurn {
     const check = checkAsk(call.input);
     if (!check.ok) this.close(call, "error", check.problem);
     else if (this.outcome.asked) this.close(call, "error", "Only one question at a time: ask was already called in this turn.");
-    else this.outcome.asked = { callId: call.id, question: check.question, ...(check.choices ? { choices: check.choices } : {}) };
+    else this.outcome.asked = this.run.sealer.sealAsk({ callId: call.id, question: check.question, ...(check.choices ? { choices: check.choices } : {}) }, call);
   }
 
   private async runTool(call: ToolCall): Promise<void> {
@@ -175,7 +183,8 @@ class CallsOfTurn {
     try {
       await run.confirmLease(); // a runner taken over must not run a tool the new runner runs too
       this.start(call);
-      const answer = this.given?.callId === call.id ? { answer: this.given.answer } : {};
+      const given = this.given?.callId === call.id ? this.given : null;
+      const answer = given ? ("answer" in given ? { answer: given.answer } : { reask: true }) : {};
       const value = await tool.run(call.input, { signal: run.signal, state: run.state, callId: call.id, ...answer });
       if (isPersonAsk(value)) {
         if (!this.closed.has(call.id)) this.toolAsks.set(call.id, { question: value.question, ...(value.choices ? { choices: [...value.choices] } : {}) });

@@ -136,7 +136,7 @@ function checkSnapshot(snapshot: Snapshot | null, where: string): Snapshot {
   if (typeof version === "number" && Number.isInteger(version) && version > SNAPSHOT_VERSION) {
     throw new SchemaTooNewError(where, version, SNAPSHOT_VERSION);
   }
-  if (version !== SNAPSHOT_VERSION && version !== OLDEST_SNAPSHOT_VERSION) throw new StoreCorruptError(where, `unknown snapshot version ${JSON.stringify(version)}`);
+  if (typeof version !== "number" || !Number.isInteger(version) || version < OLDEST_SNAPSHOT_VERSION || version > SNAPSHOT_VERSION) throw new StoreCorruptError(where, `unknown snapshot version ${JSON.stringify(version)}`);
   for (const key of ["id", "task", "createdAt", "updatedAt"] as const) {
     if (typeof snapshot[key] !== "string") throw new StoreCorruptError(where, `the snapshot has no ${key}`);
   }

@@ -2,8 +2,11 @@
  * The snapshot: everything of a State that is not history, as plain JSON.
  * It carries a schema version; a loader refuses a version it does not know.
  */
-export const SNAPSHOT_VERSION = 2;
-/** The oldest snapshot version still read (version 1 had no conversationId nor parent). */
+export const SNAPSHOT_VERSION = 3;
+/**
+ * The oldest snapshot version still read (version 1 had no conversationId nor parent;
+ * before version 3 questions and answers had no digest nor seal, so they are asked again).
+ */
 export const OLDEST_SNAPSHOT_VERSION = 1;
 
 /** Where a branch parts from its parent: its history is the parent's through `seq` (inclusive). */
@@ -19,6 +22,10 @@ export interface PendingAsk {
   choices?: string[];
   /** The tool that asked, when it is not the built-in `ask`: the answer is given to it, run again. */
   tool?: string;
+  /** Digest of the call's (tool, input) the question is about (see run/approval-seal.ts). */
+  digest?: string;
+  /** Proof that this installation asked this question about that call; without it, it is asked again. */
+  seal?: string;
 }
 
 /**
@@ -32,6 +39,10 @@ export interface AnsweredAsk {
   question: string;
   choices?: string[];
   answer: string;
+  /** Digest of the call's (tool, input) the answer is about. */
+  digest?: string;
+  /** Proof that the person gave this answer in this installation; without it (or on a mismatch) the call asks again. */
+  seal?: string;
 }
 
 export type StoppedBy = "end_turn" | "finish" | "ask" | "max_steps" | "error" | "aborted" | null;
@@ -45,7 +56,7 @@ export interface AgentFingerprint {
 }
 
 export interface Snapshot {
-  version: typeof SNAPSHOT_VERSION | typeof OLDEST_SNAPSHOT_VERSION;
+  version: typeof SNAPSHOT_VERSION | 2 | typeof OLDEST_SNAPSHOT_VERSION;
   id: string;
   /** The id of the conversation's first State (a root's own id). Absent before version 2: the id. */
   conversationId?: string;

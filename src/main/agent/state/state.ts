@@ -84,6 +84,8 @@ export interface StateBook {
   onEntry: ((entry: HistoryEntry) => void) | null;
   /** The fork points up to the root, nearest first (`parent`, then the parent's parent...). */
   lineage: BranchPoint[];
+  /** `answeredAsk` was answered by `addUserMessage` in this process: the Agent seals it at its next save (run/approval-seal.ts). */
+  answeredHere: boolean;
 }
 
 export const stateBook = Symbol("alpine.stateBook");
@@ -148,6 +150,7 @@ export class State<Data = any> {
         lease: null,
         onEntry: null,
         lineage: [],
+        answeredHere: false,
       } satisfies StateBook,
     });
     const attachments = options.attachments?.length ? { attachments: options.attachments.map(copyAttachment) } : {};
@@ -170,8 +173,10 @@ export class State<Data = any> {
     const ask = this.pendingAsk;
     this.pendingAsk = null;
     if (ask?.tool) {
-      const { callId, tool, question, choices } = ask;
-      this.answeredAsk = { callId, tool, question, ...(choices ? { choices: [...choices] } : {}), answer: text };
+      const { callId, tool, question, choices, digest, seal } = ask;
+      // The question's digest and seal come along; the Agent turns them into the answer's seal (given here) before it saves.
+      this.answeredAsk = { callId, tool, question, ...(choices ? { choices: [...choices] } : {}), answer: text, ...(digest ? { digest } : {}), ...(seal ? { seal } : {}) };
+      this[stateBook].answeredHere = true;
       return appendEntry(this, { kind: "user", text, answersCallId: callId, answersTool: tool }) as UserEntry;
     }
     return appendEntry(this, ask ? { kind: "user", text, answersCallId: ask.callId, ...attachments } : { kind: "user", text, ...attachments }) as UserEntry;

@@ -19,6 +19,12 @@ export interface ToolContext {
    * again because the person answered; undefined on the call's first run.
    */
   answer?: string;
+  /**
+   * True when this call is run again only to ask: its earlier question or answer was not
+   * given in this installation to exactly this input (an imported or shared conversation,
+   * or an edited one). A tool that may run without asking (allowed before) must ask now.
+   */
+  reask?: boolean;
 }
 
 export interface Tool<Input = any> {

@@ -2,7 +2,7 @@
  * What the window sees of a conversation: plain JSON built from a State, with how its
  * last run ended when it did not end by itself (the banner with Continue).
  */
-import type { HistoryEntry, State } from "../../agent";
+import { type AnsweredAsk, type ApprovalKey, ApprovalSealer, type HistoryEntry, type PendingAsk, type State } from "../../agent";
 import type { BranchFork, ConversationSummary, ConversationView, Interruption } from "../../../shared/view-types";
 import type { EntryRecord } from "../../../shared/wire-types";
 import { withTextOnce } from "../../../shared/reply-text";
@@ -13,6 +13,31 @@ import { isWaitingForKey } from "../runs/key-wait";
 
 /** What a conversation whose message waits for the API key says: a first step, not a failure. */
 export const WAITING_FOR_KEY_TEXT = "Your message is saved. Add your Anthropic API key in Settings and it is sent right away.";
+
+export const ASK_AGAIN_TEXT =
+  "This conversation's question was not asked on this computer (it came with an imported or shared conversation, or from an older version of Alpine). Press Continue to be asked again, from what the call would really do.";
+
+/** Whether a stored question and answer were given on this computer (the installation's seal, see approval-seal.ts). */
+export interface AskChecks {
+  askHolds(ask: PendingAsk): boolean;
+  answerHolds(answered: AnsweredAsk): boolean;
+}
+
+export function askChecksFor(key: ApprovalKey): AskChecks {
+  const sealer = new ApprovalSealer(key);
+  return { askHolds: (ask) => sealer.askHolds(ask), answerHolds: (answered) => sealer.answerHolds(answered) };
+}
+
+/** The question the window may show: only one asked here; any other is asked again on Continue. */
+function shownAsk(ask: PendingAsk | null | undefined, checks: AskChecks): ConversationView["pendingAsk"] {
+  if (!ask || !checks.askHolds(ask)) return null;
+  return { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) };
+}
+
+/** A stored question or answer that does not hold here: the run is to ask again. */
+export function asksAgain(stored: { pendingAsk?: PendingAsk | null; answeredAsk?: AnsweredAsk | null }, checks: AskChecks): boolean {
+  return (!!stored.pendingAsk && !checks.askHolds(stored.pendingAsk)) || (!!stored.answeredAsk && !checks.answerHolds(stored.answeredAsk));
+}
 
 /** What a summary shows, from a State or a stored snapshot. */
 type SummaryFields = Pick<State, "id" | "conversationId" | "title" | "task" | "createdAt" | "updatedAt" | "stoppedBy">;
@@ -52,7 +77,7 @@ export function viewEntry(entry: HistoryEntry): EntryRecord {
  * result in them comes too). The open question is the State's own, a tool's (a file
  * write's Allow / Deny) included.
  */
-export function conversationView(state: State, running: boolean, tail: number, forks: BranchFork[] = [], branchCount = 1): ConversationView {
+export function conversationView(state: State, running: boolean, tail: number, checks: AskChecks, forks: BranchFork[] = [], branchCount = 1): ConversationView {
   const ask = state.pendingAsk;
   const page = newestPage(state.history, tail, ask ? [ask.callId] : []);
   return {
@@ -60,8 +85,8 @@ export function conversationView(state: State, running: boolean, tail: number, f
     entries: page.entries.map(viewEntry),
     firstSeq: page.firstSeq,
     totalEntries: page.totalEntries,
-    pendingAsk: ask ? { callId: ask.callId, question: ask.question, ...(ask.choices ? { choices: [...ask.choices] } : {}) } : null,
-    interruption: running ? null : interruptionOf(state),
+    pendingAsk: running ? null : shownAsk(ask, checks),
+    interruption: running ? null : interruptionOf(state, checks),
     loadError: null,
     forks,
   };
@@ -75,18 +100,21 @@ export interface RunEnd {
   newest: readonly HistoryEntry[];
   /** How many entries the whole history has. */
   length: number;
+  /** Its question or answer was not given here: the next run asks again. */
+  askAgain?: boolean;
 }
 
-export function runEndOf(state: State): RunEnd {
-  return { stoppedBy: state.stoppedBy, data: state.data, newest: state.history, length: state.history.length };
+export function runEndOf(state: State, checks: AskChecks): RunEnd {
+  return { stoppedBy: state.stoppedBy, data: state.data, newest: state.history, length: state.history.length, askAgain: asksAgain(state, checks) };
 }
 
 /** How the last run stopped when it did not end by itself; null when it did. */
-export function interruptionOf(state: State): Interruption | null {
-  return interruptionFrom(runEndOf(state));
+export function interruptionOf(state: State, checks: AskChecks): Interruption | null {
+  return interruptionFrom(runEndOf(state, checks));
 }
 
 export function interruptionFrom(run: RunEnd): Interruption | null {
+  if (run.askAgain) return { kind: "ask_again", detail: ASK_AGAIN_TEXT };
   switch (run.stoppedBy) {
     case null:
       // Every conversation is saved just before its run starts, so a saved State that no

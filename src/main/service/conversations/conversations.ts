@@ -9,7 +9,7 @@ import type { ConversationSummary, ConversationView, EntriesPage, InterruptedRun
 import type { ConversationOptionsView, UsageTotals } from "../../../shared/usage-types";
 import type { AppEventBus } from "../app-event-bus";
 import { type ConversationStore, countConversations, unfinishedRuns } from "./conversation-store";
-import { conversationView, entryRecord, summaryOf } from "./conversation-view";
+import { type AskChecks, conversationView, entryRecord, summaryOf } from "./conversation-view";
 import { pageBefore } from "./history-pages";
 import { pagedConversationView } from "./paged-view";
 import { storedPageBefore } from "./stored-pages";
@@ -17,12 +17,18 @@ import type { Runs } from "../runs/runs";
 import { ConversationNotFoundError, ConversationUnreadableError } from "../service-errors";
 import type { ServiceGate } from "../service-gate";
 import type { Attachments } from "../attachments/attachments";
+import { UNSAFE_TITLE_MESSAGE, cleanTitle } from "../../../shared/title-text";
 
 /** What a view shows besides the history: usage totals (read from every reply) and options. */
 export interface ViewExtras {
   usage(history: State["history"]): UsageTotals | undefined;
   options(state: Pick<State, "data" | "thinking">): ConversationOptionsView | undefined;
+  /** Whether a stored question or answer was given on this computer (only those are shown). */
+  checks: AskChecks;
 }
+
+/** Without the installation's key nothing stored holds: every question is asked again. */
+const TRUST_NOTHING: AskChecks = { askHolds: () => false, answerHolds: () => false };
 
 export interface ListRequest {
   offset: number;
@@ -46,7 +52,7 @@ export class Conversations {
     private readonly bus: AppEventBus,
     private readonly gate: ServiceGate,
     private readonly attachments: Attachments,
-    private readonly extras: ViewExtras = { usage: () => undefined, options: () => undefined },
+    private readonly extras: ViewExtras = { usage: () => undefined, options: () => undefined, checks: TRUST_NOTHING },
   ) {}
 
   /**
@@ -95,6 +101,7 @@ export class Conversations {
       const paged = await pagedConversationView(this.store, id, tail, {
         branches: (conversationId) => this.branchesOf(id, conversationId),
         options: (snapshot) => this.extras.options({ data: snapshot.data, thinking: snapshot.thinking ?? null }),
+        checks: this.extras.checks,
       }).catch(() => null); // a store that cannot tell: the load below says what is wrong
       if (paged && !this.runs.isRunning(id)) {
         await this.elsewhere?.refresh();
@@ -144,9 +151,11 @@ export class Conversations {
     return { id, entries: page.entries.map(entryRecord), firstSeq: page.firstSeq, totalEntries: page.totalEntries };
   }
 
-  /** Renames the conversation: every branch of it takes the title. */
-  async rename(id: string, title: string): Promise<ConversationSummary> {
+  /** Renames the conversation: every branch of it takes the title (without control characters or direction overrides). */
+  async rename(id: string, requested: string): Promise<ConversationSummary> {
     this.gate.assertOpen();
+    const title = cleanTitle(requested);
+    if (title === "") throw new TypeError(UNSAFE_TITLE_MESSAGE);
     const info = await this.store.info(id);
     if (!info) throw new ConversationNotFoundError(id);
     const branches = await this.store.listBranches(info.conversationId);
@@ -208,7 +217,7 @@ export class Conversations {
   private async fullView(state: State, running: boolean, tail: number): Promise<ConversationView> {
     const { forks, branchCount } = await this.branchesOf(state.id, state.conversationId);
     await this.elsewhere?.refresh();
-    const view = conversationView(state, running, tail, forks, branchCount);
+    const view = conversationView(state, running, tail, this.extras.checks, forks, branchCount);
     view.summary.runningElsewhere = this.elsewhere?.holder(state.id) ?? null;
     const usage = this.extras.usage(state.history);
     const options = this.extras.options(state);

@@ -10,7 +10,7 @@
  */
 import { SNAPSHOT_VERSION, type Snapshot, type Store, conversationIdOf } from "../../agent";
 import type { BranchFork, ConversationView } from "../../../shared/view-types";
-import { viewEntry, interruptionFrom, lastErrorEntry, type RunEnd, summaryOf } from "./conversation-view";
+import { type AskChecks, asksAgain, viewEntry, interruptionFrom, lastErrorEntry, type RunEnd, summaryOf } from "./conversation-view";
 import { newestStoredPage, type StoredPage } from "./stored-pages";
 
 export interface PagedViewContext {
@@ -18,6 +18,8 @@ export interface PagedViewContext {
   branches(conversationId: string): Promise<{ forks: BranchFork[]; branchCount: number }>;
   /** The conversation's options as the window shows them. */
   options(snapshot: Snapshot): ConversationView["options"];
+  /** Whether its question was asked here; one that was not is left to the load's view (Continue asks it again). */
+  checks: AskChecks;
 }
 
 export async function pagedConversationView(store: Store, id: string, tail: number, context: PagedViewContext): Promise<ConversationView | null> {
@@ -27,7 +29,7 @@ export async function pagedConversationView(store: Store, id: string, tail: numb
   if (page && ask && !page.entries.some((entry) => entry.kind === "assistant" && entry.content?.some((b) => b.type === "tool_use" && b.id === ask.callId))) {
     page = await newestStoredPage(store, id, tail, [ask.callId]);
   }
-  if (!page || !isComplete(page)) return null;
+  if (!page || !isComplete(page) || asksAgain(page.snapshot, context.checks)) return null;
   const snapshot = page.snapshot;
   const run: RunEnd = { stoppedBy: snapshot.stoppedBy, data: snapshot.data, newest: page.entries, length: page.totalEntries };
   if (lastErrorEntry(run) === undefined && (snapshot.stoppedBy === "aborted" || snapshot.stoppedBy === "error")) return null;
@@ -50,7 +52,7 @@ export async function pagedConversationView(store: Store, id: string, tail: numb
 /** Would loading the State show exactly what is stored? (See the file's comment.) */
 function isComplete(page: StoredPage): boolean {
   const snapshot = page.snapshot;
-  if (snapshot.version !== SNAPSHOT_VERSION && snapshot.version !== 1) return false; // the load says what is wrong
+  if (!Number.isInteger(snapshot.version) || snapshot.version < 1 || snapshot.version > SNAPSHOT_VERSION) return false; // the load says what is wrong
   if (snapshot.retained) return false; // kept only for another conversation's branches: not shown
   if (snapshot.stoppedBy === null || snapshot.entryCount !== page.totalEntries) return false;
   if ((snapshot.excluded ?? []).length > 0) return false;

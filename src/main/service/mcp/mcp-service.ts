@@ -4,10 +4,14 @@
  * the one McpServers; every change is checked whole, saved, then applied. Views never
  * carry secret values.
  */
-import type { McpServerView, McpSettingsView } from "../../../shared/mcp-types";
+import type { McpConfigReview, McpServerView, McpSettingsView } from "../../../shared/mcp-types";
+import { createHash } from "node:crypto";
 import { SECRET_MASK } from "../../../shared/mcp-types";
 import { type ApprovalSettings, McpConfigError, type ServerLaunch, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
+import { reviewServer } from "./config-review";
 import type { AppEventBus } from "../app-event-bus";
+import { ApprovalSealer } from "../../agent";
+import { installationApprovalKey } from "../approvals/installation-key";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import { KnownToolNames } from "./known-tool-names";
 import type { SecretKeeper } from "../settings/secret-keeper";
@@ -46,6 +50,8 @@ export class McpService {
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
     this.known = new KnownToolNames(options.dataFolder);
+    // This installation's key seals "allowed in this conversation".
+    const sealer = new ApprovalSealer(installationApprovalKey(options.dataFolder));
     const approvals: ApprovalSettings = {
       allowsWithoutAsking: (server, tool) => {
         const stored = this.file.get().servers.find((s) => s.config.name === server);
@@ -55,6 +61,8 @@ export class McpService {
         const stored = find(settings, server);
         if (!stored.alwaysAllowed.includes(tool)) stored.alwaysAllowed.push(tool);
       }),
+      sealGrant: (conversationId, key) => sealer.sealDecision("mcp-conversation-grant", [conversationId, key]),
+      grantHolds: (seal, conversationId, key) => sealer.decisionHolds(seal, "mcp-conversation-grant", [conversationId, key]),
     };
     this.servers = new McpServers({
       onChange: () => this.changed(),
@@ -112,14 +120,32 @@ export class McpService {
     });
   }
 
-  /** Every server of a Claude Desktop configuration; none is added if any is wrong or already exists. */
-  importClaudeDesktop(text: string): McpSettingsView {
+  /**
+   * The first step of importing a configuration: what each server would run (command,
+   * arguments, environment with values, dangers marked). Nothing is added or started.
+   */
+  reviewConfig(text: string): McpConfigReview {
+    const configs = parseClaudeDesktopConfig(text);
+    this.refuseClashes(configs);
+    return { servers: configs.map(reviewServer), confirmation: configDigest(text) };
+  }
+
+  /**
+   * The second step, once the person confirmed the review: every server of that exact
+   * configuration (`confirmation` names it); none is added if any is wrong or already exists.
+   */
+  importClaudeDesktop(text: string, confirmation: string): McpSettingsView {
+    if (confirmation !== configDigest(text)) throw new McpConfigError("the pasted configuration", "was not reviewed as it is now: review the servers it runs first, then confirm. Nothing was imported.");
     const configs = parseClaudeDesktopConfig(text);
     return this.change((settings) => {
-      const clash = configs.filter((c) => settings.servers.some((s) => s.config.name === c.name)).map((c) => c.name);
-      if (clash.length > 0) throw new McpConfigError(`mcpServers.${clash[0]}`, `a server named ${clash.map((n) => `"${n}"`).join(", ")} exists already; remove it first or rename it in the pasted configuration. Nothing was imported.`);
+      this.refuseClashes(configs, settings);
       settings.servers.push(...configs.map(newServer));
     });
+  }
+
+  private refuseClashes(configs: McpServerConfig[], settings: { servers: readonly { config: { name: string } }[] } = this.file.get()): void {
+    const clash = configs.filter((c) => settings.servers.some((s) => s.config.name === c.name)).map((c) => c.name);
+    if (clash.length > 0) throw new McpConfigError(`mcpServers.${clash[0]}`, `a server named ${clash.map((n) => `"${n}"`).join(", ")} exists already; remove it first or rename it in the pasted configuration. Nothing was imported.`);
   }
 
   removeServer(name: string): McpSettingsView {
@@ -234,4 +260,9 @@ function find(settings: McpSettings, name: string): StoredServer {
 function toggle(list: string[], item: string, present: boolean): string[] {
   const without = list.filter((x) => x !== item);
   return present ? [...without, item] : without;
+}
+
+/** Names the exact text of a reviewed configuration. */
+function configDigest(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }

@@ -3,10 +3,10 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
+import { ASK_TOOL, Agent, type ApprovalKey, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
 import type { AppEventBus } from "../app-event-bus";
 import type { ConversationStore } from "../conversations/conversation-store";
-import { interruptionOf, summaryOf } from "../conversations/conversation-view";
+import { askChecksFor, interruptionOf, summaryOf } from "../conversations/conversation-view";
 import { wireEvent } from "./wire-event";
 import { namedError } from "./friendly-errors";
 import type { ModelClientOptions } from "../models/model-client";
@@ -39,6 +39,7 @@ export interface RunsOptions {
   store: ConversationStore;
   settings: SettingsFile;
   secrets: SecretKeeper;
+  approvalKey: ApprovalKey;
   bus: AppEventBus;
   gate: ServiceGate;
   tools: Tool[];
@@ -59,7 +60,6 @@ export class Runs {
   private readonly active = new Map<string, ActiveRun>();
   /** What a kill left among the attachments: every run waits until it is settled. */
   readonly attachmentRecovery: AttachmentRecovery;
-
   constructor(private readonly options: RunsOptions) {
     this.attachmentRecovery = new AttachmentRecovery(options.attachments, options.store);
   }
@@ -147,7 +147,7 @@ export class Runs {
   async continue(id: string): Promise<void> {
     await this.launch(id, async () => {
       const state = await this.load(id);
-      if (!interruptionOf(state)) throw new NothingToContinueError(id);
+      if (!interruptionOf(state, askChecksFor(this.options.approvalKey))) throw new NothingToContinueError(id);
       return state;
     });
   }
@@ -217,6 +217,7 @@ export class Runs {
       store,
       tools,
       resolveAttachment: attachments.resolve,
+      approvalKey: this.options.approvalKey,
       ...(await modelProviderFor(state, apiKey, this.options.providers, this.options.client)),
     });
   }

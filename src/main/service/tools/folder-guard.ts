@@ -65,7 +65,11 @@ export class FolderGuard {
     }
     if (!isInside(root, parent)) throw new PathOutsideFolderError(requested);
     const target = path.join(parent, path.basename(lexical));
-    const stat = await fs.lstat(target).catch(() => null);
+    const stat = await fs.lstat(target).catch((error: NodeJS.ErrnoException) => {
+      // Only a file that is not there yet is "none": a name over the file system's limit is no new file.
+      if (error.code === "ENAMETOOLONG") throw new Error(`"${requested}" is longer than the file system allows for a name or a path; choose a shorter name.`);
+      return null;
+    });
     if (stat?.isSymbolicLink()) throw new Error(`"${requested}" is a symbolic link; Alpine does not write through links.`);
     if (stat?.isDirectory()) throw new Error(`"${requested}" is a folder, not a file.`);
     return { root, target };

@@ -6,12 +6,13 @@
  * model is told the person denied it. A process stopped while the file is written leaves
  * the call's outcome unknown, so a write that may have happened is never repeated.
  */
-import fs from "node:fs/promises";
+import path from "node:path";
 import { z } from "zod";
 import { askPerson, defineTool, type Tool } from "../../agent";
 import { displayPath, type FolderGuard } from "./folder-guard";
 import { TOOL_LIMITS } from "./limits";
 import { writePreview } from "./write-preview";
+import { readTarget, writeInsideFolder } from "./folder-write";
 
 export const APPROVAL_CHOICES = ["Allow", "Deny"] as const;
 
@@ -44,38 +45,19 @@ export function writeFileTool(guard: FolderGuard): Tool {
       // and again once allowed, as the folder or the file may have changed meanwhile.
       const { root, target } = await guard.writable(requested);
       const shown = displayPath(root, target);
+      const relative = path.relative(root, target);
       if (answer === undefined) {
-        // What is there now, to show what the write would change (a file that is not text shows as replaced whole).
-        const existing = await fs.readFile(target, "utf8").then(
-          (text) => text,
-          (error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : ""),
-        );
+        // What is there now, to show what the write would change; a name too long, a link or a folder is refused.
+        const existing = readTarget(root, relative, requested);
         const exists = existing !== null;
         return askPerson({
           question: `Allow Alpine to ${exists ? "replace" : "create"} the file "${shown}" (${bytes} bytes) in ${root}?\n\n${writePreview(existing, content)}`,
           choices: APPROVAL_CHOICES,
         });
       }
-      await replaceFile(target, content);
+      // Written through the opened folders, checked to be inside after the rename (folder-write.ts).
+      writeInsideFolder(root, relative, content, requested);
       return `The person allowed the write: "${shown}" now has ${bytes} bytes.`;
     },
   });
-}
-
-/** Write beside the file, flush, then rename over it: a crash leaves the old or the new content, never a mix. */
-async function replaceFile(target: string, content: string): Promise<void> {
-  const temporary = `${target}.alpine-${process.pid}-${Date.now()}.tmp`;
-  const handle = await fs.open(temporary, "wx");
-  try {
-    await handle.writeFile(content, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await fs.rename(temporary, target);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
 }

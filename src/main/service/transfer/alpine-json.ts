@@ -4,11 +4,13 @@
  * deterministically (fixed header, one conversation per line, keys sorted), so export →
  * import → export gives the same bytes.
  */
-import { SNAPSHOT_VERSION, STATE_ID_PATTERN, type EntryRecord } from "../../agent";
+import { STATE_ID_PATTERN, type EntryRecord } from "../../agent";
+import { cleanTitle } from "../../../shared/title-text";
 import { canonicalJson } from "./canonical-json";
 import { conversationIdOf, parentOf, type PortableBranch, type PortableConversation, type TreeSnapshot } from "./portable";
 import { asArray, asInteger, asObject, asString, type Fields } from "./record-fields";
 import { RecordShapeError } from "./transfer-errors";
+import { checkEntryFields, checkFields, importedSnapshotSchema } from "./snapshot-schema";
 
 export const ALPINE_FORMAT = "alpine-conversations";
 export const ALPINE_FORMAT_VERSION = 1;
@@ -63,20 +65,17 @@ export function alpineConversation(record: unknown): PortableConversation {
 }
 
 function readBranch(branch: Fields, path: string, earlier: Map<string, number> | null): PortableBranch {
-  const snapshot = asObject(branch.snapshot, `${path}.snapshot`) as Fields;
   const where = `${path}.snapshot`;
-  const version = asInteger(snapshot.version, `${where}.version`);
-  if (version < 1 || version > SNAPSHOT_VERSION) throw new RecordShapeError(`${where}.version ${version} is not one this Alpine reads (1 to ${SNAPSHOT_VERSION})`);
-  stateId(snapshot.id, `${where}.id`);
-  for (const key of ["task", "title", "createdAt", "updatedAt"]) asString(snapshot[key], `${where}.${key}`);
-  const entryCount = asInteger(snapshot.entryCount, `${where}.entryCount`);
-  asArray(snapshot.excluded ?? [], `${where}.excluded`);
+  const snapshot = checkFields(importedSnapshotSchema, branch.snapshot, where);
+  const entryCount = snapshot.entryCount;
   const parent = readParent(snapshot.parent, `${where}.parent`, earlier);
   const firstSeq = parent ? parent.seq + 1 : 0;
   const entries = asArray(branch.entries, `${path}.entries`).map((item, i) => readEntry(item, `${path}.entries[${i}]`, firstSeq + i));
   if (entryCount < firstSeq || entryCount > firstSeq + entries.length) throw new RecordShapeError(`${where}.entryCount ${entryCount} does not fit its ${entries.length} entries after seq ${firstSeq - 1}`);
   if (!parent && entries[0]?.kind !== "user") throw new RecordShapeError(`${path}.entries[0] should be the person's first message`);
-  return { snapshot: snapshot as unknown as TreeSnapshot, entries };
+  // A title shown in lists holds no control characters nor direction overrides.
+  const title = cleanTitle(snapshot.title) || cleanTitle(snapshot.task).slice(0, 80) || "Imported conversation";
+  return { snapshot: { ...snapshot, title } as TreeSnapshot, entries };
 }
 
 function readParent(value: unknown, path: string, earlier: Map<string, number> | null): { id: string; seq: number } | null {
@@ -102,11 +101,7 @@ function readEntry(value: unknown, path: string, seq: number): EntryRecord {
   asString(entry.text, `${path}.text`);
   asString(entry.at, `${path}.at`);
   if (entry.error !== null) throw new RecordShapeError(`${path}.error should be null`);
-  if (kind === "assistant") asArray(entry.content, `${path}.content`);
-  if (kind === "tool_result") {
-    asString(entry.callId, `${path}.callId`);
-    asString(entry.name, `${path}.name`);
-  }
+  checkEntryFields(kind, entry, path);
   return entry as unknown as EntryRecord;
 }
 

@@ -4,8 +4,9 @@
  * at all); when one fails, the States this conversation created are deleted again. A
  * conversation whose root the store already has is skipped, never written twice.
  */
-import type { Snapshot, Store } from "../../agent";
-import type { PortableConversation } from "./portable";
+import { type Snapshot, type Store, withoutDecisions } from "../../agent";
+import { CONVERSATION_ALLOWED_KEY } from "../../mcp";
+import type { PortableBranch, PortableConversation } from "./portable";
 
 /** What export and import need of a store: the library's contract. */
 export type TransferStore = Pick<Store, "write" | "read" | "readHead" | "delete" | "list">;
@@ -35,7 +36,7 @@ export async function writeConversation(store: TransferStore, conversation: Port
   try {
     for (const branch of branches) {
       const id = branch.snapshot.id;
-      await store.write(id, branch.entries, branch.snapshot as unknown as Snapshot, { create: true });
+      await store.write(id, branch.entries, asData(branch), { create: true });
       created.push(id);
     }
   } catch (error) {
@@ -43,6 +44,20 @@ export async function writeConversation(store: TransferStore, conversation: Port
     throw new ConversationWriteError(created.length < branches.length ? branches[created.length].snapshot.id : conversation.id, error);
   }
   return { kind: "imported", id: conversation.id, title: root.title, branches: branches.length };
+}
+
+/**
+ * What is written of an imported branch: data only. Its question and answer are unsealed
+ * (asked again here, from the call) and its "allowed in this conversation" grants dropped.
+ */
+export function asData(branch: PortableBranch): Snapshot {
+  const snapshot = withoutDecisions(branch.snapshot as unknown as Snapshot);
+  const data = snapshot.data;
+  if (data !== null && typeof data === "object" && !Array.isArray(data) && CONVERSATION_ALLOWED_KEY in data) {
+    const { [CONVERSATION_ALLOWED_KEY]: _grants, ...rest } = data as Record<string, unknown>;
+    return { ...snapshot, data: rest };
+  }
+  return snapshot;
 }
 
 /** Children first, so no moment leaves a branch without its parent. */

@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { SNAPSHOT_VERSION, type EntryRecord } from "../../agent";
+import { cleanTitle } from "../../../shared/title-text";
 import type { ForkPoint, ImportedFrom, PortableBranch, PortableConversation, TreeSnapshot } from "./portable";
 
 /** An entry before it gets its place in a branch. */
@@ -142,7 +143,7 @@ function snapshotOf(source: SourceConversation, place: BranchPlace, draft: Draft
     conversationId: place.rootId,
     parent: place.parent,
     task: place.task,
-    title: source.title || place.task.slice(0, 80),
+    title: cleanTitle(source.title) || cleanTitle(place.task).slice(0, 80) || "Imported conversation",
     data: { importedFrom: source.from },
     stoppedBy: "end_turn",
     answer: null,

@@ -12,6 +12,7 @@ const HEADLINES: Record<Interruption["kind"], string> = {
   aborted: "Stopped before it finished",
   error: "Stopped by an error",
   needs_key: "Waiting for your API key",
+  ask_again: "A question to ask again",
 };
 
 interface InterruptionBannerProps {

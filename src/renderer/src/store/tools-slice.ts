@@ -5,7 +5,7 @@
  */
 import type { StateCreator } from "zustand";
 import type { RequestArgs } from "../../../shared/ipc-contract";
-import type { McpSettingsView } from "../../../shared/mcp-types";
+import type { McpConfigReview, McpSettingsView, McpToolOriginView } from "../../../shared/mcp-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
@@ -23,6 +23,8 @@ export interface ToolsSlice {
   /** Send one change; true when main accepted it. */
   changeTools<C extends ToolsChannel>(channel: C, args: RequestArgs<C>): Promise<boolean>;
   serverLog(name: string): Promise<string[]>;
+  /** What a pasted configuration would run (nothing is added); null when main refused it (toolsError says why). */
+  reviewToolsConfig(text: string): Promise<McpConfigReview | null>;
 }
 
 export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set, get) => ({
@@ -55,6 +57,18 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
       set({ toolsBusy: false, toolsError: describeError(error) });
       emitAppEvent("error", { where: channel, message: describeError(error) });
       return false;
+    }
+  },
+
+  async reviewToolsConfig(text) {
+    set({ toolsBusy: true, toolsError: null });
+    try {
+      const review = await api().request("tools:reviewConfig", { text });
+      set({ toolsBusy: false });
+      return review;
+    } catch (error) {
+      set({ toolsBusy: false, toolsError: describeError(error) });
+      return null;
     }
   },
 

@@ -9,19 +9,15 @@ import { useShallow } from "zustand/react/shallow";
 import { useAppStore } from "../../store/app-store";
 import { AddServerForm } from "./AddServerForm";
 import { McpServerCard } from "./McpServerCard";
+import { McpConfigImport } from "./McpConfigImport";
 
 export function ToolsSection() {
-  const { tools, error, busy, loadTools, change } = useAppStore(
-    useShallow((s) => ({ tools: s.tools, error: s.toolsError, busy: s.toolsBusy, loadTools: s.loadTools, change: s.changeTools })),
+  const { tools, error, busy, loadTools, change, reviewConfig } = useAppStore(
+    useShallow((s) => ({ tools: s.tools, error: s.toolsError, busy: s.toolsBusy, loadTools: s.loadTools, change: s.changeTools, reviewConfig: s.reviewToolsConfig })),
   );
-  const [pasted, setPasted] = useState("");
   const [timeout, setTimeoutText] = useState("");
   useEffect(() => void loadTools(), [loadTools]);
   useEffect(() => setTimeoutText(tools ? String(tools.callTimeoutMs / 1000) : ""), [tools?.callTimeoutMs]);
-
-  const importFile = async (file: File | undefined) => {
-    if (file) setPasted(await file.text());
-  };
 
   return (
     <section className="tools-settings" aria-labelledby="tools-title" data-testid="tools-settings">
@@ -35,25 +31,7 @@ export function ToolsSection() {
         </p>
       )}
 
-      <div className="field">
-        <label htmlFor="mcp-import" className="field__label">
-          Paste a Claude Desktop configuration (claude_desktop_config.json)
-        </label>
-        <textarea id="mcp-import" className="input tools-settings__paste" rows={4} value={pasted} spellCheck={false} onChange={(e) => setPasted(e.target.value)} placeholder='{ "mcpServers": { "name": { "command": "npx", "args": [...] } } }' />
-        <div className="field__row">
-          <input type="file" accept=".json,application/json" aria-label="Import a configuration file" onChange={(e) => void importFile(e.target.files?.[0])} />
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={busy || pasted.trim() === ""}
-            onClick={async () => {
-              if (await change("tools:importConfig", { text: pasted })) setPasted("");
-            }}
-          >
-            Import servers
-          </button>
-        </div>
-      </div>
+      <McpConfigImport busy={busy} review={reviewConfig} confirm={(text, confirmation) => change("tools:importConfig", { text, confirmation })} />
 
       <AddServerForm busy={busy} onAdd={(input) => change("tools:addServer", input)} />
 
