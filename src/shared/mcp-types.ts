@@ -21,13 +21,17 @@ export interface McpToolView {
   alwaysAllowed: boolean;
 }
 
-export interface McpServerView {
+/** What starts a server: its command line (stdio) or its URL (http). */
+export interface McpServerLaunch {
   name: string;
   transport: "stdio" | "http";
   command?: string;
   args?: string[];
   cwd?: string | null;
   url?: string;
+}
+
+export interface McpServerView extends McpServerLaunch {
   /** Names with SECRET_MASK as values. */
   env?: Record<string, string>;
   headers?: Record<string, string>;
@@ -68,13 +72,7 @@ export interface McpReviewedValue {
 }
 
 /** What a server of an imported configuration will run, shown before anything is added or started. */
-export interface McpServerReview {
-  name: string;
-  transport: "stdio" | "http";
-  command?: string;
-  args?: string[];
-  cwd?: string | null;
-  url?: string;
+export interface McpServerReview extends McpServerLaunch {
   env: McpReviewedValue[];
   headers: McpReviewedValue[];
   /** Every danger found in it, in words (an env that injects code, a shell running a command line). */
