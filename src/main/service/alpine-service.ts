@@ -5,21 +5,20 @@
  */
 import path from "node:path";
 import type { AppInfo, LaunchView, SettingsView } from "../../shared/view-types";
-import { ASK_TOOL, FINISH_TOOL, type SqliteStore, type Tool } from "../agent";
+import { ASK_TOOL, FINISH_TOOL, type HistoryEntry, type SqliteStore } from "../agent";
 import { AppEventBus } from "./app-event-bus";
+import type { AlpineServiceOptions } from "./alpine-service-options";
 import { ensurePrivateFolder } from "../agent";
 import { DATABASE_FILE_NAME, openConversationStore } from "./conversations/conversation-store";
 import { SwitchableStore } from "./storage/switchable-store";
 import { StorageService } from "./storage/storage-service";
 import { StorageFile } from "./storage/storage-file";
-import { type ServerStoreOptions, isServerUnusable } from "./storage/connect-server";
+import { isServerUnusable } from "./storage/connect-server";
 import { Branching } from "./branches/branching";
 import { Conversations } from "./conversations/conversations";
-import type { ModelClientOptions } from "./models/model-client";
 import { Runs } from "./runs/runs";
-import type { SecretKeeper } from "./settings/secret-keeper";
 import { ServiceGate } from "./service-gate";
-import { type FolderChooser, SettingsService } from "./settings/settings";
+import { SettingsService } from "./settings/settings";
 import { SettingsFile } from "./settings/settings-file";
 import { builtInTools } from "./tools";
 import { Attachments } from "./attachments/attachments";
@@ -31,14 +30,13 @@ import { FirstScreenStore } from "./first-screen/first-screen-store";
 import { WindowStateFile } from "./window-state";
 import { KeyWaitFile } from "./runs/key-wait";
 import { McpService } from "./mcp/mcp-service";
-import type { ServerLaunch } from "../mcp";
 import { MemorySecretKeeper } from "./settings/secret-keeper";
 import { ProvidersService } from "./providers/providers-service";
 import { ProvidersFile } from "./providers/providers-file";
 import { ProviderKeys } from "./providers/provider-keys";
 import { DatabaseBackups } from "./database-backups";
 import { UpdateService } from "./updates/update-service";
-import { type ExportFileChooser, type ImportFileChooser, Transfer } from "./transfer/transfer-service";
+import { Transfer } from "./transfer/transfer-service";
 import { DamagedConversations } from "./damage/damaged-conversations";
 import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
@@ -50,43 +48,7 @@ const AFTER_START_MS = 3_000;
 /** How long a window that asked for its first screen has to say it is shown before the background work starts anyway. */
 const WINDOW_GRACE_MS = 15_000;
 
-export interface AlpineServiceOptions {
-  /** Where the database and the settings file live (the app's user-data folder). */
-  dataFolder: string;
-  secrets: SecretKeeper;
-  /** The model client's base URL and retries (tests point it at the scripted model server). */
-  model?: ModelClientOptions;
-  /** A native folder dialog in the app; without one, `settings:chooseFolder` explains what to do. */
-  chooseFolder?: FolderChooser;
-  appVersion?: string;
-  /** How long shutdown waits for aborted runs to save (default 10 s). */
-  shutdownBoundMs?: number;
-  /** A better-sqlite3 native module built for the running ABI (Electron run from source). */
-  sqliteBinding?: string;
-  /** Native save and open dialogs for export and import; without them exports go to the data folder's exports/ and imports need a path. */
-  chooseExportFile?: ExportFileChooser;
-  chooseImportFile?: ImportFileChooser;
-  /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
-  extraTools?: Tool[];
-  /** Where MCP env values and headers are kept, encrypted in the app (in memory by default). */
-  mcpSecrets?: SecretKeeper;
-  /** Restart backoff and start timeout of MCP servers (tests shorten them). */
-  mcpConnection?: { backoffMs?: number; startTimeoutMs?: number; maxAttempts?: number };
-  /** How stdio MCP servers are started: the app gives guards on utility processes and the login shell's environment (default: Node child processes, the app's environment). */
-  mcpLaunch?: ServerLaunch;
-  /** Where the PostgreSQL server's password is kept, encrypted in the app (in memory by default). */
-  storageSecrets?: SecretKeeper;
-  /** Where the added model providers' keys are kept, encrypted in the app (in memory by default). */
-  providerSecrets?: SecretKeeper;
-  /** Connection timeout and lease duration on a PostgreSQL server (tests shorten them). */
-  server?: ServerStoreOptions;
-  /** Start the configured MCP servers in the background right away (default true). */
-  startMcpServers?: boolean;
-  /** When the MCP servers start if no window said its first screen was shown before (default 3 s); a run starts them at once. */
-  mcpStartDelayMs?: number;
-  /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
-  databaseCheckDelayMs?: number;
-}
+export type { AlpineServiceOptions } from "./alpine-service-options";
 
 export class AlpineService {
   readonly events = new AppEventBus();
@@ -159,11 +121,7 @@ export class AlpineService {
     });
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {
-      usage: (history) =>
-        usageTotals(
-          history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
-          this.prices.table(),
-        ),
+      usage: (history) => this.usageOf(history),
       options: (state) => this.optionsOf(state, settingsFile.get().model),
       checks: askChecksFor(approvalKey),
     });
@@ -231,6 +189,14 @@ export class AlpineService {
     if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
     this.backgroundTimer = setTimeout(() => this.firstScreenShown(), ms);
     this.backgroundTimer.unref();
+  }
+
+  /** What a conversation's replies used, with their estimated cost at today's prices. */
+  private usageOf(history: readonly HistoryEntry[]) {
+    return usageTotals(
+      history.flatMap((e) => (e.kind === "assistant" ? [{ model: e.model, usage: e.usage, partial: e.partial }] : [])),
+      this.prices.table(),
+    );
   }
 
   /** A conversation's options, with the name its model was last shown by (the picker shows it before its list comes). */

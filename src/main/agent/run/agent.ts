@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { type ToolSpec, askSpec, finishSpec } from "../tools/builtin-tools";
 import { StateBusyError, StoreMismatchError } from "../errors";
 import { fenceRun } from "./fencing";
-import type { OnStepEvent, StepEvent } from "./events";
+import type { OnStepEvent } from "./events";
 import { ResumeWarning, agentChanges, agentFingerprint } from "../state/resume-warning";
 import { type RunContext, type StepEventBody, abortError } from "./run-context";
 import { type Outcome, errorToThrow, recordFailure } from "./run-outcome";
@@ -20,6 +20,7 @@ import type { AgentFingerprint } from "../state/snapshot";
 import { type State, stateBook } from "../state/state";
 import type { Lease, Store } from "../stores/store";
 import { runSteps } from "./steps";
+import { eventSink } from "./event-sink";
 import type { AttachmentResolver } from "./message-builder";
 import { AnthropicProvider } from "./providers/anthropic-provider";
 import type { ModelProvider } from "./providers/model-provider";
@@ -290,16 +291,4 @@ export class Agent {
     const mine = this.store?.storeKey ?? null;
     if (mine !== savedIn) throw new StoreMismatchError(state.id, savedIn, this.store ? this.store.describe() : "no store");
   }
-}
-
-/** Step events with the State's id; a listener that throws does not break the run. */
-function eventSink(state: State, onEvent: OnStepEvent | undefined): (event: StepEventBody) => void {
-  return (body) => {
-    if (!onEvent) return;
-    try {
-      onEvent({ ...body, stateId: state.id } as StepEvent);
-    } catch {
-      // A failing event listener must not break the run or its saves.
-    }
-  };
 }

@@ -3,16 +3,11 @@
  * continue an interrupted run. At most one run per branch (docs/branches.md); several branches
  * and conversations may run at once. Each run's step events go out on the app's event bus.
  */
-import { ASK_TOOL, Agent, type ApprovalKey, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
-import type { AppEventBus } from "../app-event-bus";
-import type { ConversationStore } from "../conversations/conversation-store";
+import { ASK_TOOL, Agent, FINISH_TOOL, type StepEvent, State, StateNotFoundError, type Tool } from "../../agent";
 import { askChecksFor, interruptionOf, summaryOf } from "../conversations/conversation-view";
 import { wireEvent } from "./wire-event";
 import { namedError } from "./friendly-errors";
-import type { ModelClientOptions } from "../models/model-client";
 import { clearRunFailure, recordRunFailure } from "./run-failure";
-import type { KeyWaitFile } from "./key-wait";
-import type { SecretKeeper } from "../settings/secret-keeper";
 import {
   ConversationNotFoundError,
   ConversationUnreadableError,
@@ -23,38 +18,14 @@ import {
   ServiceShuttingDownError,
   StoppedByPersonError,
 } from "../service-errors";
-import type { ServiceGate } from "../service-gate";
-import type { SettingsFile } from "../settings/settings-file";
-import type { Attachments } from "../attachments/attachments";
 import { AttachmentRecovery } from "../attachments/attachment-recovery";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
-import { type RunProviders, modelProviderFor, needsAnthropicKey, titleKeyFor } from "./run-provider";
+import { modelProviderFor, needsAnthropicKey, titleKeyFor } from "./run-provider";
 import { titleInBackground } from "../models/titles";
 import type { ActiveRun } from "./active-run";
+import type { MessageAttachment, RunsOptions } from "./runs-options";
 
-/** A file of the composer sent with a message: the stored file's id and the name to show. */
-export type MessageAttachment = { id: string; name: string };
-
-export interface RunsOptions {
-  store: ConversationStore;
-  settings: SettingsFile;
-  secrets: SecretKeeper;
-  approvalKey: ApprovalKey;
-  bus: AppEventBus;
-  gate: ServiceGate;
-  tools: Tool[];
-  /** Tools found at each run's start (MCP servers' tools), named apart from `taken`. */
-  moreTools?: (taken: string[]) => Promise<Tool[]>;
-  client: ModelClientOptions;
-  providers?: RunProviders; // Settings → Models' providers (see run-provider.ts)
-  attachments: Attachments;
-  /** The conversations whose message waits for an API key. */
-  keyWait: KeyWaitFile;
-  /** Throws when the conversation may not run here now (it runs on another machine). */
-  assertFree?(id: string): void;
-  /** Sets a conversation's title unless it is no longer its task (see titles.ts). */
-  applyTitle(id: string, title: string): boolean | Promise<boolean>;
-}
+export type { MessageAttachment, RunsOptions } from "./runs-options";
 
 export class Runs {
   private readonly active = new Map<string, ActiveRun>();
