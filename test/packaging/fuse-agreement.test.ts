@@ -48,6 +48,10 @@ describe("fuses and code agree", () => {
     expect(relianceOnOffFuses(`spawn(process.execPath, [], { env: { ELECTRON_RUN_AS_NODE: "1" } });`, off).map((r) => r.fuse)).toEqual(["runAsNode"]);
     expect(relianceOnOffFuses(`// not ELECTRON_RUN_AS_NODE: the fuse is off\n/* nor NODE_OPTIONS */ const x = 1;`, off)).toEqual([]);
     expect(relianceOnOffFuses(`env.NODE_OPTIONS = "--max-old-space-size=4096";`, off).map((r) => r.fuse)).toEqual(["enableNodeOptionsEnvironmentVariable"]);
+    expect(relianceOnOffFuses(`spawn(cmd, [], { env: { ...env, NODE_OPTIONS: "--require x" } });`, off).map((r) => r.fuse)).toEqual(["enableNodeOptionsEnvironmentVariable"]);
+    expect(relianceOnOffFuses(`const v = process.env["NODE_EXTRA_CA_CERTS"];`, off).map((r) => r.fuse)).toEqual(["enableNodeOptionsEnvironmentVariable"]);
+    // Naming it to warn of it in another program's configuration is not relying on it.
+    expect(relianceOnOffFuses(`const dangers = [[/^NODE_OPTIONS$/i, "makes Node.js load other code"]];`, off)).toEqual([]);
     expect(relianceOnOffFuses(`window.loadFile(path.join(dir, "index.html"));`, off).map((r) => r.fuse)).toEqual(["grantFileProtocolExtraPrivileges"]);
     expect(relianceOnOffFuses(`window.loadURL("file:///index.html");`, off).map((r) => r.fuse)).toEqual(["grantFileProtocolExtraPrivileges"]);
     expect(relianceOnOffFuses(`env.ELECTRON_RUN_AS_NODE = "1";`, { ...off, runAsNode: true })).toEqual([]);

@@ -16,7 +16,9 @@ export interface FuseRule {
 export const FUSE_RULES: FuseRule[] = [
   // With runAsNode off, ELECTRON_RUN_AS_NODE is ignored: the child is a second copy of the app.
   { fuse: "runAsNode", off: false, what: "ELECTRON_RUN_AS_NODE (the app run as plain Node)", pattern: /ELECTRON_RUN_AS_NODE/ },
-  { fuse: "enableNodeOptionsEnvironmentVariable", off: false, what: "NODE_OPTIONS / NODE_EXTRA_CA_CERTS", pattern: /NODE_OPTIONS|NODE_EXTRA_CA_CERTS/ },
+  // Setting or reading them (env.NODE_OPTIONS, { NODE_OPTIONS: … }, env["NODE_OPTIONS"]); a pattern that
+  // only names them, as the MCP configuration review does to warn of them, relies on nothing.
+  { fuse: "enableNodeOptionsEnvironmentVariable", off: false, what: "NODE_OPTIONS / NODE_EXTRA_CA_CERTS", pattern: /\.(NODE_OPTIONS|NODE_EXTRA_CA_CERTS)\b|\b(NODE_OPTIONS|NODE_EXTRA_CA_CERTS)["'`]?\s*[:=]|\[\s*["'`](NODE_OPTIONS|NODE_EXTRA_CA_CERTS)["'`]\s*\]/ },
   { fuse: "enableNodeCliInspectArguments", off: false, what: "--inspect arguments", pattern: /--inspect(-brk|-port)?\b/ },
   // file:// pages get no extra powers: the window is served from app://, never loaded from a file.
   { fuse: "grantFileProtocolExtraPrivileges", off: false, what: "pages loaded from file:// (loadFile, file:// URLs, file protocol handlers)", pattern: /\.loadFile\(|["'`]file:\/\/|registerFileProtocol|interceptFileProtocol|protocol\.handle\(\s*["'`]file["'`]/ },
