@@ -34,6 +34,9 @@ describe("relaunching the window", () => {
     // Hovering its row shows rename and delete beside its status, not over it.
     const row = conversationRow(win(), cut.id);
     await row.hover();
+    // Both shown before they are measured (a loaded machine may paint the hover's actions a frame later).
+    await row.locator("[data-status]").waitFor({ state: "visible" });
+    await row.locator(".conversation-row__actions").waitFor({ state: "visible" });
     const status = await row.locator("[data-status]").boundingBox();
     const actions = await row.locator(".conversation-row__actions").boundingBox();
     expect(status && actions).toBeTruthy();
