@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelServer, type ModelServer } from "../support/model-server";
-import { ElectronApp } from "./electron-app";
+import { AppSession } from "./electron-app";
 import { checkElectronReadiness } from "./electron-readiness";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -37,36 +37,12 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
   let server: ModelServer;
   let userData = "";
   let folder = "";
-  let running: ElectronApp | null = null;
   let conversationId = "";
 
-  const launch = async () => {
+  const session = new AppSession(() => {
     if (!readiness.ok) throw new Error(`The real-app test must run here but cannot: ${readiness.reason}`);
-    running = await ElectronApp.launch({
-      binary: readiness.binary,
-      appFolder: projectRoot,
-      userData,
-      modelUrl: server.url,
-      sqliteBinding: readiness.sqliteBinding,
-    });
-    return running;
-  };
-
-  const quit = async (app: ElectronApp) => {
-    const code = await app.quit();
-    running = null;
-    return code;
-  };
-
-  /** The main process's own output, added to a failure so it says what the app said. */
-  const withAppOutput = async <T>(app: ElectronApp, step: () => Promise<T>): Promise<T> => {
-    try {
-      return await step();
-    } catch (error) {
-      (error as Error).message += `\n--- the app printed ---\n${app.output.join("").slice(-6000)}`;
-      throw error;
-    }
-  };
+    return { binary: readiness.binary, appFolder: projectRoot, userData, modelUrl: server.url };
+  });
 
   beforeAll(async () => {
     if (!readiness.ok) throw new Error(`The real-app test must run here but cannot: ${readiness.reason}`);
@@ -76,14 +52,14 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
   });
 
   afterAll(async () => {
-    running?.kill();
+    session.kill();
     await server?.close();
     for (const dir of [userData, folder]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("opens on a fresh data folder and streams the reply to a first message", async () => {
-    const app = await launch();
-    await withAppOutput(app, async () => {
+    const app = await session.launch();
+    await app.withAppOutput(async () => {
       const info = await app.request("app:info", {});
       // Never touch the desktop's real Alpine data: the app must be using this test's folder.
       expect(realpathSync(info.dataFolder).startsWith(userData), `data folder ${info.dataFolder}`).toBe(true);
@@ -108,8 +84,8 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
   }, STEP_TIMEOUT_MS);
 
   it("quits cleanly while a file write waits for the person's approval", async () => {
-    const app = running!;
-    await withAppOutput(app, async () => {
+    const app = session.current!;
+    await app.withAppOutput(async () => {
       server.script({ toolUses: [{ id: WRITE_CALL_ID, name: "write_file", input: { path: NOTE_FILE, content: FIRST_REPLY } }] });
       const since = await app.mark();
       await app.send("Save that plan as a file, please.");
@@ -124,14 +100,14 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
       await app.screenshot(screenshots, "2-write-waiting");
     });
 
-    expect(await quit(app), "the app exits with code 0 after a quit").toBe(0);
+    expect(await session.quit(app), "the app exits with code 0 after a quit").toBe(0);
     expect(server.requests).toHaveLength(2);
     expect(existsSync(path.join(folder, NOTE_FILE)), "nothing was written: the person has not allowed it yet").toBe(false);
   }, STEP_TIMEOUT_MS);
 
   it("relaunches on the same data with the question still asked; Allow writes the file once and the run finishes", async () => {
-    const app = await launch();
-    await withAppOutput(app, async () => {
+    const app = await session.launch();
+    await app.withAppOutput(async () => {
       await app.waitFor("list-rendered", { ids: { includes: conversationId } });
       const since = await app.mark();
       await app.window.locator(`[data-conversation-id="${conversationId}"] .conversation-row__open`).click();
@@ -163,6 +139,6 @@ describe.skipIf(!readiness.ok && !required)("the real Alpine app in Electron", (
     expect(JSON.stringify(results[0].content)).toContain("The person allowed the write");
     expect(readFileSync(path.join(folder, NOTE_FILE), "utf8")).toBe(FIRST_REPLY);
 
-    expect(await quit(app)).toBe(0);
+    expect(await session.quit(app)).toBe(0);
   }, STEP_TIMEOUT_MS);
 });

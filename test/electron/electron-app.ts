@@ -15,8 +15,6 @@ export interface LaunchOptions {
   appFolder: string | null;
   userData: string;
   modelUrl: string;
-  /** An Electron build of better-sqlite3 kept outside node_modules (see `npm start`). */
-  sqliteBinding: string | null;
   /** More environment for the app (e.g. what a packaged Linux updater checks). */
   env?: Record<string, string>;
 }
@@ -55,7 +53,6 @@ export class ElectronApp {
       ANTHROPIC_API_KEY: "test-key",
       // The window keeps its log of app events only when started for automated checks.
       ALPINE_EVENT_LOG: "on",
-      ...(options.sqliteBinding ? { ALPINE_SQLITE_BINDING: options.sqliteBinding } : {}),
       ...options.env,
     });
     const app = await _electron.launch({
@@ -82,8 +79,16 @@ export class ElectronApp {
     } catch (error) {
       // A window that never became ready: end the app this call started and say what it printed.
       endProcess(app);
-      (error as Error).message += `\n--- the app printed ---\n${output.join("").slice(-6000)}`;
-      throw error;
+      throw appendOutput(error, output);
+    }
+  }
+
+  /** Runs a test's step; a failure says what the main process printed. */
+  async withAppOutput<T>(step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      throw appendOutput(error, this.output);
     }
   }
 
@@ -162,6 +167,39 @@ export class ElectronApp {
   kill(): void {
     endProcess(this.app);
   }
+}
+
+/**
+ * A test file's app, one at a time: each launch with the file's options, and the one still
+ * running remembered so that afterAll can end it after a failure.
+ */
+export class AppSession {
+  /** The app launched and not yet quit. */
+  current: ElectronApp | null = null;
+
+  constructor(private readonly options: () => LaunchOptions) {}
+
+  async launch(): Promise<ElectronApp> {
+    this.current = await ElectronApp.launch(this.options());
+    return this.current;
+  }
+
+  /** Quits `app` as the person does; its exit code. */
+  async quit(app: ElectronApp): Promise<number | null> {
+    const code = await app.quit();
+    this.current = null;
+    return code;
+  }
+
+  /** After a failure: end the app still running, if any. */
+  kill(): void {
+    this.current?.kill();
+  }
+}
+
+function appendOutput(error: unknown, output: string[]): unknown {
+  if (error instanceof Error) error.message += `\n--- the app printed ---\n${output.join("").slice(-6000)}`;
+  return error;
 }
 
 function endProcess(app: ElectronApplication): void {

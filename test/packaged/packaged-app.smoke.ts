@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCHEMA_VERSION } from "../../src/main/agent/stores/sqlite/migrations";
 import { startUpdateFeed, type UpdateFeedServer } from "../electron-layer/update-feed-server";
-import { ElectronApp } from "../electron/electron-app";
+import { AppSession, type LaunchOptions } from "../electron/electron-app";
 import { runsOf } from "../support/mcp/test-mcp-tools";
 import { startModelServer, type ModelServer } from "../support/model-server";
 
@@ -42,35 +42,16 @@ describe("the packaged Alpine app", () => {
   let feed: UpdateFeedServer;
   let userData = "";
   let counts = "";
-  let running: ElectronApp | null = null;
   let conversationId = "";
 
-  const launch = async () => {
-    running = await ElectronApp.launch({
-      binary: executable,
-      appFolder: null,
-      userData,
-      modelUrl: model.url,
-      // A packaged app loads its own (Electron) build of better-sqlite3 from app.asar.unpacked.
-      sqliteBinding: null,
-      // electron-updater's Linux updater is active only in an AppImage, which names its file here.
-      env: process.platform === "linux" ? { APPIMAGE: path.join(userData, "Alpine.AppImage") } : {},
-    });
-    return running;
-  };
-  const quit = async (app: ElectronApp) => {
-    const code = await app.quit();
-    running = null;
-    return code;
-  };
-  const withAppOutput = async <T>(app: ElectronApp, step: () => Promise<T>): Promise<T> => {
-    try {
-      return await step();
-    } catch (error) {
-      (error as Error).message += `\n--- the app printed ---\n${app.output.join("").slice(-6000)}`;
-      throw error;
-    }
-  };
+  const session = new AppSession((): LaunchOptions => ({
+    binary: executable,
+    appFolder: null,
+    userData,
+    modelUrl: model.url,
+    // electron-updater's Linux updater is active only in an AppImage, which names its file here.
+    env: process.platform === "linux" ? { APPIMAGE: path.join(userData, "Alpine.AppImage") } : {},
+  }));
 
   beforeAll(async () => {
     if (!executable || !existsSync(executable)) {
@@ -84,15 +65,15 @@ describe("the packaged Alpine app", () => {
   });
 
   afterAll(async () => {
-    running?.kill();
+    session.kill();
     await model?.close();
     await feed?.close();
     if (userData) rmSync(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
 
   it("opens on its data folder, checks the local update feed, and runs a stdio MCP server's tool", async () => {
-    const app = await launch();
-    await withAppOutput(app, async () => {
+    const app = await session.launch();
+    await app.withAppOutput(async () => {
       const info = await app.request("app:info", {});
       expect(realpathSync(info.dataFolder)).toBe(userData);
       expect(info.version).toBe(VERSION);
@@ -121,7 +102,7 @@ describe("the packaged Alpine app", () => {
       await app.window.getByText("The server answered.").waitFor({ state: "visible" });
       await app.screenshot(screenshots, "1-mcp-call");
     });
-    expect(await quit(app), "the app exits with code 0 after a quit").toBe(0);
+    expect(await session.quit(app), "the app exits with code 0 after a quit").toBe(0);
   }, STEP_TIMEOUT_MS);
 
   it("after a relaunch, restores the conversation from a backup copy and goes on with it", async () => {
@@ -137,8 +118,8 @@ describe("the packaged Alpine app", () => {
       db.close();
     }
 
-    const app = await launch();
-    await withAppOutput(app, async () => {
+    const app = await session.launch();
+    await app.withAppOutput(async () => {
       await app.waitFor("list-rendered");
       const damaged = app.window.locator('.conversation-row[data-damaged="true"]');
       await damaged.waitFor({ state: "visible" });
@@ -161,6 +142,6 @@ describe("the packaged Alpine app", () => {
       expect(JSON.stringify(last)).toContain("call_echo_1");
       await app.screenshot(screenshots, "2-restored-and-resumed");
     });
-    expect(await quit(app)).toBe(0);
+    expect(await session.quit(app)).toBe(0);
   }, STEP_TIMEOUT_MS);
 });
