@@ -9,7 +9,6 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module of the scripts, without type declarations
 import { nodeVersionProblem, REQUIRED_NODE } from "../../scripts/node-version.mjs";
 import { fromRoot, packageJson, readText } from "./project-files";
 
