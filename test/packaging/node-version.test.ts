@@ -51,8 +51,12 @@ describe.skipIf(process.platform === "win32")(".ci/node.sh", () => {
       writeFileSync(file, `#!/bin/sh\n${body}\n`);
       chmodSync(file, 0o755);
     };
-    // The system's node: `node -p <expr>` prints its major, `node -v` its version.
-    script(path.join(bin, "node"), `case "$1" in -p) echo "${systemNode.split(".")[0]}" ;; *) echo "v${systemNode}" ;; esac`);
+    // The system's node: `node -p <expr>` prints its major, `node -v` its version, and the scripts'
+    // version check is run by the real Node on this one's version.
+    script(
+      path.join(bin, "node"),
+      `case "$1" in -p) echo "${systemNode.split(".")[0]}" ;; *node-version.mjs) exec "${process.execPath}" "$1" "${systemNode}" ;; *) echo "v${systemNode}" ;; esac`,
+    );
     // npm install --prefix DIR node@X lays out the package as the registry's does: the binary in
     // node_modules/node/node_modules/node-<os>-<arch>/bin, headers beside it in include/node.
     script(
@@ -97,6 +101,14 @@ describe.skipIf(process.platform === "win32")(".ci/node.sh", () => {
     // A second run finds it installed and downloads nothing.
     expect(run().status).toBe(0);
     expect(npmCalls()).toHaveLength(1);
+  });
+
+  it("on a machine whose Node 22 is older than the scripts accept, installs Node 22 all the same", () => {
+    const { cache, run, npmCalls } = machine("22.12.0");
+    const result = run();
+    expect(result.status, result.stderr).toBe(0);
+    expect(npmCalls()).toEqual([expect.stringMatching(new RegExp(`^install --prefix ${cache} .*node@22\\.23\\.3$`))]);
+    expect(result.stdout).toMatch(/Node for this run: v22\.23\.3/);
   });
 
   it("on a machine whose Node is already 22, uses it and installs nothing", () => {
