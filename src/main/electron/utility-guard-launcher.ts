@@ -24,12 +24,14 @@ export function utilityGuardLauncher(fork: UtilityFork, guardModule: string): Gu
   return {
     launch(events) {
       const child = fork(guardModule, [], { stdio: ["ignore", "ignore", "pipe"], serviceName: "Alpine MCP server guard" });
+      let exited = false;
       child.once("spawn", () => events.spawn());
       child.on("message", (message) => events.message(message));
-      child.once("exit", (code) => events.exit(code));
+      child.once("exit", (code) => {
+        exited = true;
+        events.exit(code);
+      });
       child.stderr?.on("data", (chunk: Buffer | string) => events.stderr(String(chunk)));
-      let exited = false;
-      child.once("exit", () => (exited = true));
       return {
         get pid() {
           return child.pid;
