@@ -1,7 +1,7 @@
 /**
  * Can the real app run here? It needs three things the suite cannot provide by itself:
  * the Electron binary (downloaded from Electron's release site, not from the npm registry),
- * better-sqlite3 built for Electron's ABI rather than Node's, and a display.
+ * better-sqlite3 loading in Electron (its prebuilt Node-API module serves both), and a display.
  * Each missing one is reported as a reason a person can act on.
  */
 import { spawnSync } from "node:child_process";
@@ -42,11 +42,8 @@ export function electronBinary(env: NodeJS.ProcessEnv = process.env): { path: st
 }
 
 /** Opens an in-memory database inside Electron (run as Node, so no window): proves the ABI matches. */
-function probeSqlite(binary: string, binding: string | null, env: NodeJS.ProcessEnv): { ok: true } | { ok: false; output: string } {
-  const script =
-    "const Database = require(process.env.ALPINE_PROBE_MODULE);" +
-    "const binding = process.env.ALPINE_PROBE_BINDING;" +
-    "new Database(':memory:', binding ? { nativeBinding: binding } : {}).close();";
+function probeSqlite(binary: string, env: NodeJS.ProcessEnv): { ok: true } | { ok: false; output: string } {
+  const script = "const Database = require(process.env.ALPINE_PROBE_MODULE); new Database(':memory:').close();";
   const probe = spawnSync(binary, ["-e", script], {
     encoding: "utf8",
     timeout: 60_000,
@@ -54,7 +51,6 @@ function probeSqlite(binary: string, binding: string | null, env: NodeJS.Process
       ...env,
       ELECTRON_RUN_AS_NODE: "1",
       ALPINE_PROBE_MODULE: path.dirname(require.resolve("better-sqlite3/package.json")),
-      ALPINE_PROBE_BINDING: binding ?? "",
     },
   });
   if (probe.status === 0) return { ok: true };
@@ -68,7 +64,7 @@ export function checkElectronReadiness(env: NodeJS.ProcessEnv = process.env): Re
     return { ok: false, reason: "there is no display (DISPLAY is not set). Run the test under Xvfb: `xvfb-run npm run test:electron`." };
   }
   const version = electronVersion();
-  const asInstalled = probeSqlite(found.path, null, env);
+  const asInstalled = probeSqlite(found.path, env);
   if (asInstalled.ok) return { ok: true, binary: found.path, electronVersion: version, sqliteBinding: null };
   return {
     ok: false,
