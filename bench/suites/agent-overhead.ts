@@ -17,7 +17,8 @@ import type { Report } from "../lib/report";
 import { median, p99 } from "../lib/stats";
 import { withTempFolder } from "../lib/temp";
 import { TextSource } from "../lib/text";
-import { nowMs, timeOnce } from "../lib/timing";
+import { timeAnthropicStreams } from "../lib/sdk-call-time";
+import { timeOnce } from "../lib/timing";
 import { MemoryStore } from "../subjects/memory-store";
 import { openSqlite, type StoreHandle } from "../subjects/store-handle";
 import { conversationId, seedConversations } from "../subjects/store-subject";
@@ -52,23 +53,6 @@ function cpuMs(): number {
   return (usage.user + usage.system) / 1000;
 }
 
-/** Times every SDK call the agent makes through this client (bench instrumentation, the calls themselves unchanged). */
-function timeSdkCalls(client: Anthropic): { total: () => number; reset: () => void } {
-  const messages = client.messages;
-  const stream = messages.stream.bind(messages);
-  let total = 0;
-  messages.stream = ((body: Parameters<typeof stream>[0], options?: Parameters<typeof stream>[1]) => {
-    const started = nowMs();
-    const running = stream(body, options);
-    running.finalMessage().then(
-      () => void (total += nowMs() - started),
-      () => undefined,
-    );
-    return running;
-  }) as typeof messages.stream;
-  return { total: () => total, reset: () => void (total = 0) };
-}
-
 interface AgentMeasurement {
   /** The library's own time per step: the run minus the time inside the SDK call. */
   ownMs: number;
@@ -85,7 +69,7 @@ interface AgentMeasurement {
 
 async function measure(server: ModelServer, handle: StoreHandle, length: number, config: BenchConfig): Promise<AgentMeasurement> {
   const client = new Anthropic({ apiKey: "bench", baseURL: server.url, maxRetries: 0 });
-  const sdk = timeSdkCalls(client);
+  const sdk = timeAnthropicStreams(client);
   const agent = benchAgent(handle.store, client);
   const times = (handle.store as unknown as { times: StoreTimes }).times;
   const total = config.agentWarmup + config.agentRuns;

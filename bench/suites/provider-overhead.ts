@@ -6,7 +6,6 @@
  * the end of its stream), so the translation of the request counts as the library's.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type OpenAI from "openai";
 import { Agent } from "../../src/main/agent/run/agent";
 import { AnthropicProvider } from "../../src/main/agent/run/providers/anthropic-provider";
 import { OpenAICompatibleProvider } from "../../src/main/agent/run/providers/openai-provider";
@@ -20,7 +19,8 @@ import { BENCH_MODEL, BENCH_SYSTEM } from "../lib/bench-agent";
 import type { Report } from "../lib/report";
 import { median } from "../lib/stats";
 import { TextSource } from "../lib/text";
-import { nowMs, timeOnce } from "../lib/timing";
+import { timeAnthropicStreams, timeChatCompletions } from "../lib/sdk-call-time";
+import { timeOnce } from "../lib/timing";
 import { MemoryStore } from "../subjects/memory-store";
 import type { StoreHandle } from "../subjects/store-handle";
 import { conversationId, seedConversations } from "../subjects/store-subject";
@@ -38,45 +38,6 @@ interface Subject {
 function instantReply(chars: number): ReplyFunction {
   const source = new TextSource(99);
   return () => ({ text: source.text(chars), chunks: 3 });
-}
-
-/** Times the Anthropic SDK's stream calls (bench instrumentation; the calls themselves unchanged). */
-function timedAnthropic(client: Anthropic): { total: () => number; reset: () => void } {
-  const stream = client.messages.stream.bind(client.messages);
-  let total = 0;
-  client.messages.stream = ((body: Parameters<typeof stream>[0], options?: Parameters<typeof stream>[1]) => {
-    const started = nowMs();
-    const running = stream(body, options);
-    running.finalMessage().then(() => void (total += nowMs() - started), () => undefined);
-    return running;
-  }) as typeof client.messages.stream;
-  return { total: () => total, reset: () => void (total = 0) };
-}
-
-/** Times the openai SDK's streamed create calls, to the end of their streams. */
-async function timedOpenAI(provider: OpenAICompatibleProvider): Promise<{ total: () => number; reset: () => void }> {
-  const client: OpenAI = await provider.sdkClient();
-  const completions = client.chat.completions;
-  const create = completions.create.bind(completions) as (...args: unknown[]) => Promise<AsyncIterable<unknown>>;
-  let total = 0;
-  (completions as unknown as { create: unknown }).create = async (...args: unknown[]) => {
-    const started = nowMs();
-    const stream = await create(...args);
-    const iterate = stream[Symbol.asyncIterator].bind(stream);
-    (stream as { [Symbol.asyncIterator]: unknown })[Symbol.asyncIterator] = () => {
-      const inner = iterate();
-      return {
-        next: async () => {
-          const step = await inner.next();
-          if (step.done) total += nowMs() - started;
-          return step;
-        },
-        return: inner.return?.bind(inner),
-      };
-    };
-    return stream;
-  };
-  return { total: () => total, reset: () => void (total = 0) };
 }
 
 async function ownTimePerStep(subject: Subject, length: number, config: BenchConfig): Promise<number> {
@@ -109,9 +70,9 @@ export async function runProviderOverhead(report: Report, config: BenchConfig): 
   local.setFallback(instantReply(config.entryChars));
   try {
     const client = new Anthropic({ apiKey: "bench", baseURL: claude.url, maxRetries: 0 });
-    const anthropicSdk = timedAnthropic(client);
+    const anthropicSdk = timeAnthropicStreams(client);
     const openai = new OpenAICompatibleProvider({ baseURL: local.url, maxRetries: 0 });
-    const openaiSdk = await timedOpenAI(openai);
+    const openaiSdk = timeChatCompletions(await openai.sdkClient());
     const subjects: Subject[] = [
       { key: "anthropic", label: "Anthropic", provider: new AnthropicProvider(client), sdkMs: anthropicSdk.total, resetSdk: anthropicSdk.reset, requests: () => claude.requests.length, reset: () => claude.reset() },
       { key: "openai", label: "OpenAI-compatible", provider: openai, sdkMs: openaiSdk.total, resetSdk: openaiSdk.reset, requests: () => local.requests.length, reset: () => void local.requests.splice(0) },

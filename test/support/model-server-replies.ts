@@ -199,16 +199,21 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-export function sendError(res: ServerResponse, reply: ErrorReply) {
+/** The headers both SDKs read to decide whether, and when, to retry an error reply. */
+export function retryHeaders(reply: ErrorReply): Record<string, string> {
   const retryAfterMs = reply.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
   const headers: Record<string, string> = {
     "retry-after-ms": String(retryAfterMs),
     "retry-after": String(Math.ceil(retryAfterMs / 1000)),
   };
   if (reply.shouldRetry !== undefined) headers["x-should-retry"] = String(reply.shouldRetry);
+  return headers;
+}
+
+export function sendError(res: ServerResponse, reply: ErrorReply) {
   const { type, message } = reply.error;
   const requestId = res.getHeader("request-id");
-  sendJson(res, reply.error.status, { type: "error", error: { type, message }, request_id: requestId ?? null }, headers);
+  sendJson(res, reply.error.status, { type: "error", error: { type, message }, request_id: requestId ?? null }, retryHeaders(reply));
 }
 
 /** The HTTP status the API uses for an error type (for a stream error asked of a non-streamed request). */

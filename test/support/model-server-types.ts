@@ -108,14 +108,13 @@ export interface ServedModel {
   created_at?: string;
 }
 
-export interface ModelServer {
-  /** http://127.0.0.1:PORT — pass as baseURL to the SDK. */
+/** What both scripted servers (Messages API, Chat Completions) offer a test. */
+export interface ScriptedServer {
+  /** The base URL to give the SDK or the provider. */
   url: string;
-  /** Every POST /v1/messages, in order of arrival (a live array: `.length` is always current). */
+  /** Every model request (POST /v1/messages, POST /v1/chat/completions), in order of arrival (a live array: `.length` is always current). */
   requests: RecordedRequest[];
-  /** Every POST /v1/messages/count_tokens, in order. */
-  tokenCountRequests: RecordedRequest[];
-  /** Appends to the queue; each /v1/messages request takes the next. Throws a TypeError on a malformed reply. */
+  /** Appends to the queue; each model request takes the next. Throws a TypeError on a malformed reply. */
   script(...replies: ScriptedReply[]): void;
   /** Used when the queue is empty. null restores the default: a 500 saying "no scripted reply left". */
   setFallback(reply: ScriptedReply | null): void;
@@ -127,6 +126,15 @@ export interface ModelServer {
   release(): number;
   /** Responses still being written (streams in progress, hangs). */
   openReplies(): number;
+  /** Stops listening and destroys open connections, which also ends hanging replies. */
+  close(): Promise<void>;
+}
+
+export interface ModelServer extends ScriptedServer {
+  /** http://127.0.0.1:PORT — pass as baseURL to the SDK. */
+  url: string;
+  /** Every POST /v1/messages/count_tokens, in order. */
+  tokenCountRequests: RecordedRequest[];
   /** Resolves once no response is in progress (e.g. after a client abort reached the server). */
   waitForIdle(timeoutMs?: number): Promise<void>;
   /** The app's title requests (header x-alpine-purpose: title), kept apart from `requests`. */
@@ -139,8 +147,6 @@ export interface ModelServer {
   clearCache(): void;
   /** Empties the queue and the recorded requests, restores the starting fallback. */
   reset(): void;
-  /** Stops listening and destroys open connections, which also ends hanging replies. */
-  close(): Promise<void>;
 }
 
 export interface ModelServerOptions {

@@ -21,7 +21,8 @@ import type {
 } from "./model-server-types";
 import { estimateInputTokens, newRequestId, playReply, sendError, sendJson } from "./model-server-replies";
 import { Holds } from "./model-server-holds";
-import { describeInvalidReply, describeInvalidRequest } from "./model-server-validate";
+import { describeInvalidRequest } from "./model-server-validate";
+import { assertPlayable, readBody, recordRequest, ReplyQueue, resolveReply, ServerWaiters } from "./scripted-replies";
 import { PromptCache, withoutCacheControl } from "./model-server-cache";
 import type { ServedModel } from "./model-server-types";
 
@@ -53,52 +54,13 @@ export const NO_SCRIPTED_REPLY_LEFT: ErrorReply = {
 const TITLE_HEADER = "x-alpine-purpose";
 const NO_TITLE_SCRIPTED: ErrorReply = { error: { status: 404, type: "not_found_error", message: "no title scripted: scriptTitles()" }, shouldRetry: false };
 
-const MAX_FUNCTION_DEPTH = 8;
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
-
-function assertPlayable(reply: unknown): void {
-  const problem = describeInvalidReply(reply);
-  if (problem) throw new TypeError(`Invalid scripted reply ${JSON.stringify(reply)?.slice(0, 200)}: ${problem}`);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) req.destroy(new Error("request body too large"));
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function record(req: IncomingMessage, path: string, raw: string): RecordedRequest {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  let body: any = raw;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    // kept as text; the request is then refused as invalid JSON
-  }
-  return { path, headers, body, at: Date.now() };
-}
-
 const invalidRequest = (message: string): ErrorReply => ({
   error: { status: 400, type: "invalid_request_error", message },
 });
 
 export async function startModelServer(options: ModelServerOptions = {}): Promise<ModelServer> {
-  const initialFallback = options.fallback ?? null;
   const validate = options.validateRequests ?? true;
-  if (initialFallback) assertPlayable(initialFallback);
-  const queue: ScriptedReply[] = [];
-  let fallback: ScriptedReply | null = initialFallback;
+  const replies = new ReplyQueue(NO_SCRIPTED_REPLY_LEFT, options.fallback ?? null);
   const requests: RecordedRequest[] = [];
   const tokenCountRequests: RecordedRequest[] = [];
   const cache = new PromptCache(options.cache);
@@ -107,54 +69,24 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
   let models: ServedModel[] | null = options.models ?? DEFAULT_SERVED_MODELS;
   const open = new Set<ServerResponse>(); // every response in progress, destroyed on close()
   const replying = new Set<ServerResponse>(); // the /v1/messages ones among them
-  const listeners = new Set<() => void>(); // re-checked whenever requests arrive or replies end
+  const waiters = new ServerWaiters("model server"); // re-checked whenever requests arrive or replies end
   const holds = new Holds();
   let closed = false;
-  const notify = () => listeners.forEach((check) => check());
-
-  /** Resolves once `ready()` returns a value; rejects after `timeoutMs` or when the server closes. */
-  function waitFor<T>(ready: () => T | undefined, timeoutMs: number, what: () => string): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const finish = (error?: Error, value?: T) => {
-        listeners.delete(check);
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve(value as T);
-      };
-      const check = () => {
-        const value = ready();
-        if (value !== undefined) finish(undefined, value);
-        else if (closed) finish(new Error(`model server closed while waiting for ${what()}`));
-      };
-      const timer = setTimeout(() => finish(new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`)), timeoutMs);
-      listeners.add(check);
-      check();
-    });
-  }
-
-  async function resolveReply(reply: ScriptedReply, request: RecordedRequest): Promise<PlainScriptedReply> {
-    for (let depth = 0; typeof reply === "function"; depth++) {
-      if (depth === MAX_FUNCTION_DEPTH) throw new Error(`reply functions nested deeper than ${MAX_FUNCTION_DEPTH}`);
-      reply = await reply(request);
-    }
-    assertPlayable(reply);
-    return reply;
-  }
 
   /** The app's title requests (marked by a header) have their own queue; unscripted, they fail and titles stay. */
   async function answerTitle(request: RecordedRequest, res: ServerResponse, signal: AbortSignal) {
     titleRequests.push(request);
-    notify();
+    waiters.notify();
     const reply = titleQueue.shift() ?? NO_TITLE_SCRIPTED;
     await playReply(res, await resolveReply(reply, request), request, signal);
   }
 
   async function answerMessages(req: IncomingMessage, res: ServerResponse, path: string, signal: AbortSignal) {
     replying.add(res);
-    const request = record(req, path, await readBody(req));
+    const request = recordRequest(req, path, await readBody(req));
     if (request.headers[TITLE_HEADER] === "title") return answerTitle(request, res, signal);
     requests.push(request);
-    notify();
+    waiters.notify();
     const problem = typeof request.body === "string" ? "request body is not valid JSON" : validate ? describeInvalidRequest(request.body) : null;
     if (problem) return sendError(res, invalidRequest(problem));
     const cached = cache.account(request.body);
@@ -162,7 +94,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     request.cacheUsage = cached.usage;
     let reply: PlainScriptedReply;
     try {
-      reply = await resolveReply(queue.shift() ?? fallback ?? NO_SCRIPTED_REPLY_LEFT, request);
+      reply = await replies.next(request);
     } catch (error) {
       const message = `scripted reply function failed: ${error instanceof Error ? error.message : String(error)}`;
       return sendError(res, { error: { status: 500, type: "api_error", message }, shouldRetry: false });
@@ -178,7 +110,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       case "POST /_control/script": {
         if (!Array.isArray(body)) throw new TypeError("POST /_control/script takes a JSON array of replies");
         server.script(...body);
-        return sendJson(res, 200, { queued: queue.length });
+        return sendJson(res, 200, { queued: replies.remaining() });
       }
       case "POST /_control/titles":
         if (!Array.isArray(body)) throw new TypeError("POST /_control/titles takes a JSON array of replies");
@@ -199,7 +131,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
         const list = route.endsWith("/requests") ? requests : tokenCountRequests;
         const atLeast = Number(url.searchParams.get("atLeast") ?? 0);
         const timeoutMs = Number(url.searchParams.get("timeoutMs") ?? 10_000);
-        await waitFor(() => (list.length >= atLeast ? true : undefined), timeoutMs, () => `${atLeast} requests (have ${list.length})`);
+        await waiters.waitFor(() => (list.length >= atLeast ? true : undefined), timeoutMs, () => `${atLeast} requests (have ${list.length})`);
         return sendJson(res, 200, list);
       }
       default:
@@ -214,7 +146,7 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       open.delete(res);
       replying.delete(res);
       aborted.abort();
-      notify();
+      waiters.notify();
     });
     res.setHeader("request-id", newRequestId());
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -222,9 +154,9 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     try {
       if (route === "POST /v1/messages") return await answerMessages(req, res, url.pathname, aborted.signal);
       if (route === "POST /v1/messages/count_tokens") {
-        const request = record(req, url.pathname, await readBody(req));
+        const request = recordRequest(req, url.pathname, await readBody(req));
         tokenCountRequests.push(request);
-        notify();
+        waiters.notify();
         return sendJson(res, 200, { input_tokens: estimateInputTokens(request.body) });
       }
       if (route === "GET /v1/models") {
@@ -253,27 +185,21 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     url: `http://127.0.0.1:${port}`,
     requests,
     tokenCountRequests,
-    script(...replies) {
-      replies.forEach(assertPlayable);
-      queue.push(...replies);
-    },
-    setFallback(reply) {
-      if (reply !== null) assertPlayable(reply);
-      fallback = reply;
-    },
+    script: (...scripted) => replies.script(...scripted),
+    setFallback: (reply) => replies.setFallback(reply),
     waitForRequests(count, timeoutMs = 10_000) {
-      return waitFor(
+      return waiters.waitFor(
         () => (requests.length >= count ? requests.slice() : undefined),
         timeoutMs,
         () => `${count} requests to /v1/messages (${requests.length} arrived)`,
       );
     },
-    remaining: () => queue.length,
+    remaining: () => replies.remaining(),
     release: () => holds.releaseAll(),
     titleRequests,
-    scriptTitles(...replies) {
-      replies.forEach(assertPlayable);
-      titleQueue.push(...replies);
+    scriptTitles(...scripted) {
+      scripted.forEach(assertPlayable);
+      titleQueue.push(...scripted);
     },
     setModels(list) {
       models = list;
@@ -282,20 +208,19 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
     openReplies: () => replying.size,
     waitForIdle(timeoutMs = 10_000) {
       const idle = () => (replying.size === 0 ? true : undefined);
-      return waitFor(idle, timeoutMs, () => `${replying.size} open replies to end`).then(() => {});
+      return waiters.waitFor(idle, timeoutMs, () => `${replying.size} open replies to end`).then(() => {});
     },
     reset() {
-      queue.length = 0;
+      replies.reset();
       titleQueue.length = 0;
       titleRequests.length = 0;
       requests.length = 0;
       tokenCountRequests.length = 0;
-      fallback = initialFallback;
     },
     async close() {
       if (closed) return;
       closed = true;
-      notify();
+      waiters.close();
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       for (const res of open) res.destroy();
       http.closeAllConnections();

@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ErrorReply, HangReply, PlainScriptedReply, RecordedRequest, StreamErrorReply, TextReply, ToolUseReply } from "./model-server-types";
-import { DEFAULT_RETRY_AFTER_MS, estimateTokens, sendJson, splitIntoPieces } from "./model-server-replies";
+import { estimateTokens, retryHeaders, sendJson, splitIntoPieces } from "./model-server-replies";
 import { replyKind } from "./model-server-validate";
 import type { Hold } from "./model-server-holds";
 
@@ -65,10 +65,7 @@ async function playDeltas(res: ServerResponse, id: string, model: string, deltas
 }
 
 export function sendChatError(res: ServerResponse, reply: ErrorReply): void {
-  const retryAfterMs = reply.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS;
-  const headers: Record<string, string> = { "retry-after-ms": String(retryAfterMs), "retry-after": String(Math.ceil(retryAfterMs / 1000)) };
-  if (reply.shouldRetry !== undefined) headers["x-should-retry"] = String(reply.shouldRetry);
-  sendJson(res, reply.error.status, { error: { message: reply.error.message, type: reply.error.type, code: null, param: null } }, headers);
+  sendJson(res, reply.error.status, { error: { message: reply.error.message, type: reply.error.type, code: null, param: null } }, retryHeaders(reply));
 }
 
 async function playHang(res: ServerResponse, reply: HangReply, id: string, model: string, signal: AbortSignal): Promise<void> {

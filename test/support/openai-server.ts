@@ -10,12 +10,12 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { ErrorReply, PlainScriptedReply, RecordedRequest, ScriptedReply } from "./model-server-types";
-import { describeInvalidReply } from "./model-server-validate";
+import type { ErrorReply, RecordedRequest, ScriptedServer } from "./model-server-types";
 import { Holds } from "./model-server-holds";
 import { sendJson } from "./model-server-replies";
 import { playChatReply, sendChatError } from "./openai-server-replies";
 import { describeInvalidChatRequest } from "./openai-server-validate";
+import { readBody, recordRequest, ReplyQueue, ServerWaiters } from "./scripted-replies";
 
 export interface OpenAIServerOptions {
   /** Models GET /v1/models lists (default: two local-looking models); [] lists none. */
@@ -26,19 +26,11 @@ export interface OpenAIServerOptions {
   apiKey?: string;
 }
 
-export interface OpenAIServer {
+export interface OpenAIServer extends ScriptedServer {
   /** http://127.0.0.1:PORT/v1: the base URL to give the provider. */
   url: string;
-  /** Every POST /v1/chat/completions, in order (a live array). */
-  requests: RecordedRequest[];
-  script(...replies: ScriptedReply[]): void;
-  setFallback(reply: ScriptedReply | null): void;
-  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
-  remaining(): number;
-  release(): number;
-  openReplies(): number;
+  /** Models GET /v1/models lists from now on. */
   setModels(models: string[]): void;
-  close(): Promise<void>;
 }
 
 export const DEFAULT_OPENAI_MODELS = ["llama3.2:3b", "qwen2.5:7b"];
@@ -48,61 +40,30 @@ export const NO_CHAT_REPLY_LEFT: ErrorReply = {
   shouldRetry: false,
 };
 
-function check(reply: unknown): void {
-  const problem = describeInvalidReply(reply);
-  if (problem) throw new TypeError(`Invalid scripted reply ${JSON.stringify(reply)?.slice(0, 200)}: ${problem}`);
-}
-
-async function readRequest(req: IncomingMessage, path: string): Promise<RecordedRequest> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks).toString("utf8");
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
-  let body: any = raw;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    // kept as text, refused below
-  }
-  return { path, headers, body, at: Date.now() };
-}
-
 const invalid = (message: string): ErrorReply => ({ error: { status: 400, type: "invalid_request_error", message }, shouldRetry: false });
 
 export async function startOpenAIServer(options: OpenAIServerOptions = {}): Promise<OpenAIServer> {
-  const queue: ScriptedReply[] = [];
-  let fallback: ScriptedReply | null = null;
+  const replies = new ReplyQueue(NO_CHAT_REPLY_LEFT);
   const requests: RecordedRequest[] = [];
   let models = options.models ?? DEFAULT_OPENAI_MODELS;
   const withoutTools = new Set(options.modelsWithoutTools ?? []);
   const open = new Set<ServerResponse>();
   const replying = new Set<ServerResponse>();
-  const waiters = new Set<() => void>();
+  const waiters = new ServerWaiters("chat server");
   const holds = new Holds();
-  const notify = () => waiters.forEach((w) => w());
-
-  async function resolveReply(reply: ScriptedReply, request: RecordedRequest): Promise<PlainScriptedReply> {
-    for (let depth = 0; typeof reply === "function"; depth++) {
-      if (depth === 8) throw new Error("reply functions nested deeper than 8");
-      reply = await reply(request);
-    }
-    check(reply);
-    return reply;
-  }
 
   async function answerChat(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
     replying.add(res);
-    const request = await readRequest(req, "/v1/chat/completions");
+    const request = recordRequest(req, "/v1/chat/completions", await readBody(req));
     requests.push(request);
-    notify();
+    waiters.notify();
     if (options.apiKey && request.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendChatError(res, { error: { status: 401, type: "invalid_request_error", message: "Incorrect API key provided." }, shouldRetry: false });
     }
     const problem = typeof request.body === "string" ? "request body is not valid JSON" : describeInvalidChatRequest(request.body);
     if (problem) return sendChatError(res, invalid(problem));
     if (request.body.tools && withoutTools.has(request.body.model)) return sendChatError(res, invalid(`registry.ollama.ai/library/${request.body.model} does not support tools`));
-    const reply = await resolveReply(queue.shift() ?? fallback ?? NO_CHAT_REPLY_LEFT, request);
+    const reply = await replies.next(request);
     await playChatReply(res, reply, request, signal, holds.of(reply));
   }
 
@@ -113,7 +74,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
       open.delete(res);
       replying.delete(res);
       aborted.abort();
-      notify();
+      waiters.notify();
     });
     const route = `${req.method} ${new URL(req.url ?? "/", "http://127.0.0.1").pathname}`;
     try {
@@ -141,32 +102,16 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
-    script(...replies) {
-      replies.forEach(check);
-      queue.push(...replies);
-    },
-    setFallback(reply) {
-      if (reply !== null) check(reply);
-      fallback = reply;
-    },
+    script: (...scripted) => replies.script(...scripted),
+    setFallback: (reply) => replies.setFallback(reply),
     waitForRequests(count, timeoutMs = 10_000) {
-      return new Promise((resolve, reject) => {
-        const done = () => {
-          if (requests.length < count && !closed) return;
-          waiters.delete(done);
-          clearTimeout(timer);
-          if (requests.length >= count) resolve(requests.slice());
-          else reject(new Error(`server closed with ${requests.length} of ${count} requests`));
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(done);
-          reject(new Error(`timed out waiting for ${count} chat requests (${requests.length} arrived)`));
-        }, timeoutMs);
-        waiters.add(done);
-        done();
-      });
+      return waiters.waitFor(
+        () => (requests.length >= count ? requests.slice() : undefined),
+        timeoutMs,
+        () => `${count} chat requests (${requests.length} arrived)`,
+      );
     },
-    remaining: () => queue.length,
+    remaining: () => replies.remaining(),
     release: () => holds.releaseAll(),
     openReplies: () => replying.size,
     setModels(list) {
@@ -175,7 +120,7 @@ export async function startOpenAIServer(options: OpenAIServerOptions = {}): Prom
     async close() {
       if (closed) return;
       closed = true;
-      notify();
+      waiters.close();
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       for (const res of open) res.destroy();
       http.closeAllConnections();

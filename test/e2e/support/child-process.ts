@@ -10,7 +10,9 @@ export interface ReadyChild<T> {
   child: ChildProcess;
   /** Everything the child wrote to stderr so far (for failure messages). */
   stderr(): string;
-  /** Sends `signal` to this child (if it still runs) and resolves once it has exited. */
+  /** Resolves with how the child ended, whoever ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends `signal` to this child (if it still runs, synchronously) and resolves once it has exited. */
   stop(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -44,6 +46,7 @@ export function startReadyChild<T>(args: string[], options: { cwd: string; what:
         pid: child.pid!,
         child,
         stderr: () => stderr,
+        exited,
         stop: (signal) => {
           if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, signal);
           return exited;

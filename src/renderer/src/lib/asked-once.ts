@@ -1,7 +1,8 @@
 /**
  * A value the window asks of the service once and shares between every component that
- * shows it (the price table, the model list). A failed request reads as null. `forget`
- * makes the next use ask again (after the person changed it in Settings).
+ * shows it (the price table, the model groups). A failed request reads as null. `forget`
+ * makes every component showing it ask again (after the person changed it in Settings);
+ * each keeps the value it has until the new answer comes.
  */
 import { useEffect, useState } from "react";
 
@@ -13,9 +14,16 @@ export interface AskedOnce<T> {
 
 export function askedOnce<T>(ask: () => Promise<T>): AskedOnce<T> {
   let answer: Promise<T | null> | null = null;
+  const users = new Set<() => void>();
   return {
     use: function useAskedOnce(): T | null {
       const [value, setValue] = useState<T | null>(null);
+      const [asked, setAsked] = useState(0);
+      useEffect(() => {
+        const askAgain = () => setAsked((n) => n + 1);
+        users.add(askAgain);
+        return () => void users.delete(askAgain);
+      }, []);
       useEffect(() => {
         answer ??= ask().catch(() => null);
         let live = true;
@@ -23,11 +31,12 @@ export function askedOnce<T>(ask: () => Promise<T>): AskedOnce<T> {
         return () => {
           live = false;
         };
-      }, []);
+      }, [asked]);
       return value;
     },
     forget: () => {
       answer = null;
+      users.forEach((askAgain) => askAgain());
     },
   };
 }

@@ -2,38 +2,17 @@
  * The model picker's groups (Anthropic, then each added provider), asked once the first
  * screen is shown and asked again when Settings → Models changes a provider.
  */
-import { useEffect, useState } from "react";
 import type { ModelGroupView } from "../../../shared/providers-types";
 import { api } from "../api/current-api";
+import { askedOnce } from "./asked-once";
 import { afterFirstScreen } from "./first-screen";
 
-let answer: Promise<ModelGroupView[] | null> | null = null;
-const listeners = new Set<() => void>();
+const groups = askedOnce(() => afterFirstScreen(() => api().request("models:groups", {})));
+
+export const useModelGroups: () => ModelGroupView[] | null = groups.use;
 
 /** Forget the groups: every picker asks again. */
-export function refreshModelGroups(): void {
-  answer = null;
-  listeners.forEach((listener) => listener());
-}
-
-export function useModelGroups(): ModelGroupView[] | null {
-  const [groups, setGroups] = useState<ModelGroupView[] | null>(null);
-  const [asked, setAsked] = useState(0);
-  useEffect(() => {
-    const listener = () => setAsked((n) => n + 1);
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  }, []);
-  useEffect(() => {
-    answer ??= afterFirstScreen(() => api().request("models:groups", {})).catch(() => null);
-    let live = true;
-    void answer.then((value) => live && setGroups(value));
-    return () => {
-      live = false;
-    };
-  }, [asked]);
-  return groups;
-}
+export const refreshModelGroups: () => void = groups.forget;
 
 /** A picker option's value: the provider and the model (model names may hold any character). */
 export const choiceValue = (provider: string, model: string): string => JSON.stringify([provider, model]);
