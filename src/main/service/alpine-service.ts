@@ -99,6 +99,7 @@ export class AlpineService {
       takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
       dataFolder: options.dataFolder,
       secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
+      approvalKey,
       bus: this.events,
       gate: this.gate,
       connection: { ...options.mcpConnection, launch: options.mcpLaunch },
