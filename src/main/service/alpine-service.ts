@@ -247,6 +247,12 @@ export class AlpineService {
     return view;
   }
 
+  /** Resolves once every secret handed to a keeper is written (the app's keepers write in the background). */
+  async secretsWritten(): Promise<void> {
+    const { secrets, mcpSecrets, storageSecrets, providerSecrets } = this.options;
+    await Promise.all([secrets, mcpSecrets, storageSecrets, providerSecrets].map((keeper) => keeper?.flush?.()));
+  }
+
   info(): AppInfo {
     return {
       version: this.options.appVersion ?? "0.0.0",
