@@ -4,31 +4,17 @@
  * other and refused there; and a server that goes away (a TCP proxy the test cuts) shows
  * as unreachable, stops the run that cannot save, and Continue works once it is back.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
-import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { openService, type ServiceFixture } from "./helpers";
+import { useServerMachines } from "./server-machines";
 
-let fixtures: ServiceFixture[] = [];
-let database: TestDatabase | null = null;
 let proxy: TcpProxy | null = null;
-afterEach(async () => {
-  for (const f of fixtures.reverse()) await f.close();
-  fixtures = [];
+const { database: freshDatabase, machine, keep } = useServerMachines(async () => {
   await proxy?.close();
   proxy = null;
-  await database?.drop();
-  database = null;
 });
-
-async function machine(url: string): Promise<ServiceFixture> {
-  const f = await openService({ service: { server: { connectTimeoutMs: 2_000, leaseDurationMs: 2_000 } } });
-  fixtures.push(f);
-  await f.call("storage:usePostgres", { url, tls: "disable" });
-  return f;
-}
 
 function gate(): { wait: Promise<void>; open(): void } {
   let open!: () => void;
@@ -41,7 +27,7 @@ const changed = (id: string, match: (summary: Extract<AppEvent, { type: "convers
 
 describe("two machines on one server", () => {
   it("see each other's conversations live, and one running elsewhere cannot be run here", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const [a, b] = [await machine(database.url), await machine(database.url)];
     const reply = gate();
     a.model.script(async () => {
@@ -80,7 +66,7 @@ describe("two machines on one server", () => {
   });
 
   it("a server that goes away: a banner, the run that cannot save stops with that error, Continue works once it is back", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const target = new URL(database.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port));
     const viaProxy = new URL(database.url);
@@ -123,7 +109,7 @@ describe("two machines on one server", () => {
   });
 
   it("opens while the server it uses is away, with the banner's status, and lists once it is back", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const target = new URL(database.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port));
     const viaProxy = new URL(database.url);
@@ -135,8 +121,7 @@ describe("two machines on one server", () => {
     await first.service.shutdown(); // quit; the data folder and its storage choice stay
 
     await proxy.cut();
-    const f = first.reopen();
-    fixtures.push(f);
+    const f = keep(first.reopen());
     const launch = await f.call("app:launch", {});
     expect(launch.list).toEqual({ items: [], total: 0 });
     await f.log.next((e) => e.type === "storage_status" && !e.status.reachable);
