@@ -113,6 +113,21 @@ describe("Settings → Models", () => {
     const usage = await fixture.call("conversations:usage", { id });
     expect(usage.usage.costUsd).toBeNull(); // no made-up cost
   });
+
+  it("a message to a conversation whose provider was removed is kept, and its run says to choose another model", async () => {
+    await addLocal();
+    local.script({ text: "Hello." });
+    const { id } = await fixture.call("runs:start", { text: "Hi", model: "llama3.2:3b", provider: "ollama" });
+    await fixture.log.step(id, "run_end");
+    await fixture.call("providers:remove", { id: "ollama" });
+    const mark = fixture.log.count;
+    await fixture.call("runs:send", { id, text: "Still there?" });
+    const end = await fixture.log.step(id, "run_end", mark);
+    expect(end.error).toMatchObject({ name: "ProviderNotFoundError", message: expect.stringContaining("Choose another model for this conversation") });
+    const view = await fixture.call("conversations:get", { id });
+    expect(view.entries.filter((e: { kind: string }) => e.kind === "user").map((e: { text: string }) => e.text)).toEqual(["Hi", "Still there?"]);
+    expect(local.requests).toHaveLength(1);
+  });
 });
 
 describe("the providers file", () => {

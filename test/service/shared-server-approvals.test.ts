@@ -11,26 +11,15 @@ import { ApprovalSealer, PostgresStore, SNAPSHOT_VERSION, type EntryRecord, type
 import { APPROVAL_KEY_FILE, installationApprovalKey } from "../../src/main/service/approvals/installation-key";
 import { askChecksFor } from "../../src/main/service/conversations/conversation-view";
 import type { ConversationView } from "../../src/shared/view-types";
-import { freshDatabase, type TestDatabase } from "../support/postgres-database";
-import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+import { makeTempDir, removeDir } from "./helpers";
+import { useServerMachines } from "./server-machines";
 
-let fixtures: ServiceFixture[] = [];
-let database: TestDatabase | null = null;
 let folder: string | null = null;
-afterEach(async () => {
-  for (const f of fixtures.reverse()) await f.close();
-  fixtures = [];
-  await database?.drop();
-  database = null;
+afterEach(() => {
   if (folder) removeDir(folder);
+  folder = null;
 });
-
-async function machine(url: string): Promise<ServiceFixture> {
-  const f = await openService({ service: { server: { connectTimeoutMs: 2_000, leaseDurationMs: 2_000 } } });
-  fixtures.push(f);
-  await f.call("storage:usePostgres", { url, tls: "disable" });
-  return f;
-}
+const { database: freshDatabase, machine } = useServerMachines();
 
 const EVIL = { path: "evil.sh", content: "rm -rf ~\n" };
 
@@ -57,7 +46,7 @@ function answeredRecord(id: string, key: Buffer | null): { entries: EntryRecord[
 }
 
 it("another machine's answer (sealed with its key, or unsealed) is asked again here, from the real input; nothing is written", async () => {
-  database = await freshDatabase();
+  const database = await freshDatabase();
   const here = await machine(database.url);
   const other = await machine(database.url);
   folder = makeTempDir();
@@ -92,7 +81,7 @@ it("another machine's answer (sealed with its key, or unsealed) is asked again h
 });
 
 it("moved from the server to this computer, another machine's answer still does not run: it is asked again here", async () => {
-  database = await freshDatabase();
+  const database = await freshDatabase();
   const here = await machine(database.url);
   const other = await machine(database.url);
   folder = makeTempDir();

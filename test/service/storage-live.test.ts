@@ -4,31 +4,17 @@
  * other and refused there; and a server that goes away (a TCP proxy the test cuts) shows
  * as unreachable, stops the run that cannot save, and Continue works once it is back.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../../src/shared/ipc-contract";
 import type { ConversationView } from "../../src/shared/view-types";
-import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
-import { openService, type ServiceFixture } from "./helpers";
+import { useServerMachines } from "./server-machines";
 
-let fixtures: ServiceFixture[] = [];
-let database: TestDatabase | null = null;
 let proxy: TcpProxy | null = null;
-afterEach(async () => {
-  for (const f of fixtures.reverse()) await f.close();
-  fixtures = [];
+const { database: freshDatabase, machine, keep } = useServerMachines(async () => {
   await proxy?.close();
   proxy = null;
-  await database?.drop();
-  database = null;
 });
-
-async function machine(url: string): Promise<ServiceFixture> {
-  const f = await openService({ service: { server: { connectTimeoutMs: 2_000, leaseDurationMs: 2_000 } } });
-  fixtures.push(f);
-  await f.call("storage:usePostgres", { url, tls: "disable" });
-  return f;
-}
 
 function gate(): { wait: Promise<void>; open(): void } {
   let open!: () => void;
@@ -41,7 +27,7 @@ const changed = (id: string, match: (summary: Extract<AppEvent, { type: "convers
 
 describe("two machines on one server", () => {
   it("see each other's conversations live, and one running elsewhere cannot be run here", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const [a, b] = [await machine(database.url), await machine(database.url)];
     const reply = gate();
     a.model.script(async () => {
@@ -80,7 +66,7 @@ describe("two machines on one server", () => {
   });
 
   it("a server that goes away: a banner, the run that cannot save stops with that error, Continue works once it is back", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const target = new URL(database.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port));
     const viaProxy = new URL(database.url);
@@ -105,16 +91,10 @@ describe("two machines on one server", () => {
     const mark = f.log.count;
     await proxy.restore();
     await f.log.next((e) => e.type === "storage_status" && e.status.reachable, mark);
-    // The failed run's lease could not be given back while the server was away: it lapses within
-    // its duration (2 s here), and the conversation is then free to continue here.
-    const view = await vi.waitFor(
-      async () => {
-        const seen = await f.call<ConversationView>("conversations:get", { id });
-        expect(seen.summary.runningElsewhere).toBeNull();
-        return seen;
-      },
-      { timeout: 10_000, interval: 200 },
-    );
+    // The failed run's lease could not be given back while the server was away: it is given back
+    // once the server answers, so the conversation is free here at once (not when the lease lapses).
+    const view = await f.call<ConversationView>("conversations:get", { id });
+    expect(view.summary.runningElsewhere).toBeNull();
     expect(view.entries[0]).toMatchObject({ kind: "user", text: "Saved before the cut" });
     expect(view.interruption).not.toBeNull();
     f.model.script({ text: "Reply after the server came back" });
@@ -129,7 +109,7 @@ describe("two machines on one server", () => {
   });
 
   it("opens while the server it uses is away, with the banner's status, and lists once it is back", async () => {
-    database = await freshDatabase();
+    const database = await freshDatabase();
     const target = new URL(database.url);
     proxy = await startTcpProxy(target.hostname, Number(target.port));
     const viaProxy = new URL(database.url);
@@ -141,8 +121,7 @@ describe("two machines on one server", () => {
     await first.service.shutdown(); // quit; the data folder and its storage choice stay
 
     await proxy.cut();
-    const f = first.reopen();
-    fixtures.push(f);
+    const f = keep(first.reopen());
     const launch = await f.call("app:launch", {});
     expect(launch.list).toEqual({ items: [], total: 0 });
     await f.log.next((e) => e.type === "storage_status" && !e.status.reachable);

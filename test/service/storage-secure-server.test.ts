@@ -4,13 +4,19 @@
  * password and "Verify the certificate" with that authority's file, the app switches, runs
  * a conversation there, and after a restart reconnects with the stored password; a wrong
  * password, an authority that did not sign the certificate, and "No TLS" each leave this
- * computer in use with a message naming the cause.
+ * computer in use with a message naming the cause. A password this computer does not have
+ * (never stored here, or its encrypted copy unreadable) is named as missing, never as a server
+ * that cannot be reached; the driver's words are details only, and the first screen still
+ * opens (an empty list under the banner).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { StorageView } from "../../src/shared/storage-types";
+import { PostgresPasswordMissingError, PostgresStore, PostgresUnreachableError } from "../../src/main/agent";
+import { explainConnectionFailure } from "../../src/main/service/storage/connect-server";
+import { connectionString } from "../../src/main/service/storage/server-settings";
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { freshSecureDatabase, secureLogin, type TestDatabase } from "../support/postgres-database";
 import { makeCertificateAuthority } from "../support/test-certificates";
@@ -97,5 +103,44 @@ describe("Settings → Storage on a server requiring TLS and a password", () => 
     expect((await f.call<StorageView>("storage:get")).kind).toBe("local");
     const encrypted = await f.call<StorageView>("storage:usePostgres", { url, password, tls: "require" });
     expect(encrypted).toMatchObject({ kind: "postgres", status: { reachable: true } });
+  });
+});
+
+describe("a PostgreSQL server whose password is missing", () => {
+  it("is named as a missing password by the store, and by the connection test of Settings → Storage", async () => {
+    database = await freshSecureDatabase();
+    const url = connectionString({ url: typed(database.url).url, tls: "verify-full", caFile }, null);
+    const store = new PostgresStore(url, { connectTimeoutMs: 5_000 });
+    const error = await store.list().then(() => null, (e: unknown) => e);
+    await store.close();
+    expect(error).toBeInstanceOf(PostgresPasswordMissingError);
+    expect(error).not.toBeInstanceOf(PostgresUnreachableError);
+    expect((error as Error).message).toMatch(/asks for a password, and none was given/);
+    expect((error as Error).message).not.toMatch(/SASL/);
+    expect(String(((error as Error).cause as Error).message)).toMatch(/client password must be a string/);
+    expect(explainConnectionFailure(error, "db:5432/alpine")).toMatch(/asks for a password, and none was given\. Type the password/);
+  });
+
+  it("opens the window with a banner that says the password is missing and leads to Settings → Storage, the driver's words as details", async () => {
+    database = await freshSecureDatabase();
+    const secrets = new MemorySecretKeeper();
+    const f = await service(secrets);
+    await f.call<StorageView>("storage:usePostgres", { ...typed(database.url), tls: "verify-full", caFile });
+    await f.service.shutdown();
+
+    secrets.set(null); // the stored password is gone, or could not be decrypted
+    const again = f.reopen();
+    fixtures.push(again);
+    const launch = await again.request("app:launch", {});
+    expect(launch).toMatchObject({ ok: true, value: { list: { items: [], total: 0 } } });
+    await again.log.next((e) => e.type === "storage_status" && !e.status.reachable);
+    const { status } = await again.call<StorageView>("storage:get");
+    expect(status).toMatchObject({ reachable: false, problem: "password", details: expect.stringMatching(/client password must be a string/) });
+    expect(status.message).toMatch(/asks for a password, and none is stored on this computer.*Settings → Storage/);
+    expect(status.message).not.toMatch(/reached|SASL/);
+    // The sidebar's own request says the same in words.
+    const list = await again.request("conversations:list", { offset: 0, limit: 20 });
+    expect(list).toMatchObject({ ok: false, error: { message: expect.stringMatching(/asks for a password/) } });
+    expect(JSON.stringify(list)).not.toMatch(/SASL/);
   });
 });

@@ -99,6 +99,7 @@ export class AlpineService {
       takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
       dataFolder: options.dataFolder,
       secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
+      approvalKey,
       bus: this.events,
       gate: this.gate,
       connection: { ...options.mcpConnection, launch: options.mcpLaunch },
@@ -244,6 +245,12 @@ export class AlpineService {
     const view = this.settings.setApiKey(apiKey);
     if (view.hasApiKey) void this.runs.sendWaitingForKey();
     return view;
+  }
+
+  /** Resolves once every secret handed to a keeper is written (the app's keepers write in the background). */
+  async secretsWritten(): Promise<void> {
+    const { secrets, mcpSecrets, storageSecrets, providerSecrets } = this.options;
+    await Promise.all([secrets, mcpSecrets, storageSecrets, providerSecrets].map((keeper) => keeper?.flush?.()));
   }
 
   info(): AppInfo {

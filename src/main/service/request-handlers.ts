@@ -14,7 +14,40 @@ import { providersRequestHandlers } from "./providers/providers-request-handlers
 
 export type { RequestHandler, RequestHandlers } from "./request-handler-types";
 
+/**
+ * The channels that hand a key, a password or an MCP server's secrets to a keeper: they answer
+ * once it is written, not while the keeper still writes it in the background (docs/acknowledgements.md).
+ */
+const KEEPS_SECRETS: readonly RequestChannel[] = [
+  "settings:setApiKey",
+  "settings:setKeyStorage",
+  "providers:add",
+  "providers:setKey",
+  "providers:remove",
+  "storage:usePostgres",
+  "tools:addServer",
+  "tools:editServer",
+  "tools:importConfig",
+  "tools:removeServer",
+  "tools:setServer",
+  "tools:setTool",
+  "tools:setCallTimeout",
+];
+
 export function createRequestHandlers(service: AlpineService): RequestHandlers {
+  const handlers = channelHandlers(service);
+  for (const channel of KEEPS_SECRETS) {
+    const handle = handlers[channel] as (args: unknown) => unknown;
+    (handlers as Record<RequestChannel, (args: unknown) => unknown>)[channel] = async (args) => {
+      const value = await handle(args);
+      await service.secretsWritten();
+      return value;
+    };
+  }
+  return handlers;
+}
+
+function channelHandlers(service: AlpineService): RequestHandlers {
   return {
     "app:info": () => service.info(),
     "conversations:list": (args) => service.conversations.list(args),

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { FILE_MODE } from "../../agent";
+import { writeFileAtomicSync } from "../../agent";
 
 export const APPROVAL_KEY_FILE = "approval.key";
 
@@ -22,10 +22,10 @@ export class ApprovalKeyError extends Error {
 export function installationApprovalKey(dataFolder: string): Buffer {
   const file = path.join(dataFolder, APPROVAL_KEY_FILE);
   if (!fs.existsSync(file)) {
-    // Written whole beside it, then linked in place: link never replaces a key another process made
-    // first, and the key is never seen half-written.
+    // Written whole and flushed beside it, then linked in place: link never replaces a key another
+    // process made first, and the key is never seen half-written, not even after a power cut.
     const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-    fs.writeFileSync(temporary, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: FILE_MODE });
+    writeFileAtomicSync(temporary, `${randomBytes(32).toString("hex")}\n`);
     try {
       fs.linkSync(temporary, file);
     } catch (error) {

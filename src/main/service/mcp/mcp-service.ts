@@ -10,8 +10,7 @@ import { SECRET_MASK } from "../../../shared/mcp-types";
 import { type ApprovalSettings, McpConfigError, type ServerLaunch, type McpServerConfig, McpServers, type McpTool, parseClaudeDesktopConfig, parseServerConfig } from "../../mcp";
 import { reviewServer } from "./config-review";
 import type { AppEventBus } from "../app-event-bus";
-import { ApprovalSealer } from "../../agent";
-import { installationApprovalKey } from "../approvals/installation-key";
+import { type ApprovalKey, ApprovalSealer } from "../../agent";
 import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer } from "./mcp-settings-file";
 import { KnownToolNames } from "./known-tool-names";
 import type { SecretKeeper } from "../settings/secret-keeper";
@@ -20,6 +19,8 @@ import type { ServiceGate } from "../service-gate";
 export interface McpServiceOptions {
   dataFolder: string;
   secrets: SecretKeeper;
+  /** This installation's approval key (approvals/installation-key.ts): it seals "allowed in this conversation". */
+  approvalKey: ApprovalKey;
   bus: AppEventBus;
   gate: ServiceGate;
   /** Names of the app's other tools, which MCP tools are named apart from. */
@@ -50,8 +51,7 @@ export class McpService {
   constructor(private readonly options: McpServiceOptions) {
     this.file = new McpSettingsFile(options.dataFolder, options.secrets);
     this.known = new KnownToolNames(options.dataFolder);
-    // This installation's key seals "allowed in this conversation".
-    const sealer = new ApprovalSealer(installationApprovalKey(options.dataFolder));
+    const sealer = new ApprovalSealer(options.approvalKey);
     const approvals: ApprovalSettings = {
       allowsWithoutAsking: (server, tool) => {
         const stored = this.file.get().servers.find((s) => s.config.name === server);

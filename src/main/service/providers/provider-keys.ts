@@ -12,12 +12,13 @@ export class ProviderKeys {
     return this.all()[id] ?? null;
   }
 
-  /** null or "" forgets the key. */
-  set(id: string, key: string | null): void {
+  /** null or "" forgets the key. Resolves once it is written (the app's keeper writes in the background). */
+  async set(id: string, key: string | null): Promise<void> {
     const keys = this.all();
     if (key) keys[id] = key;
     else delete keys[id];
     this.secrets.set(Object.keys(keys).length > 0 ? JSON.stringify(keys) : null);
+    await this.secrets.flush?.();
   }
 
   private all(): Record<string, string> {

@@ -28,6 +28,9 @@ export class ProviderNotFoundError extends InvalidSettingError {
 }
 
 export class ProvidersService {
+  /** Changes one at a time: a key is written (awaited) between reading the list and saving it. */
+  private changes: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly file: ProvidersFile,
     private readonly keys: ProviderKeys,
@@ -39,19 +42,27 @@ export class ProvidersService {
     return { providers: this.file.list().map((p) => this.viewOf(p)), presets: PROVIDER_PRESETS, ...(problem ? { problem } : {}) };
   }
 
-  add(input: ProviderInput): ProvidersView {
+  add(input: ProviderInput): Promise<ProvidersView> {
+    return this.oneAtATime(() => this.addNow(input));
+  }
+
+  private async addNow(input: ProviderInput): Promise<ProvidersView> {
     this.gate.assertOpen();
     const preset = presetOf(input.kind);
     const baseURL = (input.baseURL ?? preset.baseURL).trim().replace(/\/+$/, "");
     if (!/^https?:\/\/\S+$/.test(baseURL)) throw new InvalidSettingError(`A provider needs a base URL starting with http:// or https:// (e.g. http://localhost:11434/v1), not "${baseURL}".`);
     const list = this.file.list();
     const config: ProviderConfig = { id: uniqueId(input.name ?? preset.name, list), kind: input.kind, name: (input.name ?? preset.name).trim(), baseURL, models: cleanModels(input.models ?? []) };
-    if (input.apiKey) this.keys.set(config.id, checkedKey(input.apiKey)); // the key first: a crash between leaves an unused key, not a provider without it
+    if (input.apiKey) await this.keys.set(config.id, checkedKey(input.apiKey)); // the key written first: a crash between leaves an unused key, not a provider without it
     this.file.save([...list, config]);
     return this.view();
   }
 
-  edit(id: string, change: { name?: string; baseURL?: string; models?: string[] }): ProvidersView {
+  edit(id: string, change: { name?: string; baseURL?: string; models?: string[] }): Promise<ProvidersView> {
+    return this.oneAtATime(() => this.editNow(id, change));
+  }
+
+  private editNow(id: string, change: { name?: string; baseURL?: string; models?: string[] }): ProvidersView {
     this.gate.assertOpen();
     const list = this.file.list();
     const config = list.find((p) => p.id === id);
@@ -63,18 +74,28 @@ export class ProvidersService {
     return this.view();
   }
 
-  setKey(id: string, apiKey: string): ProvidersView {
-    this.gate.assertOpen();
-    if (!this.file.get(id)) throw new ProviderNotFoundError(id);
-    this.keys.set(id, apiKey.trim() === "" ? null : checkedKey(apiKey));
-    return this.view();
+  setKey(id: string, apiKey: string): Promise<ProvidersView> {
+    return this.oneAtATime(async () => {
+      this.gate.assertOpen();
+      if (!this.file.get(id)) throw new ProviderNotFoundError(id);
+      await this.keys.set(id, apiKey.trim() === "" ? null : checkedKey(apiKey));
+      return this.view();
+    });
   }
 
-  remove(id: string): ProvidersView {
-    this.gate.assertOpen();
-    this.file.save(this.file.list().filter((p) => p.id !== id));
-    this.keys.set(id, null);
-    return this.view();
+  remove(id: string): Promise<ProvidersView> {
+    return this.oneAtATime(async () => {
+      this.gate.assertOpen();
+      this.file.save(this.file.list().filter((p) => p.id !== id));
+      await this.keys.set(id, null);
+      return this.view();
+    });
+  }
+
+  private oneAtATime<T>(change: () => Promise<T> | T): Promise<T> {
+    const done = this.changes.then(change);
+    this.changes = done.catch(() => undefined);
+    return done;
   }
 
   config(id: string): ProviderConfig {

@@ -83,7 +83,7 @@ export class Runs {
     if (this.active.has(id)) throw new RunInProgressError(id);
     const state = await this.load(id);
     applyOptions(state, options);
-    await (await this.agent(null, state)).save(state);
+    await this.saveOutsideRun(state);
   }
 
   /** The files are durable and claimed by the conversation before its message is saved. */
@@ -132,7 +132,7 @@ export class Runs {
   /** Save a State outside a run (a branch into a new conversation, a switch to a branch). */
   async save(state: State): Promise<void> {
     this.options.gate.assertOpen();
-    await (await this.agent(null, state)).save(state);
+    await this.saveOutsideRun(state);
   }
 
   /** How many branches the State's conversation has (the sidebar row shows it). */
@@ -177,19 +177,31 @@ export class Runs {
     }
   }
 
-  /** An Agent with today's settings and the conversation's model, for a run or a save of `state`. Without a key, no model client. */
-  private async agent(apiKey: string | null, state: State, more: Tool[] = []): Promise<Agent> {
+  /** An Agent with today's settings and the conversation's model and provider, for a run of `state`. Without a key, no Anthropic client. */
+  private async agent(apiKey: string | null, state: State, more: Tool[]): Promise<Agent> {
+    return this.agentWith(state, more, await modelProviderFor(state, apiKey, this.options.providers, this.options.client));
+  }
+
+  /**
+   * Save `state` outside a run (a message before the window hears "sent", a choice of model).
+   * A save asks the model nothing: no model client, provider, provider key or MCP tool is made or
+   * waited for, and a conversation whose provider was removed still keeps the person's words.
+   */
+  private async saveOutsideRun(state: State): Promise<void> {
+    await this.agentWith(state, [], {}).save(state);
+  }
+
+  private agentWith(state: State, more: Tool[], provider: Awaited<ReturnType<typeof modelProviderFor>>): Agent {
     const { settings, store, attachments } = this.options;
-    const tools = [...this.options.tools, ...more];
     const { model, systemPrompt } = settings.get();
     return new Agent({
       model: modelOf(state, model),
       system: systemPrompt,
       store,
-      tools,
+      tools: [...this.options.tools, ...more],
       resolveAttachment: attachments.resolve,
       approvalKey: this.options.approvalKey,
-      ...(await modelProviderFor(state, apiKey, this.options.providers, this.options.client)),
+      ...provider,
     });
   }
 
@@ -210,8 +222,8 @@ export class Runs {
       await this.attachmentRecovery.settled();
       const state = await prepare(run);
       this.options.gate.assertOpen();
-      // Durable before the window hears "sent", without the model client or MCP tools the run waits for (docs/acknowledgements.md).
-      await (await this.agent(null, state)).save(state);
+      // Durable before the window hears "sent" (docs/acknowledgements.md).
+      await this.saveOutsideRun(state);
       this.confirmClaims(run);
       run.state = state;
     } catch (error) {
@@ -250,7 +262,7 @@ export class Runs {
         // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);
-        await (await this.agent(null, state)).save(state);
+        await this.saveOutsideRun(state);
         this.options.keyWait.add(state.id);
         onEvent({ type: "run_end", stateId: state.id, stoppedBy: "error", error: namedError(error) });
         return;

@@ -16,6 +16,8 @@ export interface SecretKeeper {
    * at the next start); `false`: store it again, encrypted.
    */
   setMemoryOnly?(memoryOnly: boolean): void;
+  /** Resolves once every change set before is on disk (a keeper that writes in the background); never rejects. */
+  flush?(): Promise<void>;
 }
 
 /** A key held in memory only: for tests and the test host. */

@@ -20,6 +20,27 @@ export class PathOutsideFolderError extends Error {
   }
 }
 
+export class NameTooLongError extends Error {
+  override name = "NameTooLongError";
+  constructor(requested: string) {
+    super(`"${requested}" is longer than the file system allows for a name or a path; choose a shorter name.`);
+  }
+}
+
+export class SymbolicLinkRefusedError extends Error {
+  override name = "SymbolicLinkRefusedError";
+  constructor(requested: string) {
+    super(`"${requested}" is a symbolic link; Alpine does not write through links.`);
+  }
+}
+
+export class FolderNotFileError extends Error {
+  override name = "FolderNotFileError";
+  constructor(requested: string) {
+    super(`"${requested}" is a folder, not a file.`);
+  }
+}
+
 export class FolderGuard {
   constructor(private readonly folder: () => string | null) {}
 
@@ -67,11 +88,11 @@ export class FolderGuard {
     const target = path.join(parent, path.basename(lexical));
     const stat = await fs.lstat(target).catch((error: NodeJS.ErrnoException) => {
       // Only a file that is not there yet is "none": a name over the file system's limit is no new file.
-      if (error.code === "ENAMETOOLONG") throw new Error(`"${requested}" is longer than the file system allows for a name or a path; choose a shorter name.`);
+      if (error.code === "ENAMETOOLONG") throw new NameTooLongError(requested);
       return null;
     });
-    if (stat?.isSymbolicLink()) throw new Error(`"${requested}" is a symbolic link; Alpine does not write through links.`);
-    if (stat?.isDirectory()) throw new Error(`"${requested}" is a folder, not a file.`);
+    if (stat?.isSymbolicLink()) throw new SymbolicLinkRefusedError(requested);
+    if (stat?.isDirectory()) throw new FolderNotFileError(requested);
     return { root, target };
   }
 

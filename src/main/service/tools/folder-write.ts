@@ -12,6 +12,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { FolderNotFileError, NameTooLongError, SymbolicLinkRefusedError } from "./folder-guard";
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL } = fs.constants;
 /** Not every platform has these (Windows has neither); there the checks by path stand alone. */
@@ -100,9 +101,9 @@ export function readTarget(root: string, relative: string, requested: string): s
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return null;
-    if (code === "ELOOP") throw new Error(`"${requested}" is a symbolic link; Alpine does not write through links.`);
-    if (code === "EISDIR") throw new Error(`"${requested}" is a folder, not a file.`);
-    if (code === "ENAMETOOLONG") throw new Error(`"${requested}" is longer than the file system allows for a name or a path; choose a shorter name.`);
+    if (code === "ELOOP") throw new SymbolicLinkRefusedError(requested);
+    if (code === "EISDIR") throw new FolderNotFileError(requested);
+    if (code === "ENAMETOOLONG") throw new NameTooLongError(requested);
     throw error;
   } finally {
     folder.close();

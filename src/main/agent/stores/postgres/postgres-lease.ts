@@ -94,12 +94,18 @@ export class PostgresLease implements Lease {
   async release(): Promise<void> {
     const wasHeld = this.timer !== null;
     this.stop();
-    if (wasHeld) await this.leases.remove(this).catch(() => undefined); // unreachable: it lapses on its own
+    if (wasHeld) await this.leases.remove(this).catch(() => undefined); // unreachable: given back once the server answers again
   }
 }
 
 export class PostgresLeases {
   private readonly held = new Set<PostgresLease>();
+  /**
+   * Leases released while the server could not be reached. Their rows would otherwise say, until
+   * they lapse, that a runner still holds a State this process has finished with: the next look at
+   * the leases gives them back first.
+   */
+  private readonly unreleased = new Set<PostgresLease>();
   private readonly sql;
 
   constructor(
@@ -123,6 +129,7 @@ export class PostgresLeases {
 
   /** Take the right to run `stateId`, or throw StateBusyError naming the live holder. */
   async acquire(stateId: string): Promise<PostgresLease> {
+    await this.giveBackUnreleased();
     const token = randomUUID();
     const holder = JSON.stringify({ pid: process.pid, host: os.hostname(), token } satisfies LeaseHolder);
     const taken = await this.query(this.sql.take, [stateId, token, holder, this.durationMs]);
@@ -143,6 +150,7 @@ export class PostgresLeases {
 
   /** Every lease held now, on any machine: who holds it, whether it is this store's, and how long it lasts unless renewed. */
   async live(): Promise<LiveLease[]> {
+    await this.giveBackUnreleased();
     const rows = (await this.query(this.sql.live, [])).rows as { state_id: string; token: string; holder: string; left_ms: number }[];
     const mine = new Set([...this.held].map((lease) => lease.token));
     return rows.map((row) => ({ stateId: row.state_id, holder: describeHolder(row.holder), here: mine.has(row.token), expiresInMs: row.left_ms }));
@@ -162,10 +170,22 @@ export class PostgresLeases {
 
   async remove(lease: PostgresLease): Promise<void> {
     this.held.delete(lease);
-    await this.query(this.sql.drop, [lease.stateId, lease.token]);
+    try {
+      await this.query(this.sql.drop, [lease.stateId, lease.token]);
+      this.unreleased.delete(lease);
+    } catch (error) {
+      this.unreleased.add(lease);
+      throw error;
+    }
+  }
+
+  /** Drop the rows of the leases released while the server was away (its token only: one taken over since is left alone). */
+  private async giveBackUnreleased(): Promise<void> {
+    await Promise.all([...this.unreleased].map((lease) => this.remove(lease).catch(() => undefined)));
   }
 
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.held].map((lease) => lease.release()));
+    // Side by side: a server that is away costs one wait, not two.
+    await Promise.all([this.giveBackUnreleased(), ...[...this.held].map((lease) => lease.release())]);
   }
 }
