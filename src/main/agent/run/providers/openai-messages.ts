@@ -13,9 +13,6 @@ import { UnsupportedAttachmentError } from "./provider-errors";
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
 type UserPart = OpenAI.Chat.ChatCompletionContentPart;
 
-/** Messages of the complete context are translated once: the builder keeps them as the same objects. */
-const translated = new WeakMap<Anthropic.MessageParam, ChatMessage[]>();
-
 /**
  * The translation of a context so far, kept by its first message: the next request of the
  * same context translates only what was added, so a step's work does not grow with the history.
@@ -45,11 +42,7 @@ function translationOf(messages: Anthropic.MessageParam[], model: string): ChatM
   kept.out.length = same === 0 ? 0 : kept.ends[same - 1];
   for (let i = same; i < messages.length; i++) {
     const message = messages[i];
-    let chat = translated.get(message);
-    if (!chat) {
-      chat = message.role === "assistant" ? assistantMessages(message.content) : userMessages(message.content, model);
-      translated.set(message, chat);
-    }
+    const chat = message.role === "assistant" ? assistantMessages(message.content) : userMessages(message.content, model);
     for (const m of chat) kept.out.push(m);
     kept.sources.push(message);
     kept.ends.push(kept.out.length);
