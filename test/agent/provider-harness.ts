@@ -43,6 +43,8 @@ export interface ProviderHarness {
   sent(request: RecordedRequest): SentTurn[];
   /** The system prompt a request sent ("" for none). */
   system(request: RecordedRequest): string;
+  /** The names of the tools a request offered. */
+  toolNames(request: RecordedRequest): string[];
 }
 
 const textOf = (content: unknown): string =>
@@ -94,6 +96,7 @@ export const ANTHROPIC: ProviderHarness = {
   childEnv: (server) => ({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url }),
   sent: anthropicTurns,
   system: (request) => textOf(request.body?.system),
+  toolNames: (request) => (request.body?.tools ?? []).map((t: any) => t.name),
 };
 
 export const OPENAI_COMPATIBLE: ProviderHarness = {
@@ -104,6 +107,7 @@ export const OPENAI_COMPATIBLE: ProviderHarness = {
   childEnv: (server) => ({ RUNNER_OPENAI_URL: server.url }),
   sent: chatTurns,
   system: (request) => (request.body?.messages?.[0]?.role === "system" ? request.body.messages[0].content : ""),
+  toolNames: (request) => (request.body?.tools ?? []).map((t: any) => t.function.name),
 };
 
 export const PROVIDERS: ProviderHarness[] = [ANTHROPIC, OPENAI_COMPATIBLE];
