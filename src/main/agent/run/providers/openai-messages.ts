@@ -33,10 +33,12 @@ export function chatMessages(system: string, messages: Anthropic.MessageParam[],
 function translationOf(messages: Anthropic.MessageParam[], model: string): ChatMessage[] {
   let kept = translations.get(messages[0]);
   if (!kept) translations.set(messages[0], (kept = { sources: [], out: [], ends: [] }));
-  let same = 0;
-  const limit = Math.min(kept.sources.length, messages.length);
-  while (same < limit && kept.sources[same] === messages[same]) same++;
-  // What changed since (the pending message, a turn taking a stopped one's place) is translated again.
+  // A context changes only at its end (the message builder adds complete messages and never
+  // changes one; it starts a new context, with a new first message, instead): what changed
+  // since the last request is found looking back from the end, in a step that does not grow
+  // with the history. It (the pending message, a turn taking a stopped one's place) is translated again.
+  let same = Math.min(kept.sources.length, messages.length);
+  while (same > 0 && kept.sources[same - 1] !== messages[same - 1]) same--;
   kept.sources.length = same;
   kept.ends.length = same;
   kept.out.length = same === 0 ? 0 : kept.ends[same - 1];
