@@ -6,22 +6,14 @@
  * in one neutral shape, so a body's assertions hold for both.
  */
 import { AnthropicProvider, OpenAICompatibleProvider, type AgentOptions } from "../../src/main/agent";
-import type { RecordedRequest, ScriptedReply } from "../support/model-server-types";
+import type { ModelServer, RecordedRequest } from "../support/model-server-types";
 import { startModelServer, withoutCacheControl } from "../support/model-server";
-import { startOpenAIServer } from "../support/openai-server";
+import { type OpenAIServer, startOpenAIServer } from "../support/openai-server";
 import { clientFor } from "./helpers";
 
-/** What both scripted servers offer a test. */
-export interface ScriptServer {
-  url: string;
-  requests: RecordedRequest[];
-  script(...replies: ScriptedReply[]): void;
-  setFallback(reply: ScriptedReply | null): void;
-  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
-  release(): number;
-  openReplies(): number;
-  close(): Promise<void>;
-}
+/** What both scripted servers offer a test: the members their own interfaces share. */
+type SharedMember = "url" | "requests" | "script" | "setFallback" | "waitForRequests" | "release" | "openReplies" | "close";
+export type ScriptServer = Pick<ModelServer, SharedMember> & Pick<OpenAIServer, SharedMember>;
 
 /** One turn of a sent request: its role, its text, the calls it made, the results it gave. */
 export interface SentTurn {
@@ -43,6 +35,8 @@ export interface ProviderHarness {
   sent(request: RecordedRequest): SentTurn[];
   /** The system prompt a request sent ("" for none). */
   system(request: RecordedRequest): string;
+  /** The names of the tools a request offered. */
+  toolNames(request: RecordedRequest): string[];
 }
 
 const textOf = (content: unknown): string =>
@@ -94,6 +88,7 @@ export const ANTHROPIC: ProviderHarness = {
   childEnv: (server) => ({ ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url }),
   sent: anthropicTurns,
   system: (request) => textOf(request.body?.system),
+  toolNames: (request) => (request.body?.tools ?? []).map((t: any) => t.name),
 };
 
 export const OPENAI_COMPATIBLE: ProviderHarness = {
@@ -104,6 +99,7 @@ export const OPENAI_COMPATIBLE: ProviderHarness = {
   childEnv: (server) => ({ RUNNER_OPENAI_URL: server.url }),
   sent: chatTurns,
   system: (request) => (request.body?.messages?.[0]?.role === "system" ? request.body.messages[0].content : ""),
+  toolNames: (request) => (request.body?.tools ?? []).map((t: any) => t.function.name),
 };
 
 export const PROVIDERS: ProviderHarness[] = [ANTHROPIC, OPENAI_COMPATIBLE];

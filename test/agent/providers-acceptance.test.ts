@@ -47,9 +47,15 @@ describe.each(PROVIDERS)("on the $name provider", (provider) => {
     const state = new State("Say hello");
     expect(await agentWith().run(state, { onEvent: log.onEvent })).toBe("Hello there, person.");
     expect(log.ofType("text_delta").length).toBeGreaterThan(1);
+    expect(log.ofType("text_delta").map((e) => e.text).join("")).toBe("Hello there, person.");
     expect(state.stoppedBy).toBe("end_turn");
+    const body = server.requests[0].body;
+    expect(body.model).toBe(provider.model);
+    expect(body.stream).toBe(true);
     expect(provider.system(server.requests[0])).toBe("Test runner.");
     expect(provider.sent(server.requests[0])).toEqual([{ role: "user", text: "Say hello", calls: [], results: [] }]);
+    expect(provider.toolNames(server.requests[0])).toEqual(["finish", "ask"]);
+    expect(state.history.map((e) => e.kind)).toEqual(["user", "assistant"]);
     const reply = state.history[1];
     expect(reply).toMatchObject({ kind: "assistant", stopReason: "end_turn", model: provider.model });
     expect(reply.kind === "assistant" && reply.usage!.inputTokens).toBeGreaterThan(0);
@@ -76,6 +82,7 @@ describe.each(PROVIDERS)("on the $name provider", (provider) => {
     const state = new State("Meet");
     expect(await agentWith({ tools: [meet] }).run(state)).toBe("Both met.");
     const [, turn, results] = provider.sent(server.requests[1]);
+    expect(results.role).toBe("user");
     expect(turn.calls).toEqual([
       { id: "call_a", name: "meet", input: { who: "a person with a long name" } },
       { id: "call_b", name: "meet", input: { who: "b" } },

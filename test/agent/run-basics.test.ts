@@ -13,58 +13,14 @@ afterEach(async () => {
 });
 
 describe("a run", () => {
-  it("streams the reply, ends with end_turn and resolves to the text", async () => {
+  // The run itself (streaming, parallel calls, usage) is tested on every provider in
+  // providers-acceptance.test.ts; here, what only the Messages API request carries.
+  it("sends the system prompt as a cached block and the message as text blocks", async () => {
     server.script({ text: "Hello there, person.", chunks: 4 });
     const agent = new Agent({ model: MODEL, system: "Be brief.", client: clientFor(server) });
-    const state = new State("Say hello");
-    const log = new EventLog();
-    const result = await agent.run(state, { onEvent: log.onEvent });
-    expect(result).toBe("Hello there, person.");
-    expect(state.stoppedBy).toBe("end_turn");
-    expect(log.ofType("text_delta").map((e) => e.text).join("")).toBe("Hello there, person.");
-    expect(log.ofType("text_delta").length).toBeGreaterThan(1);
-    const body = server.requests[0].body;
-    expect(body.model).toBe(MODEL);
-    expect(body.system).toEqual([{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }]);
-    expect(body.stream).toBe(true);
+    expect(await agent.run(new State("Say hello"))).toBe("Hello there, person.");
+    expect(server.requests[0].body.system).toEqual([{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }]);
     expect(sentMessages(server.requests[0])).toEqual([{ role: "user", content: [{ type: "text", text: "Say hello" }] }]);
-    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(["finish", "ask"]);
-    expect(state.history.map((e) => e.kind)).toEqual(["user", "assistant"]);
-  });
-
-  it("runs the tool calls of one turn concurrently and sends every result back", async () => {
-    // Each tool waits until both have started: this only finishes if they run at the same time.
-    let started = 0;
-    let release: () => void = () => undefined;
-    const bothStarted = new Promise<void>((resolve) => (release = resolve));
-    const meet: Tool = {
-      name: "meet",
-      description: "Waits for its sibling.",
-      inputSchema: { type: "object", properties: { who: { type: "string" } } },
-      async run(input: { who: string }) {
-        if (++started === 2) release();
-        await bothStarted;
-        return { met: input.who };
-      },
-    };
-    server.script(
-      { toolUses: [{ id: "call_a", name: "meet", input: { who: "a" } }, { id: "call_b", name: "meet", input: { who: "b" } }] },
-      { text: "Both met." },
-    );
-    const agent = new Agent({ model: MODEL, client: clientFor(server), tools: [meet] });
-    const state = new State("Meet");
-    expect(await agent.run(state)).toBe("Both met.");
-    const second = sentMessages(server.requests[1]);
-    expect(second[1]).toEqual({
-      role: "assistant",
-      content: [
-        { type: "tool_use", id: "call_a", name: "meet", input: { who: "a" } },
-        { type: "tool_use", id: "call_b", name: "meet", input: { who: "b" } },
-      ],
-    });
-    expect(second[2].role).toBe("user");
-    expect(second[2].content.map((b: { tool_use_id: string }) => b.tool_use_id).sort()).toEqual(["call_a", "call_b"]);
-    expect(second[2].content.find((b: { tool_use_id: string }) => b.tool_use_id === "call_a").content).toBe('{"met":"a"}');
   });
 
   it("sends a tool's error back as an error result, and an unknown tool too", async () => {

@@ -3,7 +3,8 @@
  * run survives quit, crash, kill or update. Imports nothing from Electron or the app.
  */
 export { Agent, type AgentOptions, type RunOptions } from "./run/agent";
-export { ApprovalSealer, canonicalJson, type ApprovalKey, type SealedCall } from "./run/approval-seal";
+export { ApprovalSealer, type ApprovalKey, type SealedCall } from "./run/approval-seal";
+export { canonicalJson } from "./state/canonical-json";
 export {
   State,
   type StateOptions,

@@ -211,11 +211,10 @@ export class Agent {
     const registration = { stateId: state.id, abort: (reason: Error) => controller.abort(reason), settled: new Promise<void>((r) => (settle = r)) };
     activeRuns.add(registration);
     book.onEntry = (entry) => emit({ type: "entry", entry });
-    const agent = this;
     const run: RunContext = {
       state,
       // The provider makes its client at the first request: a client that cannot be made fails that step.
-      provider: async () => agent.provider,
+      provider: this.provider,
       model: this.model,
       system: this.system,
       maxTokens: this.maxTokens,

@@ -14,6 +14,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { AnsweredAsk, PendingAsk } from "../state/snapshot";
 import { ASK_TOOL } from "../tools/tool";
 import { type State, stateBook } from "../state/state";
+import { canonicalJson } from "../state/canonical-json";
 
 /** A secret of this installation (at least 16 bytes), kept where no shared file goes. */
 export type ApprovalKey = string | Uint8Array;
@@ -25,16 +26,6 @@ export interface SealedCall {
   id: string;
   name: string;
   input: unknown;
-}
-
-/** JSON with object keys sorted at every level, so a store that reorders keys (jsonb) digests the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 export class ApprovalSealer {

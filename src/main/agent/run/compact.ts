@@ -43,7 +43,7 @@ export async function compact(run: RunContext): Promise<CompactionEntry> {
   const state = run.state;
   const through = state.history.length - 1;
   const transcript = renderTranscript(latestCompaction(state)?.text ?? null, contextEntries(state));
-  const provider = await run.provider();
+  const provider = run.provider;
   const stream = await provider.stream(
     {
       model: run.model,

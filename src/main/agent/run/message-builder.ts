@@ -84,12 +84,11 @@ export class MessageBuilder {
 
   /** The messages of a request now: the complete ones, then what the person and the tools added since. */
   requestMessages(): MessageParam[] {
-    const out = this.messages.slice();
+    // Made at its final length: growing a copy of a long context by one message copies it again.
     const tail = this.pendingUserMessage();
-    if (tail) out.push(tail);
+    if (tail) return this.messages.concat([tail]);
     // A run going on from a stopped reply, with nothing new from the person, asks again.
-    else if (this.partialLast) out.pop();
-    return out;
+    return this.partialLast ? this.messages.slice(0, -1) : this.messages.slice();
   }
 
   private pendingUserMessage(): MessageParam | null {

@@ -18,8 +18,8 @@ export type StepEventBody = StepEvent extends infer E ? (E extends StepEvent ? O
 
 export interface RunContext {
   state: State;
-  /** The model provider, made (and its SDK loaded) at the first request of the run. */
-  provider(): Promise<ModelProvider>;
+  /** The model provider (it loads its SDK and makes its client at its first request). */
+  provider: ModelProvider;
   model: string;
   system: string;
   maxTokens: number;

@@ -11,7 +11,7 @@ import type { ProviderReply, ProviderRequest } from "./providers/model-provider"
 import { type RunContext, abortError } from "./run-context";
 
 export async function think(run: RunContext): Promise<AssistantEntry> {
-  const provider = await run.provider();
+  const provider = run.provider;
   const stream = await provider.stream(await thinkRequest(run), {
     signal: run.signal,
     onText: (text) => run.emit({ type: "text_delta", text }),

@@ -4,6 +4,7 @@
  * with the Agent in your code; the warning says what changed.
  */
 import { createHash } from "node:crypto";
+import { canonicalJson } from "./canonical-json";
 import type { AgentFingerprint } from "./snapshot";
 
 export class ResumeWarning extends Error {
@@ -27,7 +28,7 @@ export function agentFingerprint(model: string, system: string, toolSpecs: reado
   const tools = [...toolSpecs]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((t) => ({ name: t.name, description: t.description, input_schema: t.input_schema }));
-  return { model, system, tools: createHash("sha256").update(stableJson(tools)).digest("hex") };
+  return { model, system, tools: createHash("sha256").update(canonicalJson(tools)).digest("hex") };
 }
 
 /** What changed between the Agent that saved a State and the one running it now. */
@@ -37,16 +38,4 @@ export function agentChanges(saved: AgentFingerprint, now: AgentFingerprint): st
   if (saved.system !== now.system) changes.push("the system prompt changed");
   if (saved.tools !== now.tools) changes.push("the tools changed (names, descriptions or input schemas)");
   return changes;
-}
-
-/** JSON with object keys sorted, so equal schemas give equal digests. */
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }

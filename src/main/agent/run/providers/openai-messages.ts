@@ -13,9 +13,6 @@ import { UnsupportedAttachmentError } from "./provider-errors";
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
 type UserPart = OpenAI.Chat.ChatCompletionContentPart;
 
-/** Messages of the complete context are translated once: the builder keeps them as the same objects. */
-const translated = new WeakMap<Anthropic.MessageParam, ChatMessage[]>();
-
 /**
  * The translation of a context so far, kept by its first message: the next request of the
  * same context translates only what was added, so a step's work does not grow with the history.
@@ -36,20 +33,18 @@ export function chatMessages(system: string, messages: Anthropic.MessageParam[],
 function translationOf(messages: Anthropic.MessageParam[], model: string): ChatMessage[] {
   let kept = translations.get(messages[0]);
   if (!kept) translations.set(messages[0], (kept = { sources: [], out: [], ends: [] }));
-  let same = 0;
-  const limit = Math.min(kept.sources.length, messages.length);
-  while (same < limit && kept.sources[same] === messages[same]) same++;
-  // What changed since (the pending message, a turn taking a stopped one's place) is translated again.
+  // A context changes only at its end (the message builder adds complete messages and never
+  // changes one; it starts a new context, with a new first message, instead): what changed
+  // since the last request is found looking back from the end, in a step that does not grow
+  // with the history. It (the pending message, a turn taking a stopped one's place) is translated again.
+  let same = Math.min(kept.sources.length, messages.length);
+  while (same > 0 && kept.sources[same - 1] !== messages[same - 1]) same--;
   kept.sources.length = same;
   kept.ends.length = same;
   kept.out.length = same === 0 ? 0 : kept.ends[same - 1];
   for (let i = same; i < messages.length; i++) {
     const message = messages[i];
-    let chat = translated.get(message);
-    if (!chat) {
-      chat = message.role === "assistant" ? assistantMessages(message.content) : userMessages(message.content, model);
-      translated.set(message, chat);
-    }
+    const chat = message.role === "assistant" ? assistantMessages(message.content) : userMessages(message.content, model);
     for (const m of chat) kept.out.push(m);
     kept.sources.push(message);
     kept.ends.push(kept.out.length);
