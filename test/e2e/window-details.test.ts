@@ -89,6 +89,7 @@ describe("details of the window", () => {
       await german.goto(`${e2e.session.host.url}?transport=ws`);
       const time = german.locator(`.conversation-row[data-conversation-id="${id}"] time`);
       const rtf = new Intl.RelativeTimeFormat("de-DE", { numeric: "auto", style: "short" });
+      await time.waitFor(); // a page's first load may take seconds on a busy machine: wait for the row, then read it
       await expect.poll(() => time.textContent()).toBe(rtf.format(0, "second"));
       await german.clock.fastForward("05:00");
       await expect.poll(() => time.textContent()).toBe(rtf.format(-5, "minute"));
