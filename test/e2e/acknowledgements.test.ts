@@ -6,8 +6,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage } from "playwright-core";
+import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import type { DetailMatch } from "./support/app-window";
 import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
@@ -279,5 +280,34 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     await (await openSettings()).locator('[data-provider="ollama"]').waitFor();
     expect(saved.providers).toEqual([expect.objectContaining({ kind: "ollama" })]);
     await page().getByRole("button", { name: "Close settings" }).click();
+  });
+
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("a move to a PostgreSQL server reported done is there after a kill at its report: the relaunch, on the server, lists every conversation", async () => {
+    database = await freshDatabase();
+    // What the sidebar lists on this computer: every conversation fits its first page.
+    const onComputer = (await win().events("list-rendered")).at(-1)!.detail;
+    expect(onComputer.ids).toHaveLength(onComputer.total);
+    expect(onComputer.ids).toContain(oslo);
+    const dialog = await openSettings();
+    const since = await win().mark();
+    await dialog.getByTestId("storage-choice-postgres").check();
+    await dialog.getByTestId("storage-url").fill(database.url);
+    await dialog.getByTestId("storage-connect").click();
+    await win().waitFor("storage-changed", { kind: "postgres" }, since);
+    const { killed } = await killAt("storage-moved");
+    await dialog.getByTestId("storage-move-to-server").click();
+    const report = await killed;
+    expect(report).toMatchObject({ direction: "to-server", failed: [] });
+    await relaunch();
+    const listed = await win().waitFor("list-rendered");
+    expect(listed.detail.total).toBe(onComputer.total);
+    expect([...listed.detail.ids].sort()).toEqual([...onComputer.ids].sort());
+    await reopen(oslo);
+    await message("assistant", 1).getByText("Noted.").waitFor();
   });
 });
