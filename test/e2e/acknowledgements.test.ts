@@ -282,6 +282,31 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     await page().getByRole("button", { name: "Close settings" }).click();
   });
 
+  it("a message written while a run goes is not taken (the window keeps no queue); sent once the run stopped, it is there after a kill at its acknowledgement", async () => {
+    await e2e.session.model.control.script({ hang: true, text: "Packing list, part one" });
+    await page().getByRole("button", { name: "New conversation" }).click();
+    const since = await sendMessage(win(), "Pack for Bergen");
+    const id = (await win().waitFor("message-sent", { kind: "start" }, since)).detail.id;
+    await win().waitFor("stream-rendered", { id }, since);
+    const field = page().getByRole("textbox", { name: "Message" });
+    const typed = await win().mark();
+    await field.fill("And the wool socks");
+    await field.press("Enter");
+    // Nothing acknowledged: the words stay in the composer, Stop stands where Send was.
+    expect(await field.inputValue()).toBe("And the wool socks");
+    expect(await page().getByRole("button", { name: "Send" }).count()).toBe(0);
+    await page().getByRole("button", { name: "Stop", exact: true }).click();
+    await win().waitFor("run-ended", { id, stoppedBy: "aborted" }, typed);
+    expect(await win().events("message-sent", typed)).toEqual([]);
+    expect(await field.inputValue()).toBe("And the wool socks");
+    const { killed } = await killAt("message-sent", { kind: "send", id });
+    await field.press("Enter");
+    await killed;
+    await relaunch();
+    await reopen(id);
+    await page().locator(".message--user").getByText("And the wool socks").waitFor();
+  });
+
   let database: TestDatabase | undefined;
   afterAll(async () => {
     await database?.drop();
