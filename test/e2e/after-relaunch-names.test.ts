@@ -79,7 +79,7 @@ describe("the window after a relaunch names things as before", () => {
     await page().getByRole("button", { name: "Allow once", exact: true }).click();
     await win().waitForStep("tool_start", { callId: "k1" }, sent);
     expect(await card().locator(".tool-card__name").textContent()).toBe("Answer slowly");
-    expect(await picker().evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe("Claude Kestrel · price unknown");
+    expect(await picker().locator("option:checked").textContent()).toBe("Claude Kestrel · price unknown");
     await expect.poll(() => runsOf(counts, "slow"), { timeout: 20_000 }).toBe(1);
     // After the kill neither answers: the names come from what the app kept.
     await mcp!.close();
@@ -94,7 +94,7 @@ describe("the window after a relaunch names things as before", () => {
     await expect.poll(() => card().getAttribute("data-tool-status")).toBe("unknown");
     expect(await card().locator(".tool-card__name").textContent()).toBe("Answer slowly");
     expect(await card().getAttribute("aria-label")).toBe("Tool slow of MCP server counter: Outcome unknown");
-    expect(await picker().evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe("Claude Kestrel");
+    expect(await picker().locator("option:checked").textContent()).toBe("Claude Kestrel");
     expect(await page().getByText("counter__slow").count()).toBe(0);
     expect(await page().getByText(LISTED_ONLY.id).count()).toBe(0);
     // The server is not up: the names did not come from it.
