@@ -6,8 +6,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage } from "playwright-core";
+import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import type { DetailMatch } from "./support/app-window";
 import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
@@ -173,5 +174,165 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     // The answer is saved: no question waits any more (unsaved, it would be asked again).
     expect(opened.pendingAsk).toBeNull();
     expect(await page().getByRole("button", { name: "Allow" }).count()).toBe(0);
+  });
+
+  let oslo = "";
+  let branched = "";
+
+  it("a branch started (Branch off), shown as a new conversation, is there after a kill at its acknowledgement", async () => {
+    const since = await win().mark();
+    await page().getByRole("button", { name: "New conversation" }).click();
+    await sendMessage(win(), "Plan the Oslo trip");
+    oslo = (await win().waitFor("message-sent", { kind: "start" }, since)).detail.id;
+    await win().waitFor("run-ended", { id: oslo, stoppedBy: "end_turn" }, since);
+    const { killed } = await killAt("branch-created", { kind: "branch", from: oslo });
+    await message("assistant", 1).getByRole("button", { name: "Branch off" }).click();
+    branched = (await killed).id;
+    expect(branched).not.toBe(oslo);
+    await relaunch();
+    await reopen(branched);
+    await message("user", 0).getByText("Plan the Oslo trip").waitFor();
+    await message("assistant", 1).getByText("Noted.").waitFor();
+  });
+
+  /** Deletes conversation `id` from its row, as a person does (the row's Delete, then the confirmation). */
+  async function deleteRow(id: string): Promise<void> {
+    const row = conversationRow(win(), id);
+    await row.hover();
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await page().getByRole("dialog", { name: "Delete this conversation?" }).getByRole("button", { name: "Delete" }).click();
+  }
+
+  it("a delete, shown by the row going, is still gone after a kill at its acknowledgement", async () => {
+    const { killed } = await killAt("deleted", { id: branched });
+    await deleteRow(branched);
+    await killed;
+    await relaunch();
+    const listed = await win().waitFor("list-rendered");
+    expect(listed.detail.ids).toContain(oslo);
+    expect(listed.detail.ids).not.toContain(branched);
+  });
+
+  it("an import reported done is there after a kill at its report (and the deleted conversation stays gone)", async () => {
+    // The Oslo conversation, exported as Alpine JSON, then deleted: the import brings it back.
+    await reopen(oslo);
+    let since = await win().mark();
+    await page().getByRole("button", { name: "Export and import" }).click();
+    await win().waitFor("transfer-opened", {}, since);
+    const dialog = page().getByRole("dialog", { name: "Export and import" });
+    await dialog.getByLabel("This conversation, the branch shown").check();
+    await dialog.getByLabel("Alpine JSON (to import again)").check();
+    await dialog.getByRole("button", { name: "Export", exact: true }).click();
+    const exported = (await win().waitFor("exported", {}, since)).detail;
+    expect(exported).toMatchObject({ conversations: 1 });
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await win().waitFor("transfer-closed", {}, since);
+    since = await win().mark();
+    await deleteRow(oslo);
+    await win().waitFor("deleted", { id: oslo }, since);
+
+    since = await win().mark();
+    await page().getByRole("button", { name: "Export and import" }).click();
+    await win().waitFor("transfer-opened", {}, since);
+    const { killed } = await killAt("imported");
+    await dialog.getByLabel("File to import").fill(exported.path);
+    await dialog.getByRole("button", { name: "Import", exact: true }).click();
+    const report = await killed;
+    await relaunch();
+    const listed = await win().waitFor("list-rendered");
+    expect(listed.detail.ids).toContain(oslo);
+    expect(listed.detail.ids).not.toContain(branched);
+    await reopen(oslo);
+    await message("assistant", 1).getByText("Noted.").waitFor();
+    expect(report).toMatchObject({ error: null, imported: [{ id: oslo }] });
+  });
+
+  /** Opens Settings; resolves once the dialog is open. */
+  async function openSettings() {
+    const since = await win().mark();
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
+    await win().waitFor("settings-opened", {}, since);
+    return page().getByRole("dialog", { name: "Settings" });
+  }
+
+  it("an MCP server added, shown in Settings → Tools, is there after a kill at its acknowledgement", async () => {
+    const dialog = await openSettings();
+    await dialog.getByLabel("Server name").fill("notes");
+    await dialog.getByLabel("Transport").selectOption("http");
+    // Nothing listens there: the server is listed all the same (its status says it cannot be reached).
+    await dialog.getByLabel("URL", { exact: true }).fill("http://127.0.0.1:9/mcp");
+    const { killed } = await killAt("tools-saved", { channel: "tools:addServer" });
+    await dialog.getByRole("button", { name: "Add server" }).click();
+    await killed;
+    await relaunch();
+    await (await openSettings()).locator('.mcp-server[data-server="notes"]').waitFor();
+    await page().getByRole("button", { name: "Close settings" }).click();
+  });
+
+  it("a provider added in Settings → Models, shown in its list, is there after a kill at its acknowledgement", async () => {
+    const dialog = await openSettings();
+    await dialog.getByTestId("provider-kind").selectOption("ollama");
+    await dialog.getByTestId("provider-base-url").fill("http://127.0.0.1:9/v1");
+    const { killed } = await killAt("providers-saved");
+    await dialog.getByTestId("provider-add").click();
+    const saved = await killed;
+    await relaunch();
+    await (await openSettings()).locator('[data-provider="ollama"]').waitFor();
+    expect(saved.providers).toEqual([expect.objectContaining({ kind: "ollama" })]);
+    await page().getByRole("button", { name: "Close settings" }).click();
+  });
+
+  it("a message written while a run goes is not taken (the window keeps no queue); sent once the run stopped, it is there after a kill at its acknowledgement", async () => {
+    await e2e.session.model.control.script({ hang: true, text: "Packing list, part one" });
+    await page().getByRole("button", { name: "New conversation" }).click();
+    const since = await sendMessage(win(), "Pack for Bergen");
+    const id = (await win().waitFor("message-sent", { kind: "start" }, since)).detail.id;
+    await win().waitFor("stream-rendered", { id }, since);
+    const field = page().getByRole("textbox", { name: "Message" });
+    const typed = await win().mark();
+    await field.fill("And the wool socks");
+    await field.press("Enter");
+    // Nothing acknowledged: the words stay in the composer, Stop stands where Send was.
+    expect(await field.inputValue()).toBe("And the wool socks");
+    expect(await page().getByRole("button", { name: "Send" }).count()).toBe(0);
+    await page().getByRole("button", { name: "Stop", exact: true }).click();
+    await win().waitFor("run-ended", { id, stoppedBy: "aborted" }, typed);
+    expect(await win().events("message-sent", typed)).toEqual([]);
+    expect(await field.inputValue()).toBe("And the wool socks");
+    const { killed } = await killAt("message-sent", { kind: "send", id });
+    await field.press("Enter");
+    await killed;
+    await relaunch();
+    await reopen(id);
+    await page().locator(".message--user").getByText("And the wool socks").waitFor();
+  });
+
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it("a move to a PostgreSQL server reported done is there after a kill at its report: the relaunch, on the server, lists every conversation", async () => {
+    database = await freshDatabase();
+    // What the sidebar lists on this computer: every conversation fits its first page.
+    const onComputer = (await win().events("list-rendered")).at(-1)!.detail;
+    expect(onComputer.ids).toHaveLength(onComputer.total);
+    expect(onComputer.ids).toContain(oslo);
+    const dialog = await openSettings();
+    const since = await win().mark();
+    await dialog.getByTestId("storage-choice-postgres").check();
+    await dialog.getByTestId("storage-url").fill(database.url);
+    await dialog.getByTestId("storage-connect").click();
+    await win().waitFor("storage-changed", { kind: "postgres" }, since);
+    const { killed } = await killAt("storage-moved");
+    await dialog.getByTestId("storage-move-to-server").click();
+    const report = await killed;
+    expect(report).toMatchObject({ direction: "to-server", failed: [] });
+    await relaunch();
+    const listed = await win().waitFor("list-rendered");
+    expect(listed.detail.total).toBe(onComputer.total);
+    expect([...listed.detail.ids].sort()).toEqual([...onComputer.ids].sort());
+    await reopen(oslo);
+    await message("assistant", 1).getByText("Noted.").waitFor();
   });
 });

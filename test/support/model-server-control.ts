@@ -2,7 +2,7 @@
  * Scripts a model server that runs in another process, over its /_control/* endpoints.
  * Every call throws ModelServerControlError when the server refuses it.
  */
-import type { PlainScriptedReply, RecordedRequest } from "./model-server-types";
+import type { PlainScriptedReply, RecordedRequest, ServedModel } from "./model-server-types";
 
 export class ModelServerControlError extends Error {
   constructor(readonly route: string, readonly status: number, detail: string) {
@@ -19,6 +19,8 @@ export interface ModelServerControl {
   /** The recorded /v1/messages requests; with `atLeast`, waits (on the server) until that many arrived. */
   requests(atLeast?: number, timeoutMs?: number): Promise<RecordedRequest[]>;
   tokenCountRequests(atLeast?: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** What GET /v1/models lists from now on; null makes it answer 404 (as in-process setModels). */
+  setModels(models: ServedModel[] | null): Promise<void>;
   /** Lets the replies held by `holdAfter` stream the rest; resolves with how many there were. */
   release(): Promise<number>;
   /** Empties queue and records, restores the starting fallback (the echo one for `--echo`). */
@@ -52,6 +54,7 @@ export function connectModelServer(url: string): ModelServerControl {
     setFallback: async (reply) => void (await call("POST", "/_control/fallback", reply)),
     requests: list("/_control/requests"),
     tokenCountRequests: list("/_control/token-count-requests"),
+    setModels: async (models) => void (await call("POST", "/_control/models", models)),
     release: async () => (await call("POST", "/_control/release", {})).released as number,
     reset: async () => void (await call("POST", "/_control/reset", {})),
   };

@@ -121,6 +121,10 @@ export async function startModelServer(options: ModelServerOptions = {}): Promis
       case "POST /_control/fallback":
         server.setFallback(body);
         return sendJson(res, 200, { ok: true });
+      case "POST /_control/models":
+        if (body !== null && !Array.isArray(body)) throw new TypeError("POST /_control/models takes a JSON array of models, or null");
+        server.setModels(body);
+        return sendJson(res, 200, { ok: true });
       case "POST /_control/release":
         return sendJson(res, 200, { released: server.release() });
       case "POST /_control/reset":

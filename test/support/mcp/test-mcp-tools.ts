@@ -40,7 +40,7 @@ export function buildTestMcpServer(countFile: string, options: { canCrash?: bool
     count("run", "echo", input);
     return { content: [{ type: "text", text: `echo: ${input.text}` }] };
   });
-  server.registerTool("slow", { description: "Waits `ms` milliseconds, then answers.", inputSchema: { ms: z.number(), tag: z.string().optional() }, annotations: { destructiveHint: true } }, async (input, extra) => {
+  server.registerTool("slow", { description: "Waits `ms` milliseconds, then answers.", inputSchema: { ms: z.number(), tag: z.string().optional() }, annotations: { destructiveHint: true, title: "Answer slowly" } }, async (input, extra) => {
     count("run", "slow", input);
     const done = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(true), input.ms);

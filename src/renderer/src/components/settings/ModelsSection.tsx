@@ -8,6 +8,7 @@
 import { useEffect, useState } from "react";
 import type { ProviderKind, ProvidersView } from "../../../../shared/providers-types";
 import { api } from "../../api/current-api";
+import { emitAppEvent } from "../../app-events";
 import { describeError } from "../../lib/describe-error";
 import { refreshModelGroups } from "../../lib/model-groups";
 import { ProviderCard } from "./ProviderCard";
@@ -21,11 +22,13 @@ export function ModelsSection() {
     void api().request("providers:get", {}).then(setView, (e) => setError(describeError(e)));
   }, []);
 
-  /** Apply a change: the new view, or the error in words. */
+  /** Apply a change: the new view (the service answers once it is saved), or the error in words. */
   const apply = async (change: () => Promise<ProvidersView>): Promise<boolean> => {
     try {
-      setView(await change());
+      const saved = await change();
+      setView(saved);
       setError(null);
+      emitAppEvent("providers-saved", { providers: saved.providers.map((p) => ({ id: p.id, kind: p.kind })) });
       refreshModelGroups();
       return true;
     } catch (e) {
