@@ -6,6 +6,8 @@
 /** The value shown (and sent back unchanged) for a stored secret. */
 export const SECRET_MASK = "••••••";
 
+import type { InstalledBundleView } from "./mcp-bundle-types";
+
 export type McpServerStatus = "stopped" | "starting" | "ready" | "failed" | "restarting";
 export type McpApprovalDefault = "ask" | "allow";
 
@@ -43,6 +45,8 @@ export interface McpServerView extends McpServerLaunch {
   /** "stdio", "streamable-http" or "sse" once connected. */
   connectedBy: string | null;
   tools: McpToolView[];
+  /** Set for a server installed from an MCP Bundle. */
+  bundle?: InstalledBundleView;
 }
 
 export interface McpSettingsView {

@@ -103,6 +103,8 @@ export class AlpineService {
       bus: this.events,
       gate: this.gate,
       connection: { ...options.mcpConnection, launch: options.mcpLaunch },
+      appVersion: options.appVersion,
+      chooseBundleFile: options.chooseBundleFile,
     });
     this.runs = new Runs({
       store: this.store,

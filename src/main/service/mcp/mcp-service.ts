@@ -15,6 +15,8 @@ import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer 
 import { KnownToolNames } from "./known-tool-names";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
+import { McpBundles } from "./bundles/mcp-bundles";
+import { serverChoices } from "./server-choices";
 
 export interface McpServiceOptions {
   dataFolder: string;
@@ -23,6 +25,10 @@ export interface McpServiceOptions {
   approvalKey: ApprovalKey;
   bus: AppEventBus;
   gate: ServiceGate;
+  /** The system's open dialog for a .mcpb file (the app's). */
+  chooseBundleFile?: () => Promise<string | null>;
+  /** The app's version, which bundles may ask for (default 0.0.0). */
+  appVersion?: string;
   /** Names of the app's other tools, which MCP tools are named apart from. */
   takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
@@ -43,7 +49,11 @@ export interface ServerInput {
 
 export class McpService {
   readonly servers: McpServers;
+  readonly bundles: McpBundles;
   private readonly file: McpSettingsFile;
+  /** Why a bundle's server was not started, by server name (set at each apply). */
+  private readonly bundleProblems = new Map<string, string>();
+  private applying: Promise<void> = Promise.resolve();
   private readonly known: KnownToolNames;
   private changeTimer: NodeJS.Timeout | null = null;
   private started = false;
@@ -64,6 +74,16 @@ export class McpService {
       sealGrant: (conversationId, key) => sealer.sealDecision("mcp-conversation-grant", [conversationId, key]),
       grantHolds: (seal, conversationId, key) => sealer.decisionHolds(seal, "mcp-conversation-grant", [conversationId, key]),
     };
+    this.bundles = new McpBundles({
+      dataFolder: options.dataFolder,
+      platform: process.platform,
+      appVersion: options.appVersion ?? "0.0.0",
+      nodeVersion: process.versions.node,
+      environment: async () => ({ ...(process.env as Record<string, string>), ...(await options.connection?.launch?.environment()) }),
+      settings: () => this.file.get(),
+      commit: (edit) => void this.change(edit),
+      chooseFile: options.chooseBundleFile,
+    });
     this.servers = new McpServers({
       onChange: () => this.changed(),
       approvals,
@@ -76,6 +96,7 @@ export class McpService {
   start(): void {
     if (this.started) return;
     this.started = true;
+    void this.bundles.clean(this.file.problem === null);
     void this.apply();
   }
 
@@ -108,6 +129,7 @@ export class McpService {
   editServer(input: ServerInput): McpSettingsView {
     return this.change((settings) => {
       const stored = find(settings, input.name);
+      if (stored.bundle) throw new McpConfigError(input.name, "this server comes from an MCP Bundle: change its settings on its card, or update the bundle.");
       const kept = (values: Record<string, string> | undefined, old: Record<string, string>) =>
         values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === SECRET_MASK ? (old[k] ?? "") : v]));
       const old = stored.config;
@@ -148,7 +170,11 @@ export class McpService {
     if (clash.length > 0) throw new McpConfigError(`mcpServers.${clash[0]}`, `a server named ${clash.map((n) => `"${n}"`).join(", ")} exists already; remove it first or rename it in the pasted configuration. Nothing was imported.`);
   }
 
-  removeServer(name: string): McpSettingsView {
+  async removeServer(name: string): Promise<McpSettingsView> {
+    if (this.file.get().servers.find((s) => s.config.name === name)?.bundle) {
+      await this.bundles.remove(name);
+      return this.view();
+    }
     return this.change((settings) => {
       find(settings, name);
       settings.servers = settings.servers.filter((s) => s.config.name !== name);
@@ -204,9 +230,11 @@ export class McpService {
     return this.view();
   }
 
+  /** One apply after another: a bundle's command is resolved before its server is (re)started. */
   private apply(): Promise<void> {
-    const settings = this.file.get();
-    return this.servers.configure(settings.servers.map((s) => ({ config: s.config, enabled: s.enabled, disabledTools: [...s.disabledTools] })));
+    const next = async () => this.servers.configure(await serverChoices(this.file.get(), this.bundles, this.bundleProblems));
+    this.applying = this.applying.then(next, next);
+    return this.applying;
   }
 
   /** Many changes at once (a server starting lists its tools) become one event. */
@@ -230,7 +258,8 @@ export class McpService {
       enabled: stored.enabled,
       approval: stored.approval,
       status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),
-      error: live?.error ?? null,
+      error: live?.error ?? this.bundleProblems.get(config.name) ?? null,
+      ...(stored.bundle ? { bundle: this.bundles.view(stored.bundle) } : {}),
       pid: live?.pid ?? null,
       connectedBy: live?.transport ?? null,
       tools: (live?.tools ?? []).map((t) => ({
