@@ -5,6 +5,7 @@
 import { z } from "zod";
 import type { McpConfigReview, McpSettingsView } from "./mcp-types";
 import type { BundleReview } from "./mcp-bundle-types";
+import type { RegistrySearchView, RegistryServerPage } from "./mcp-registry-types";
 
 const serverName = z.string().min(1).max(64);
 const stringMap = z.record(z.string().min(1).max(200), z.string().max(10_000));
@@ -53,6 +54,12 @@ export const mcpRequestSchemaMakers = {
   "tools:installBundle": () => z.object({ reviewId: z.string().uuid(), settings: bundleSettings }).strict(),
   /** Change an installed bundle's settings; a sensitive value sent as SECRET_MASK keeps the stored one. */
   "tools:configureBundle": () => z.object({ name: serverName, settings: bundleSettings }).strict(),
+  /** Search the MCP registry (the registry URL setting); reads only. */
+  "tools:registrySearch": () => z.object({ query: z.string().max(200), cursor: z.string().max(1000).optional() }).strict(),
+  /** A registry server's page, with the add-server form each way to run it fills (nothing is added). */
+  "tools:registryServer": () => z.object({ name: z.string().min(1).max(300) }).strict(),
+  /** The registry to browse: an http(s) address, or null for the official MCP Registry. */
+  "tools:setRegistryUrl": () => z.object({ url: z.string().max(2000).nullable() }).strict(),
 } as const;
 
 export interface McpRequestResults {
@@ -71,4 +78,7 @@ export interface McpRequestResults {
   "tools:reviewBundle": BundleReview;
   "tools:installBundle": McpSettingsView;
   "tools:configureBundle": McpSettingsView;
+  "tools:registrySearch": RegistrySearchView;
+  "tools:registryServer": RegistryServerPage;
+  "tools:setRegistryUrl": McpSettingsView;
 }

@@ -51,6 +51,8 @@ export interface McpServerView extends McpServerLaunch {
 
 export interface McpSettingsView {
   callTimeoutMs: number;
+  /** The MCP registry browsed in Settings → Tools (the official one unless changed). */
+  registryUrl: string;
   servers: McpServerView[];
   /** Set when the MCP settings file could not be used as it is. */
   problem?: string;

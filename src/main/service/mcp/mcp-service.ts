@@ -17,6 +17,8 @@ import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
 import { McpBundles } from "./bundles/mcp-bundles";
 import { serverChoices } from "./server-choices";
+import { serverView } from "./server-view";
+import { OFFICIAL_REGISTRY_URL, RegistryClient } from "./registry/registry-client";
 
 export interface McpServiceOptions {
   dataFolder: string;
@@ -50,6 +52,8 @@ export interface ServerInput {
 export class McpService {
   readonly servers: McpServers;
   readonly bundles: McpBundles;
+  /** The MCP registry at the registry URL setting: only read, never starts anything. */
+  readonly registry = new RegistryClient(() => this.file.get().registryUrl ?? OFFICIAL_REGISTRY_URL);
   private readonly file: McpSettingsFile;
   /** Why a bundle's server was not started, by server name (set at each apply). */
   private readonly bundleProblems = new Map<string, string>();
@@ -111,6 +115,7 @@ export class McpService {
     this.known.remember(Object.fromEntries(offered));
     return {
       callTimeoutMs: settings.callTimeoutMs,
+      registryUrl: settings.registryUrl ?? OFFICIAL_REGISTRY_URL,
       servers,
       ...(this.file.problem ? { problem: this.file.problem } : {}),
       knownTools: this.known.all(),
@@ -198,6 +203,13 @@ export class McpService {
     return this.change((settings) => void (settings.callTimeoutMs = ms));
   }
 
+  /** The registry browsed in Settings → Tools (an http(s) address; null or empty for the official one). */
+  setRegistryUrl(url: string | null): McpSettingsView {
+    const trimmed = url?.trim() || null;
+    if (trimmed !== null && !/^https?:\/\/[^\s/]+/.test(trimmed)) throw new McpConfigError("registryUrl", "a registry address starts with https:// (or http:// for one on this computer or network).");
+    return this.change((settings) => void (settings.registryUrl = trimmed === OFFICIAL_REGISTRY_URL ? null : trimmed));
+  }
+
   stderr(name: string): string[] {
     return this.servers.stderr(name);
   }
@@ -248,32 +260,14 @@ export class McpService {
   }
 
   private serverView(stored: SavedServer, names: Map<string, string>): McpServerView {
-    const { config } = stored;
-    const live = this.servers.snapshot(config.name);
-    const mask = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, SECRET_MASK]));
-    return {
-      name: config.name,
-      transport: config.transport,
-      ...(config.transport === "stdio" ? { command: config.command, args: [...config.args], cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
-      enabled: stored.enabled,
-      approval: stored.approval,
-      status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),
-      error: live?.error ?? this.bundleProblems.get(config.name) ?? null,
-      ...(stored.bundle ? { bundle: this.bundles.view(stored.bundle) } : {}),
-      pid: live?.pid ?? null,
-      connectedBy: live?.transport ?? null,
-      tools: (live?.tools ?? []).map((t) => ({
-        name: t.name,
-        ...(names.has(`${config.name}/${t.name}`) ? { modelName: names.get(`${config.name}/${t.name}`) } : {}),
-        ...(t.annotations?.title ?? t.title ? { title: t.annotations?.title ?? t.title } : {}),
-        description: t.description,
-        ...(t.annotations?.readOnlyHint !== undefined ? { readOnly: t.annotations.readOnlyHint } : {}),
-        ...(t.annotations?.destructiveHint !== undefined ? { destructive: t.annotations.destructiveHint } : {}),
-        enabled: !stored.disabledTools.includes(t.name),
-        alwaysAllowed: stored.alwaysAllowed.includes(t.name),
-      })),
-    };
+    const name = stored.config.name;
+    return serverView(stored, names, this.servers.snapshot(name), {
+      started: this.started,
+      problem: this.bundleProblems.get(name) ?? null,
+      bundle: stored.bundle ? this.bundles.view(stored.bundle) : null,
+    });
   }
+
 }
 
 function newServer(config: McpServerConfig): StoredServer {

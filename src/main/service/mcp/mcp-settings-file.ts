@@ -18,7 +18,7 @@ import { readVersionedJson } from "../versioned-json";
 import type { BundleSettingValue } from "../../../shared/mcp-bundle-types";
 
 export const MCP_FILE_NAME = "mcp.json";
-/** 2: servers of installed MCP Bundles (`bundle`); a version 1 file is read as it is. */
+/** 2: servers of installed MCP Bundles (`bundle`) and the registry URL; a version 1 file is read as it is. */
 export const MCP_SETTINGS_VERSION = 2;
 
 /** The bundle a server was installed from (its `config` then holds the manifest's command with the variables unresolved). */
@@ -46,11 +46,14 @@ export interface StoredServer {
 export interface McpSettings {
   callTimeoutMs: number;
   servers: StoredServer[];
+  /** The MCP registry browsed in Settings → Tools; null for the official one. */
+  registryUrl?: string | null;
 }
 
 /** The settings as saved: shared by every reader, never changed in place (a change saves a new object). */
 export interface SavedMcpSettings {
   readonly callTimeoutMs: number;
+  readonly registryUrl?: string | null;
   readonly servers: readonly SavedServer[];
 }
 
@@ -77,7 +80,9 @@ const serverSchema = z
     bundle: z.object({ id: z.string(), folder: z.string(), version: z.string(), values: z.record(z.string(), settingValue).default({}), sensitive: z.array(z.string()).default([]) }).optional(),
   })
   .passthrough();
-const fileSchema = z.object({ version: z.number().int().min(1), callTimeoutMs: z.number().int().min(1).optional(), servers: z.array(serverSchema).default([]) }).passthrough();
+const fileSchema = z
+  .object({ version: z.number().int().min(1), callTimeoutMs: z.number().int().min(1).optional(), registryUrl: z.string().nullable().optional(), servers: z.array(serverSchema).default([]) })
+  .passthrough();
 const secretsSchema = z.record(
   z.string(),
   z.object({ env: z.record(z.string(), z.string()).default({}), headers: z.record(z.string(), z.string()).default({}), userConfig: z.record(z.string(), settingValue).optional() }),
@@ -132,7 +137,7 @@ export class McpSettingsFile {
       return { ...plain, envKeys: [], headerKeys: Object.keys(headers), ...rest };
     });
     this.secrets.set(JSON.stringify(secrets));
-    writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, servers }, null, 2) + "\n");
+    writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, registryUrl: next.registryUrl ?? null, servers }, null, 2) + "\n");
     this.current = next;
   }
 
@@ -150,7 +155,7 @@ export class McpSettingsFile {
       this.newerVersion = read.version;
       this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${read.version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
     }
-    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.servers) };
+    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, registryUrl: parsed.registryUrl ?? null, servers: this.serversOf(parsed.servers) };
   }
 
   private serversOf(stored: z.infer<typeof serverSchema>[]): StoredServer[] {
