@@ -32,6 +32,7 @@ export type AppEventName =
   | "folder-chosen"
   | "tools-changed"
   | "tools-saved"
+  | "bundle-reviewed"
   | "copied"
   | "attachment-added"
   | "attachment-refused"
