@@ -56,7 +56,8 @@ it("installs a node bundle with a secret, runs its tool on the app's runtime, up
   await fixture.call("tools:installBundle", { reviewId: review.reviewId, settings: { api_token: "tok-secret-123" } });
   const ready = await waitForServer(fixture, "Hello Bundle", (s) => s.status === "ready", "ready");
   expect(ready.bundle).toMatchObject({ version: "1.0.0", missingSettings: [] });
-  expect(await callWhoami(fixture, "Hello Bundle")).toEqual({ version: "1.0.0", token: "tok-secret-123", greeting: "hello", note: "hi", node: process.versions.node });
+  // The server runs inside its guard, on the runtime the app runs on: no `node` is started for it.
+  expect(await callWhoami(fixture, "Hello Bundle")).toEqual({ version: "1.0.0", token: "tok-secret-123", greeting: "hello", note: "hi", node: process.versions.node, pid: ready.pid });
   // The secret is kept with the MCP secrets only: never in mcp.json, never in a view.
   expect(fs.readFileSync(path.join(fixture.dataFolder, "mcp.json"), "utf8")).not.toContain("tok-secret-123");
   expect(mcpSecrets.get()).toContain("tok-secret-123");

@@ -26,6 +26,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       greeting: process.env.GREETING ?? null,
       note: message.params.arguments?.note ?? null,
       node: process.versions.node,
+      pid: process.pid,
     };
     send({ jsonrpc: "2.0", id: message.id, result: { content: [{ type: "text", text: JSON.stringify(report) }] } });
   } else {
