@@ -18,7 +18,7 @@ import type { ServiceGate } from "../service-gate";
 import { McpBundles } from "./bundles/mcp-bundles";
 import { serverChoices } from "./server-choices";
 import { serverView } from "./server-view";
-import { OFFICIAL_REGISTRY_URL, RegistryClient } from "./registry/registry-client";
+import { OFFICIAL_REGISTRY_URL, RegistryClient, checkedRegistryUrl } from "./registry/registry-client";
 
 export interface McpServiceOptions {
   dataFolder: string;
@@ -57,7 +57,9 @@ export class McpService {
   private readonly file: McpSettingsFile;
   /** Why a bundle's server was not started, by server name (set at each apply). */
   private readonly bundleProblems = new Map<string, string>();
-  private applying: Promise<void> = Promise.resolve();
+  /** Which apply is the latest, and when its servers were handed to the MCP room (a bundle's command is resolved first). */
+  private applyTurn = 0;
+  private configured: Promise<void> = Promise.resolve();
   private readonly known: KnownToolNames;
   private changeTimer: NodeJS.Timeout | null = null;
   private started = false;
@@ -205,9 +207,7 @@ export class McpService {
 
   /** The registry browsed in Settings → Tools (an http(s) address; null or empty for the official one). */
   setRegistryUrl(url: string | null): McpSettingsView {
-    const trimmed = url?.trim() || null;
-    if (trimmed !== null && !/^https?:\/\/[^\s/]+/.test(trimmed)) throw new McpConfigError("registryUrl", "a registry address starts with https:// (or http:// for one on this computer or network).");
-    return this.change((settings) => void (settings.registryUrl = trimmed === OFFICIAL_REGISTRY_URL ? null : trimmed));
+    return this.change((settings) => void (settings.registryUrl = checkedRegistryUrl(url)));
   }
 
   stderr(name: string): string[] {
@@ -223,6 +223,7 @@ export class McpService {
   /** The tools a run offers, once starting servers have settled (at most `waitMs`). */
   async toolsForRun(taken: string[], waitMs = 15_000): Promise<McpTool[]> {
     this.start(); // a run before the background start (or on first use) starts the servers itself
+    await this.configured;
     await this.servers.whenSettled(waitMs);
     return this.servers.tools(taken);
   }
@@ -242,11 +243,17 @@ export class McpService {
     return this.view();
   }
 
-  /** One apply after another: a bundle's command is resolved before its server is (re)started. */
+  /** Saved servers to the MCP room: at once when none is a bundle's; else once resolved, the latest apply only. */
   private apply(): Promise<void> {
-    const next = async () => this.servers.configure(await serverChoices(this.file.get(), this.bundles, this.bundleProblems));
-    this.applying = this.applying.then(next, next);
-    return this.applying;
+    const turn = ++this.applyTurn;
+    const choices = serverChoices(this.file.get(), this.bundles, this.bundleProblems);
+    if (Array.isArray(choices)) {
+      this.configured = Promise.resolve();
+      return this.servers.configure(choices);
+    }
+    const applied = choices.then((resolved) => (turn === this.applyTurn ? this.servers.configure(resolved) : undefined));
+    this.configured = choices.then(() => undefined, () => undefined);
+    return applied;
   }
 
   /** Many changes at once (a server starting lists its tools) become one event. */

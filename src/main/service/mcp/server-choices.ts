@@ -7,23 +7,34 @@ import type { ServerChoice } from "../../mcp";
 import type { McpBundles } from "./bundles/mcp-bundles";
 import type { SavedMcpSettings, SavedServer, StoredBundle } from "./mcp-settings-file";
 
-export async function serverChoices(settings: SavedMcpSettings, bundles: McpBundles, problems: Map<string, string>): Promise<ServerChoice[]> {
-  problems.clear();
-  return Promise.all(settings.servers.map((s) => choice(s, bundles, problems)));
+/** At once (an array) when no server comes from a bundle; otherwise once every bundle's command is resolved. */
+export function serverChoices(settings: SavedMcpSettings, bundles: McpBundles, problems: Map<string, string>): ServerChoice[] | Promise<ServerChoice[]> {
+  if (!settings.servers.some((s) => s.bundle)) {
+    problems.clear();
+    return settings.servers.map(plainChoice);
+  }
+  return Promise.all(settings.servers.map((s) => choice(s, bundles))).then((choices) => {
+    problems.clear();
+    for (const { problem, config } of choices) if (problem) problems.set(config.config.name, problem);
+    return choices.map((c) => c.config);
+  });
 }
 
-async function choice(stored: SavedServer, bundles: McpBundles, problems: Map<string, string>): Promise<ServerChoice> {
-  const plain = { config: stored.config, enabled: stored.enabled, disabledTools: [...stored.disabledTools] };
-  if (!stored.bundle) return plain;
+function plainChoice(stored: SavedServer): ServerChoice {
+  return { config: stored.config, enabled: stored.enabled, disabledTools: [...stored.disabledTools] };
+}
+
+async function choice(stored: SavedServer, bundles: McpBundles): Promise<{ config: ServerChoice; problem?: string }> {
+  const plain = plainChoice(stored);
+  if (!stored.bundle) return { config: plain };
   try {
     const missing = bundles.missing(stored.bundle);
     if (missing.length) {
-      problems.set(stored.config.name, `This bundle needs ${missing.length === 1 ? "a setting" : "settings"} before it can start (${missing.join(", ")}): fill ${missing.length === 1 ? "it" : "them"} in on this card.`);
-      return { ...plain, enabled: false };
+      const problem = `This bundle needs ${missing.length === 1 ? "a setting" : "settings"} before it can start (${missing.join(", ")}): fill ${missing.length === 1 ? "it" : "them"} in on this card.`;
+      return { config: { ...plain, enabled: false }, problem };
     }
-    return { ...plain, config: await bundles.resolve(stored as SavedServer & { bundle: StoredBundle }) };
+    return { config: { ...plain, config: await bundles.resolve(stored as SavedServer & { bundle: StoredBundle }) } };
   } catch (error) {
-    problems.set(stored.config.name, `This bundle cannot start: ${(error as Error).message} Remove it and install it again.`);
-    return { ...plain, enabled: false };
+    return { config: { ...plain, enabled: false }, problem: `This bundle cannot start: ${(error as Error).message} Remove it and install it again.` };
   }
 }

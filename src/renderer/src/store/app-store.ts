@@ -78,6 +78,10 @@ export const useAppStore = create<AppState>()((...a) => ({
       case "mcp_changed":
         get().applyTools(event.tools);
         break;
+      case "bundle_opened":
+      case "bundle_refused":
+        get().showOpenedBundle(event.type === "bundle_opened" ? { review: event.review } : { error: event.message });
+        break;
       case "storage_status":
         get().applyStorageStatus(event.status);
         break;

@@ -22,6 +22,8 @@ export interface BundlesSlice {
   /** Review a .mcpb file dropped on the window: opens Settings at Tools. */
   reviewDroppedBundle(file: File): Promise<void>;
   closeBundleReview(): void;
+  /** A bundle the system opened with the app, reviewed by main (or refused): shown in Settings → Tools. */
+  showOpenedBundle(opened: { review: BundleReview } | { error: string }): void;
   installBundle(settings: Record<string, BundleSettingValue>): Promise<boolean>;
   configureBundle(name: string, settings: Record<string, BundleSettingValue>): Promise<boolean>;
   registryResults: RegistrySearchView | null;
@@ -63,6 +65,11 @@ export const createBundlesSlice: StateCreator<AppState, [], [], BundlesSlice> = 
     },
 
     closeBundleReview: () => set({ bundleReview: null, bundleError: null }),
+
+    showOpenedBundle(opened) {
+      if (!get().settingsOpen) get().setSettingsOpen(true);
+      set("review" in opened ? { bundleReview: opened.review, bundleError: null } : { bundleReview: null, bundleError: opened.error });
+    },
 
     async installBundle(settings) {
       const current = get().bundleReview;

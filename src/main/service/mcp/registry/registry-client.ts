@@ -5,11 +5,19 @@
  * cannot be reached is a calm RegistryUnavailableError, nothing more.
  */
 import type { RegistrySearchView, RegistryServerPage } from "../../../../shared/mcp-registry-types";
+import { McpConfigError } from "../../../mcp";
 import { RegistryAnswerError, RegistryUnavailableError } from "./registry-errors";
 import { serverPage, summary } from "./registry-forms";
 import { type ServerJson, serverJson, serverList, serverResponse } from "./registry-schema";
 
 export const OFFICIAL_REGISTRY_URL = "https://registry.modelcontextprotocol.io";
+
+/** The registry URL setting as saved: null for the official registry (also when empty). */
+export function checkedRegistryUrl(url: string | null): string | null {
+  const trimmed = url?.trim() || null;
+  if (trimmed !== null && !/^https?:\/\/[^\s/]+/.test(trimmed)) throw new McpConfigError("registryUrl", "a registry address starts with https:// (or http:// for one on this computer or network).");
+  return trimmed === OFFICIAL_REGISTRY_URL ? null : trimmed;
+}
 const PAGE = 30;
 
 export class RegistryClient {
