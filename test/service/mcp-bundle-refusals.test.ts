@@ -70,6 +70,16 @@ it("refuses a bundle for another system, a newer Alpine, a newer Node, or a Pyth
   const empty = bundlesHere(work);
   const none = await empty.open(await packBundle(work, helloManifest("1.0.0", (m) => Object.assign(m, { server: python.server, compatibility: { runtimes: { python: ">=3.10" } } })), { "server/main.py": "" })).catch((e: Error) => e);
   expect((none as Error).message).toMatch(/^This bundle needs Python 3\.10 or later; none was found on PATH\./);
+
+  // A uv bundle (manifest 0.4) where no uv is on PATH.
+  const uv = helloManifest("1.0.0", (m) => {
+    m.manifest_version = "0.4";
+    m.server = { type: "uv", entry_point: "server/main.py", mcp_config: { command: "uv", args: ["run", "${__dirname}/server/main.py"] } };
+    delete m.compatibility;
+  });
+  const noUv = await empty.open(await packBundle(work, uv, { "server/main.py": "" })).catch((e: Error) => e);
+  expect(noUv).toMatchObject({ name: "BundleIncompatibleError", requirement: "uv" });
+  expect((noUv as Error).message).toMatch(/^This bundle needs uv \(the Python package manager from astral\.sh\); none was found on PATH\./);
 });
 
 it("refuses zips with a path outside the folder, a symbolic link, or an absurd size, and says which entry", async () => {
