@@ -1,7 +1,8 @@
 /**
  * An MCP Bundle in the window (Chromium through the test host): a .mcpb dropped on the
  * window is shown for review, its sensitive setting filled and installed; its tool, run on
- * the app's own runtime, is called with the person's approval; Remove deletes it whole.
+ * the app's own runtime, is called with the person's approval; Remove deletes it whole. A
+ * local registry is browsed and its Add fills the add-server form.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { helloManifest, packBundle } from "../service/bundle-helpers";
 import { useAlpineSession } from "./support/file-session";
 import { startConversation } from "./support/window-actions";
 import { sentMessages } from "../support/model-server";
+import { startRegistryTestServer } from "../support/mcp/registry-test-server";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
 
@@ -67,4 +69,41 @@ it("drop a bundle, fill its secret, install it, call its tool with approval, rem
   await win.waitFor("tools-saved", { channel: "tools:removeServer" }, since);
   expect(await page.locator(".mcp-server").count()).toBe(0);
   expect(fs.readdirSync(path.join(e2e.session.dataFolder, "mcp-bundles"))).toEqual([]);
+  await page.getByRole("button", { name: "Close settings" }).click();
+});
+
+it("browse a local registry: search, a server's page, Add fills the form for the person to confirm; an unreachable registry is a calm message", async () => {
+  const page = e2e.page;
+  const win = e2e.win;
+  const registry = await startRegistryTestServer();
+  try {
+    await page.getByRole("button", { name: "Settings", exact: true }).click();
+    const browser = page.getByTestId("registry-browser");
+    await browser.locator("summary").click();
+    await browser.getByLabel("Registry address").fill(registry.url);
+    const since = await win.mark();
+    await browser.getByRole("button", { name: "Use this registry" }).click();
+    await win.waitFor("tools-saved", { channel: "tools:setRegistryUrl" }, since);
+    await browser.getByLabel("Search the registry").fill("weather");
+    await browser.getByRole("button", { name: "Search" }).click();
+    await browser.getByRole("button", { name: "Acme Weather" }).click();
+    const npm = browser.locator('[data-option="npm"]');
+    expect(await npm.textContent()).toContain("needs ACME_API_KEY (secret), ACME_REGION");
+    expect(await browser.locator('[data-option="nuget"]').textContent()).toContain("Alpine cannot start nuget packages");
+    await npm.getByRole("button", { name: "Add…" }).click();
+    // The form is filled, not submitted: nothing is added until the person adds it.
+    const form = page.getByTestId("add-server");
+    expect(await form.getByLabel("Server name").inputValue()).toBe("Acme Weather");
+    expect(await form.getByLabel("Command").inputValue()).toBe("npx");
+    expect(await form.getByLabel("Arguments, one per line").inputValue()).toBe("-y\n@acme/weather-mcp@1.2.0\n--units\nmetric");
+    expect(await form.getByLabel("Environment, NAME=value per line").inputValue()).toBe("ACME_API_KEY=\nACME_REGION=eu");
+    expect(await page.locator(".mcp-server").count()).toBe(0);
+  } finally {
+    await registry.close();
+  }
+  // The registry is gone now: searching says so calmly.
+  const browser = page.getByTestId("registry-browser");
+  await browser.getByRole("button", { name: "Search" }).click();
+  await expect.poll(() => browser.getByTestId("registry-error").textContent()).toMatch(/cannot be reached right now \(ECONNREFUSED\)\. Check the connection, or the registry address in Settings → Tools; your servers are not affected\./);
+  await page.getByRole("button", { name: "Close settings" }).click();
 });
