@@ -121,6 +121,7 @@ it("refuses a broken manifest, naming what is wrong, and a file that is no zip",
   expect(await refusal(writeZip(path.join(work, "empty.mcpb"), { "readme.txt": "hi" }))).toMatchObject({ name: "BundleManifestError" });
   fs.writeFileSync(path.join(work, "text.mcpb"), "just text, no zip");
   expect(await refusal(path.join(work, "text.mcpb"))).toMatchObject({ name: "BundleNotReadableError" });
+  expect((await refusal(path.join(work, "gone.mcpb"))).message).toMatch(/^This file cannot be opened as an MCP Bundle: .*gone\.mcpb could not be read \(ENOENT\)\./);
 });
 
 /** Rewrites an entry's declared unpacked size in the central directory and its local header. */

@@ -13,7 +13,7 @@ import path from "node:path";
 import type { BundleReview, BundleSettingValue, InstalledBundleView } from "../../../../shared/mcp-bundle-types";
 import { McpConfigError, SERVER_NAME, type StdioServerConfig, parseServerConfig } from "../../../mcp";
 import type { McpSettings, SavedMcpSettings, SavedServer, StoredBundle } from "../mcp-settings-file";
-import { BundleNotFoundError, BundleTooLargeError } from "./bundle-errors";
+import { BundleNotFoundError, BundleNotReadableError, BundleTooLargeError } from "./bundle-errors";
 import { bundleSettings, describeBundle, missingSettings } from "./bundle-description";
 import { bundlesRoot, cleanBundleFolders, removeBundleFolder, unpackBundle } from "./bundle-folder";
 import { type OpenedBundle, openBundleFile } from "./bundle-file";
@@ -52,7 +52,9 @@ export class McpBundles {
     if (chosen === null && !this.host.chooseFile) throw new BundleNotFoundError("No file was given and there is no open dialog here.");
     if (chosen === null) return null;
     const limit = (this.host.limits ?? DEFAULT_BUNDLE_LIMITS).maxFileBytes;
-    const size = (await fsp.stat(chosen)).size;
+    const size = await fsp.stat(chosen).then((s) => s.size, (error: NodeJS.ErrnoException) => {
+      throw new BundleNotReadableError(`${chosen} could not be read (${error.code ?? error.message}).`);
+    });
     if (size > limit) throw new BundleTooLargeError(`the file is ${formatBytes(size)}, more than the ${formatBytes(limit)} a bundle may be.`);
     return this.review(await fsp.readFile(chosen));
   }
