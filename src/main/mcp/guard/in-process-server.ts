@@ -31,7 +31,12 @@ export function runServerInThisProcess(spec: ServerSpec, send: (message: FromGua
   Object.defineProperty(process, "stdout", { configurable: true, enumerable: true, get: () => stdout });
   for (const key of Object.keys(process.env)) delete process.env[key];
   Object.assign(process.env, spec.env);
-  if (spec.cwd) process.chdir(spec.cwd);
+  try {
+    if (spec.cwd) process.chdir(spec.cwd);
+  } catch (error) {
+    send({ type: "failed", message: `could not start ${JSON.stringify(script)} in ${JSON.stringify(spec.cwd)}: ${(error as Error).message}` });
+    process.exit(127);
+  }
   process.argv = [process.argv[0]!, script, ...args];
   send({ type: "spawned", pid: process.pid });
   import(pathToFileURL(script).href).catch((error: unknown) => {
