@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { StepEvent } from "./wire-types";
 import type { McpSettingsView } from "./mcp-types";
+import type { BundleReview } from "./mcp-bundle-types";
 import { type McpRequestResults, mcpRequestSchemaMakers } from "./mcp-contract";
 import { type StorageRequestResults, storageRequestSchemaMakers } from "./storage-contract";
 import { type ProvidersRequestResults, providerId, providersRequestSchemaMakers } from "./providers-contract";
@@ -243,7 +244,11 @@ export type AppEvent =
   /** The store in use changed, or came back after being unreachable: the window reloads its list. */
   | { type: "conversations_reset" }
   /** The database check after an unclean shutdown finished. */
-  | { type: "database_checked"; check: DatabaseCheckView };
+  | { type: "database_checked"; check: DatabaseCheckView }
+  /** The system opened an MCP Bundle with the app ("Open with"): the window shows it for review. */
+  | { type: "bundle_opened"; review: BundleReview }
+  /** ...or the bundle it opened was refused, and why. */
+  | { type: "bundle_refused"; message: string };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -6,6 +6,8 @@
 /** The value shown (and sent back unchanged) for a stored secret. */
 export const SECRET_MASK = "••••••";
 
+import type { InstalledBundleView } from "./mcp-bundle-types";
+
 export type McpServerStatus = "stopped" | "starting" | "ready" | "failed" | "restarting";
 export type McpApprovalDefault = "ask" | "allow";
 
@@ -43,10 +45,14 @@ export interface McpServerView extends McpServerLaunch {
   /** "stdio", "streamable-http" or "sse" once connected. */
   connectedBy: string | null;
   tools: McpToolView[];
+  /** Set for a server installed from an MCP Bundle. */
+  bundle?: InstalledBundleView;
 }
 
 export interface McpSettingsView {
   callTimeoutMs: number;
+  /** The MCP registry browsed in Settings → Tools (the official one unless changed). */
+  registryUrl: string;
   servers: McpServerView[];
   /** Set when the MCP settings file could not be used as it is. */
   problem?: string;

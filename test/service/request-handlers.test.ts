@@ -160,6 +160,13 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
   "tools:setCallTimeout": [[{ ms: 1.5 }, "ms"]],
   "tools:restartServer": [[{ name: 7 }, "name"]],
   "tools:stderr": [[{ name: "x".repeat(65) }, "name"]],
+  "tools:openBundle": [[{ path: "" }, "path"]],
+  "tools:reviewBundle": [[{ name: "", data: "UEsFBg==" }, "name"], [{ name: "a.mcpb" }, "data"]],
+  "tools:installBundle": [[{ reviewId: "not-a-uuid", settings: {} }, "reviewId"], [{ reviewId: "6f1c2b9e-3f4a-4b5c-8d6e-7f8091a2b3c4", settings: { k: { nested: 1 } } }, "settings"]],
+  "tools:configureBundle": [[{ name: "a", settings: { k: [1] } }, "settings"]],
+  "tools:registrySearch": [[{ query: 5 }, "query"]],
+  "tools:registryServer": [[{ name: "" }, "name"]],
+  "tools:setRegistryUrl": [[{ url: 1 }, "url"]],
   "settings:setKeyStorage": [
     [{}, "memoryOnly"],
     [{ memoryOnly: "yes" }, "memoryOnly"],

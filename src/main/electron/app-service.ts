@@ -9,6 +9,7 @@ import { openService, type OpenedService } from "../service/open-service";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { sqliteBindingFor } from "./sqlite-binding";
 import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
+import { bundleFileChooser } from "./bundle-dialog";
 import { appServerLaunch } from "./utility-guard-launcher";
 
 const API_KEY_FILE = "api-key.bin";
@@ -48,6 +49,7 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     },
     chooseExportFile: exportFileChooser(getWindow),
     chooseImportFile: importFileChooser(getWindow),
+    chooseBundleFile: bundleFileChooser(getWindow),
   });
   return { ...opened, flushSecrets: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush(), providerSecrets.flush()]).then(() => undefined) };
 }

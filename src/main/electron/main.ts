@@ -18,6 +18,7 @@ import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { loadSystemUpdater, wireUpdates } from "./updates";
 import { createMainWindow } from "./window";
+import { BundleFiles, bundlePathsIn, listenForOpenedFiles } from "./bundle-files";
 
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -31,7 +32,12 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  app.on("second-instance", () => {
+  // MCP Bundles opened with the app: reviewed once the service is open.
+  const bundleFiles = new BundleFiles();
+  listenForOpenedFiles(app, bundleFiles);
+  for (const file of bundlePathsIn(process.argv)) bundleFiles.open(file);
+  app.on("second-instance", (_event, argv) => {
+    for (const file of bundlePathsIn(argv)) bundleFiles.open(file);
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.focus();
@@ -68,6 +74,7 @@ if (!app.requestSingleInstanceLock()) {
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
+    bundleFiles.ready(service);
     // While the window loads its scripts, the first screen's reads are warmed for its first request.
     void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
     // Running from source, updates say they are off (the service's "unsupported").

@@ -66,7 +66,7 @@ export class ChildProcessTransport implements Transport {
       let ended: () => void = () => undefined;
       this.exited = new Promise((done) => (ended = done));
       this.guard = this.launch.guards.launch({
-        spawn: () => this.guard?.send({ type: "start", spec: { command, args, cwd, env, appPid: process.pid } }),
+        spawn: () => this.guard?.send({ type: "start", spec: { command, args, cwd, env, appPid: process.pid, ...(this.config.runtime === "app-node" ? { inProcess: true } : {}) } }),
         message: (message) => this.fromGuard(message, settle),
         stderr: (text) => this.stderr.write(text),
         exit: (code) => {

@@ -12,6 +12,8 @@ export interface StdioServerConfig {
   args: string[];
   env: Record<string, string>;
   cwd: string | null;
+  /** "app-node": a bundle's node server, run on the app's own runtime (`args[0]` is its script); never read from a person's configuration. */
+  runtime?: "app-node";
 }
 
 export interface HttpServerConfig {

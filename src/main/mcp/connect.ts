@@ -8,6 +8,7 @@ import type { ServerLaunch } from "./guard-launcher";
 import { type McpSdk, loadMcpSdk } from "./mcp-sdk";
 import type { HttpServerConfig, McpServerConfig } from "./config";
 import type { StderrLog } from "./stderr-log";
+import { ServerStartError } from "./start-failure";
 
 export const CLIENT_INFO = { name: "alpine", version: "1.0.0" };
 
@@ -30,7 +31,7 @@ export async function connectServer(config: McpServerConfig, stderr: StderrLog, 
       await client.connect(child, { timeout: timeoutMs });
     } catch (error) {
       await child.close(500).catch(() => undefined);
-      throw error;
+      throw new ServerStartError(error, child.exit);
     }
     return { client, child, transport: "stdio", sdk };
   }

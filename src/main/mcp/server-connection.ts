@@ -13,6 +13,7 @@ import { defaultServerLaunch } from "./default-launch";
 import { McpCallTimeoutError, McpServerExitedError, McpServerUnavailableError } from "./errors";
 import type { ServerSnapshot, ServerStatus, ServerTool } from "./server-state";
 import { StderrLog } from "./stderr-log";
+import { explainStartFailure } from "./start-failure";
 
 export interface ServerConnectionOptions {
   /** Told after every change of state or tools. */
@@ -131,7 +132,7 @@ export class ServerConnection {
       if (this.connection === connection) this.connection = null;
       await connection?.client.close().catch(() => undefined);
       if (this.stopped) return;
-      this.fail(`It could not start: ${(error as Error)?.message ?? String(error)}`);
+      this.fail(explainStartFailure(this.config, error, this.options.startTimeoutMs ?? 30_000));
     }
   }
 

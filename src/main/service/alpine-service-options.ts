@@ -25,6 +25,8 @@ export interface AlpineServiceOptions {
   chooseImportFile?: ImportFileChooser;
   /** Tools offered to the model besides the built-in ones (a test host adds a slow one to interrupt). */
   extraTools?: Tool[];
+  /** The system's open dialog for an MCP Bundle (.mcpb); without it `tools:openBundle` needs a path. */
+  chooseBundleFile?: () => Promise<string | null>;
   /** Where MCP env values and headers are kept, encrypted in the app (in memory by default). */
   mcpSecrets?: SecretKeeper;
   /** Restart backoff and start timeout of MCP servers (tests shorten them). */

@@ -99,10 +99,10 @@ export class AlpineService {
       takenNames: [...tools.map((t) => t.name), FINISH_TOOL, ASK_TOOL],
       dataFolder: options.dataFolder,
       secrets: options.mcpSecrets ?? new MemorySecretKeeper(),
-      approvalKey,
-      bus: this.events,
-      gate: this.gate,
+      approvalKey, bus: this.events, gate: this.gate,
       connection: { ...options.mcpConnection, launch: options.mcpLaunch },
+      appVersion: options.appVersion,
+      chooseBundleFile: options.chooseBundleFile,
     });
     this.runs = new Runs({
       store: this.store,

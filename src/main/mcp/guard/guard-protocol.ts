@@ -13,6 +13,8 @@ export interface ServerSpec {
   env: Record<string, string>;
   /** The app's process: when it is gone, the guard ends the server. */
   appPid: number;
+  /** A node server run inside the guard, on the app's own runtime: `args[0]` is its script (guard/in-process-server.ts). */
+  inProcess?: boolean;
 }
 
 export type ToGuard =

@@ -17,6 +17,7 @@
  */
 import type { ChildProcess } from "node:child_process";
 import type { FromGuard, ServerSpec, ToGuard } from "./guard-protocol";
+import { type HostedServer, runServerInThisProcess } from "./in-process-server.ts";
 import { signalServerGroup, spawnServer, startSentinel } from "./server-process.ts";
 
 const POLL_MS = 500;
@@ -45,20 +46,35 @@ function parentChannel(): ParentChannel {
 
 const parent = parentChannel();
 let server: ChildProcess | null = null;
+/** A node server run in this process (spec.inProcess): ending it is ending this process. */
+let hosted: HostedServer | null = null;
 let sentinel: ChildProcess | null = null;
 let serverGone = false;
 let ending = false;
 
 parent.onMessage((message) => {
-  if (message.type === "start" && !server) start(message.spec);
+  if (message.type === "start" && !server && !hosted) start(message.spec);
+  else if (hosted) toHosted(message);
   else if (message.type === "stdin") server?.stdin?.write(message.data);
   else if (message.type === "end-stdin") server?.stdin?.end();
   else if (message.type === "stop") stop();
 });
+
+function toHosted(message: ToGuard): void {
+  if (message.type === "stdin") hosted?.write(message.data);
+  else if (message.type === "end-stdin") {
+    hosted?.end();
+    setTimeout(() => process.exit(0), TERM_AFTER_MS).unref(); // as a server given SIGTERM after its stdin closed
+  } else if (message.type === "stop") process.exit(0);
+}
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => (!server || serverGone ? process.exit(0) : stop()));
 
 function start(spec: ServerSpec): void {
   watchApp(spec.appPid);
+  if (spec.inProcess) {
+    hosted = runServerInThisProcess(spec, (m) => parent.send(m));
+    return;
+  }
   const child = (server = spawnServer(spec));
   child.on("error", (error) => {
     parent.send({ type: "failed", message: `could not start ${JSON.stringify(spec.command)}: ${error.message}` });

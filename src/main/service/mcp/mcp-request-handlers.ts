@@ -19,5 +19,12 @@ export function mcpRequestHandlers(mcp: McpService): Pick<RequestHandlers, McpCh
     "tools:setCallTimeout": ({ ms }) => mcp.setCallTimeout(ms),
     "tools:restartServer": ({ name }) => mcp.restart(name),
     "tools:stderr": ({ name }) => mcp.stderr(name),
+    "tools:openBundle": ({ path }) => mcp.bundles.open(path),
+    "tools:reviewBundle": ({ data }) => mcp.bundles.review(Buffer.from(data, "base64")),
+    "tools:installBundle": async ({ reviewId, settings }) => (await mcp.bundles.install(reviewId, settings), mcp.view()),
+    "tools:configureBundle": ({ name, settings }) => (mcp.bundles.configure(name, settings), mcp.view()),
+    "tools:registrySearch": ({ query, cursor }) => mcp.registry.search(query, cursor),
+    "tools:registryServer": ({ name }) => mcp.registry.server(name),
+    "tools:setRegistryUrl": ({ url }) => mcp.setRegistryUrl(url),
   };
 }

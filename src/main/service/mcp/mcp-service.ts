@@ -15,6 +15,10 @@ import { type McpSettings, McpSettingsFile, type SavedServer, type StoredServer 
 import { KnownToolNames } from "./known-tool-names";
 import type { SecretKeeper } from "../settings/secret-keeper";
 import type { ServiceGate } from "../service-gate";
+import { McpBundles } from "./bundles/mcp-bundles";
+import { serverChoices } from "./server-choices";
+import { serverView } from "./server-view";
+import { OFFICIAL_REGISTRY_URL, RegistryClient, checkedRegistryUrl } from "./registry/registry-client";
 
 export interface McpServiceOptions {
   dataFolder: string;
@@ -23,6 +27,10 @@ export interface McpServiceOptions {
   approvalKey: ApprovalKey;
   bus: AppEventBus;
   gate: ServiceGate;
+  /** The system's open dialog for a .mcpb file (the app's). */
+  chooseBundleFile?: () => Promise<string | null>;
+  /** The app's version, which bundles may ask for (default 0.0.0). */
+  appVersion?: string;
   /** Names of the app's other tools, which MCP tools are named apart from. */
   takenNames?: string[];
   /** Restart backoff and start timeout of servers (tests shorten them). */
@@ -43,7 +51,15 @@ export interface ServerInput {
 
 export class McpService {
   readonly servers: McpServers;
+  readonly bundles: McpBundles;
+  /** The MCP registry at the registry URL setting: only read, never starts anything. */
+  readonly registry = new RegistryClient(() => this.file.get().registryUrl ?? OFFICIAL_REGISTRY_URL);
   private readonly file: McpSettingsFile;
+  /** Why a bundle's server was not started, by server name (set at each apply). */
+  private readonly bundleProblems = new Map<string, string>();
+  /** Which apply is the latest, and when its servers were handed to the MCP room (a bundle's command is resolved first). */
+  private applyTurn = 0;
+  private configured: Promise<void> = Promise.resolve();
   private readonly known: KnownToolNames;
   private changeTimer: NodeJS.Timeout | null = null;
   private started = false;
@@ -64,6 +80,16 @@ export class McpService {
       sealGrant: (conversationId, key) => sealer.sealDecision("mcp-conversation-grant", [conversationId, key]),
       grantHolds: (seal, conversationId, key) => sealer.decisionHolds(seal, "mcp-conversation-grant", [conversationId, key]),
     };
+    this.bundles = new McpBundles({
+      dataFolder: options.dataFolder,
+      platform: process.platform,
+      appVersion: options.appVersion ?? "0.0.0",
+      nodeVersion: process.versions.node,
+      environment: async () => ({ ...(process.env as Record<string, string>), ...(await options.connection?.launch?.environment()) }),
+      settings: () => this.file.get(),
+      commit: (edit) => void this.change(edit),
+      chooseFile: options.chooseBundleFile,
+    });
     this.servers = new McpServers({
       onChange: () => this.changed(),
       approvals,
@@ -76,6 +102,7 @@ export class McpService {
   start(): void {
     if (this.started) return;
     this.started = true;
+    void this.bundles.clean(this.file.problem === null);
     void this.apply();
   }
 
@@ -90,6 +117,7 @@ export class McpService {
     this.known.remember(Object.fromEntries(offered));
     return {
       callTimeoutMs: settings.callTimeoutMs,
+      registryUrl: settings.registryUrl ?? OFFICIAL_REGISTRY_URL,
       servers,
       ...(this.file.problem ? { problem: this.file.problem } : {}),
       knownTools: this.known.all(),
@@ -108,6 +136,7 @@ export class McpService {
   editServer(input: ServerInput): McpSettingsView {
     return this.change((settings) => {
       const stored = find(settings, input.name);
+      if (stored.bundle) throw new McpConfigError(input.name, "this server comes from an MCP Bundle: change its settings on its card, or update the bundle.");
       const kept = (values: Record<string, string> | undefined, old: Record<string, string>) =>
         values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === SECRET_MASK ? (old[k] ?? "") : v]));
       const old = stored.config;
@@ -148,7 +177,11 @@ export class McpService {
     if (clash.length > 0) throw new McpConfigError(`mcpServers.${clash[0]}`, `a server named ${clash.map((n) => `"${n}"`).join(", ")} exists already; remove it first or rename it in the pasted configuration. Nothing was imported.`);
   }
 
-  removeServer(name: string): McpSettingsView {
+  async removeServer(name: string): Promise<McpSettingsView> {
+    if (this.file.get().servers.find((s) => s.config.name === name)?.bundle) {
+      await this.bundles.remove(name);
+      return this.view();
+    }
     return this.change((settings) => {
       find(settings, name);
       settings.servers = settings.servers.filter((s) => s.config.name !== name);
@@ -172,6 +205,11 @@ export class McpService {
     return this.change((settings) => void (settings.callTimeoutMs = ms));
   }
 
+  /** The registry browsed in Settings → Tools (an http(s) address; null or empty for the official one). */
+  setRegistryUrl(url: string | null): McpSettingsView {
+    return this.change((settings) => void (settings.registryUrl = checkedRegistryUrl(url)));
+  }
+
   stderr(name: string): string[] {
     return this.servers.stderr(name);
   }
@@ -185,6 +223,7 @@ export class McpService {
   /** The tools a run offers, once starting servers have settled (at most `waitMs`). */
   async toolsForRun(taken: string[], waitMs = 15_000): Promise<McpTool[]> {
     this.start(); // a run before the background start (or on first use) starts the servers itself
+    await this.configured;
     await this.servers.whenSettled(waitMs);
     return this.servers.tools(taken);
   }
@@ -204,9 +243,17 @@ export class McpService {
     return this.view();
   }
 
+  /** Saved servers to the MCP room: at once when none is a bundle's; else once resolved, the latest apply only. */
   private apply(): Promise<void> {
-    const settings = this.file.get();
-    return this.servers.configure(settings.servers.map((s) => ({ config: s.config, enabled: s.enabled, disabledTools: [...s.disabledTools] })));
+    const turn = ++this.applyTurn;
+    const choices = serverChoices(this.file.get(), this.bundles, this.bundleProblems);
+    if (Array.isArray(choices)) {
+      this.configured = Promise.resolve();
+      return this.servers.configure(choices);
+    }
+    const applied = choices.then((resolved) => (turn === this.applyTurn ? this.servers.configure(resolved) : undefined));
+    this.configured = choices.then(() => undefined, () => undefined);
+    return applied;
   }
 
   /** Many changes at once (a server starting lists its tools) become one event. */
@@ -220,31 +267,14 @@ export class McpService {
   }
 
   private serverView(stored: SavedServer, names: Map<string, string>): McpServerView {
-    const { config } = stored;
-    const live = this.servers.snapshot(config.name);
-    const mask = (values: Record<string, string>) => Object.fromEntries(Object.keys(values).map((k) => [k, SECRET_MASK]));
-    return {
-      name: config.name,
-      transport: config.transport,
-      ...(config.transport === "stdio" ? { command: config.command, args: [...config.args], cwd: config.cwd, env: mask(config.env) } : { url: config.url, headers: mask(config.headers) }),
-      enabled: stored.enabled,
-      approval: stored.approval,
-      status: live?.status ?? (stored.enabled && !this.started ? "starting" : "stopped"),
-      error: live?.error ?? null,
-      pid: live?.pid ?? null,
-      connectedBy: live?.transport ?? null,
-      tools: (live?.tools ?? []).map((t) => ({
-        name: t.name,
-        ...(names.has(`${config.name}/${t.name}`) ? { modelName: names.get(`${config.name}/${t.name}`) } : {}),
-        ...(t.annotations?.title ?? t.title ? { title: t.annotations?.title ?? t.title } : {}),
-        description: t.description,
-        ...(t.annotations?.readOnlyHint !== undefined ? { readOnly: t.annotations.readOnlyHint } : {}),
-        ...(t.annotations?.destructiveHint !== undefined ? { destructive: t.annotations.destructiveHint } : {}),
-        enabled: !stored.disabledTools.includes(t.name),
-        alwaysAllowed: stored.alwaysAllowed.includes(t.name),
-      })),
-    };
+    const name = stored.config.name;
+    return serverView(stored, names, this.servers.snapshot(name), {
+      started: this.started,
+      problem: this.bundleProblems.get(name) ?? null,
+      bundle: stored.bundle ? this.bundles.view(stored.bundle) : null,
+    });
   }
+
 }
 
 function newServer(config: McpServerConfig): StoredServer {

@@ -4,7 +4,8 @@
  * approval, and the per-call timeout. Env values and HTTP headers are not in it: they go
  * to a SecretKeeper (encrypted like the API key) as one JSON object. A change is checked
  * whole before anything is written; a newer file is read but never rewritten; a garbled
- * one is moved aside.
+ * one is moved aside. An installed MCP Bundle's server (version 2) also names its bundle:
+ * its folder, version and settings; the bundle's sensitive settings go with the secrets.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,12 +15,28 @@ import { DEFAULT_CALL_TIMEOUT_MS, type McpServerConfig, parseServerConfig } from
 import type { SecretKeeper } from "../settings/secret-keeper";
 import { NewerFileVersionError } from "../service-errors";
 import { readVersionedJson } from "../versioned-json";
+import type { BundleSettingValue } from "../../../shared/mcp-bundle-types";
 
 export const MCP_FILE_NAME = "mcp.json";
-export const MCP_SETTINGS_VERSION = 1;
+/** 2: servers of installed MCP Bundles (`bundle`) and the registry URL; a version 1 file is read as it is. */
+export const MCP_SETTINGS_VERSION = 2;
+
+/** The bundle a server was installed from (its `config` then holds the manifest's command with the variables unresolved). */
+export interface StoredBundle {
+  /** The manifest's name. */
+  id: string;
+  /** Its folder inside the data folder's mcp-bundles/. */
+  folder: string;
+  version: string;
+  /** Every setting given (`user_config`), sensitive ones included: those are saved with the secrets. */
+  values: Record<string, BundleSettingValue>;
+  /** The keys of the sensitive settings. */
+  sensitive: string[];
+}
 
 export interface StoredServer {
   config: McpServerConfig;
+  bundle?: StoredBundle;
   enabled: boolean;
   disabledTools: string[];
   alwaysAllowed: string[];
@@ -29,11 +46,14 @@ export interface StoredServer {
 export interface McpSettings {
   callTimeoutMs: number;
   servers: StoredServer[];
+  /** The MCP registry browsed in Settings → Tools; null for the official one. */
+  registryUrl?: string | null;
 }
 
 /** The settings as saved: shared by every reader, never changed in place (a change saves a new object). */
 export interface SavedMcpSettings {
   readonly callTimeoutMs: number;
+  readonly registryUrl?: string | null;
   readonly servers: readonly SavedServer[];
 }
 
@@ -42,6 +62,7 @@ export type SavedServer = Readonly<Omit<StoredServer, "disabledTools" | "alwaysA
   readonly alwaysAllowed: readonly string[];
 };
 
+const settingValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 const serverSchema = z
   .object({
     name: z.string(),
@@ -56,10 +77,16 @@ const serverSchema = z
     disabledTools: z.array(z.string()).default([]),
     alwaysAllowed: z.array(z.string()).default([]),
     approval: z.enum(["ask", "allow"]).default("ask"),
+    bundle: z.object({ id: z.string(), folder: z.string(), version: z.string(), values: z.record(z.string(), settingValue).default({}), sensitive: z.array(z.string()).default([]) }).optional(),
   })
   .passthrough();
-const fileSchema = z.object({ version: z.number().int().min(1), callTimeoutMs: z.number().int().min(1).optional(), servers: z.array(serverSchema).default([]) }).passthrough();
-const secretsSchema = z.record(z.string(), z.object({ env: z.record(z.string(), z.string()).default({}), headers: z.record(z.string(), z.string()).default({}) }));
+const fileSchema = z
+  .object({ version: z.number().int().min(1), callTimeoutMs: z.number().int().min(1).optional(), registryUrl: z.string().nullable().optional(), servers: z.array(serverSchema).default([]) })
+  .passthrough();
+const secretsSchema = z.record(
+  z.string(),
+  z.object({ env: z.record(z.string(), z.string()).default({}), headers: z.record(z.string(), z.string()).default({}), userConfig: z.record(z.string(), settingValue).optional() }),
+);
 type Secrets = z.infer<typeof secretsSchema>;
 
 export class McpSettingsFile {
@@ -93,7 +120,13 @@ export class McpSettingsFile {
   save(next: McpSettings): void {
     if (this.newerVersion !== null) throw new NewerFileVersionError("MCP settings", this.file, this.newerVersion, MCP_SETTINGS_VERSION);
     const secrets: Secrets = {};
-    const servers = next.servers.map(({ config, ...rest }) => {
+    const servers = next.servers.map(({ config, bundle, ...rest }) => {
+      if (bundle) {
+        const { values, sensitive } = splitSensitive(bundle);
+        secrets[config.name] = { env: {}, headers: {}, userConfig: sensitive };
+        const { env: _env, ...plain } = config as Extract<McpServerConfig, { transport: "stdio" }>;
+        return { ...plain, envKeys: [], headerKeys: [], ...rest, bundle: { ...bundle, values } };
+      }
       if (config.transport === "stdio") {
         secrets[config.name] = { env: { ...config.env }, headers: {} };
         const { env, ...plain } = config;
@@ -104,7 +137,7 @@ export class McpSettingsFile {
       return { ...plain, envKeys: [], headerKeys: Object.keys(headers), ...rest };
     });
     this.secrets.set(JSON.stringify(secrets));
-    writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, servers }, null, 2) + "\n");
+    writeFileAtomicSync(this.file, JSON.stringify({ version: MCP_SETTINGS_VERSION, callTimeoutMs: next.callTimeoutMs, registryUrl: next.registryUrl ?? null, servers }, null, 2) + "\n");
     this.current = next;
   }
 
@@ -122,7 +155,7 @@ export class McpSettingsFile {
       this.newerVersion = read.version;
       this.problem = `The MCP settings file ${this.file} is from a newer version of Alpine (version ${read.version}); it is left unchanged and MCP servers cannot be changed until Alpine is updated.`;
     }
-    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, servers: this.serversOf(parsed.servers) };
+    if (parsed) this.current = { callTimeoutMs: parsed.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, registryUrl: parsed.registryUrl ?? null, servers: this.serversOf(parsed.servers) };
   }
 
   private serversOf(stored: z.infer<typeof serverSchema>[]): StoredServer[] {
@@ -133,7 +166,8 @@ export class McpSettingsFile {
       try {
         const raw = s.transport === "stdio" ? { type: "stdio", command: s.command, args: s.args, cwd: s.cwd, env: pick(secret.env, s.envKeys) } : { type: "http", url: s.url, headers: pick(secret.headers, s.headerKeys) };
         const config = parseServerConfig(s.name, raw, `servers.${s.name}`);
-        out.push({ config, enabled: s.enabled, disabledTools: s.disabledTools, alwaysAllowed: s.alwaysAllowed, approval: s.approval });
+        const bundle = s.bundle && { ...s.bundle, values: { ...s.bundle.values, ...pickSensitive(secret.userConfig ?? {}, s.bundle.sensitive) } };
+        out.push({ config, ...(bundle ? { bundle } : {}), enabled: s.enabled, disabledTools: s.disabledTools, alwaysAllowed: s.alwaysAllowed, approval: s.approval });
       } catch (error) {
         this.problem = `An MCP server in ${this.file} was left out: ${(error as Error).message}`;
       }
@@ -150,6 +184,18 @@ export class McpSettingsFile {
       return {};
     }
   }
+}
+
+/** A bundle's settings: those saved in the file, and the sensitive ones that go with the secrets. */
+function splitSensitive(bundle: StoredBundle): { values: Record<string, BundleSettingValue>; sensitive: Record<string, BundleSettingValue> } {
+  const values: Record<string, BundleSettingValue> = {};
+  const sensitive: Record<string, BundleSettingValue> = {};
+  for (const [key, value] of Object.entries(bundle.values)) (bundle.sensitive.includes(key) ? sensitive : values)[key] = value;
+  return { values, sensitive };
+}
+
+function pickSensitive(values: Record<string, BundleSettingValue>, keys: string[]): Record<string, BundleSettingValue> {
+  return Object.fromEntries(keys.filter((key) => values[key] !== undefined).map((key) => [key, values[key]!]));
 }
 
 /** The stored values of the keys the file names (a secret missing after a failed write is left empty). */

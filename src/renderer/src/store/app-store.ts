@@ -12,6 +12,7 @@ import { createSettingsSlice, type SettingsSlice } from "./settings-slice";
 import { createToastSlice, type ToastSlice } from "./toast-slice";
 import { createConnectionSlice, type ConnectionSlice } from "./connection-slice";
 import { createToolsSlice, type ToolsSlice } from "./tools-slice";
+import { createBundlesSlice, type BundlesSlice } from "./bundles-slice";
 import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import { createStorageSlice, type StorageSlice } from "./storage-slice";
@@ -31,6 +32,7 @@ export type AppState = ListSlice &
   UpdatesSlice &
   TransferSlice &
   ToolsSlice &
+  BundlesSlice &
   StorageSlice &
   DamageSlice &
   EventSlice;
@@ -42,6 +44,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createToastSlice(...a),
   ...createConnectionSlice(...a),
   ...createToolsSlice(...a),
+  ...createBundlesSlice(...a),
   ...createUpdatesSlice(...a),
   ...createTransferSlice(...a),
   ...createStorageSlice(...a),
@@ -74,6 +77,10 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "mcp_changed":
         get().applyTools(event.tools);
+        break;
+      case "bundle_opened":
+      case "bundle_refused":
+        get().showOpenedBundle(event.type === "bundle_opened" ? { review: event.review } : { error: event.message });
         break;
       case "storage_status":
         get().applyStorageStatus(event.status);

@@ -11,7 +11,17 @@ import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
 import type { AppState } from "./app-store";
 
-type ToolsChannel = "tools:addServer" | "tools:importConfig" | "tools:removeServer" | "tools:setServer" | "tools:setTool" | "tools:setCallTimeout" | "tools:restartServer";
+type ToolsChannel =
+  | "tools:addServer"
+  | "tools:importConfig"
+  | "tools:removeServer"
+  | "tools:setServer"
+  | "tools:setTool"
+  | "tools:setCallTimeout"
+  | "tools:restartServer"
+  | "tools:installBundle"
+  | "tools:configureBundle"
+  | "tools:setRegistryUrl";
 
 export interface ToolsSlice {
   tools: McpSettingsView | null;

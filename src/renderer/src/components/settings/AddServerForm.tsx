@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import type { RequestArgs } from "../../../../shared/ipc-contract";
+import type { RegistryFormView } from "../../../../shared/mcp-registry-types";
 
 type ServerInput = RequestArgs<"tools:addServer">;
 
@@ -19,15 +20,17 @@ function pairs(text: string, separator: string): Record<string, string> {
   return out;
 }
 
-export function AddServerForm({ busy, onAdd }: { busy: boolean; onAdd(input: ServerInput): Promise<boolean> }) {
-  const [name, setName] = useState("");
-  const [transport, setTransport] = useState<"stdio" | "http">("stdio");
-  const [command, setCommand] = useState("");
-  const [args, setArgs] = useState("");
-  const [env, setEnv] = useState("");
+/** `prefill`: what the registry's Add filled in, for the person to check, complete and confirm. */
+export function AddServerForm({ busy, onAdd, prefill }: { busy: boolean; onAdd(input: ServerInput): Promise<boolean>; prefill?: RegistryFormView | null }) {
+  const lines = (values: Record<string, string> | undefined, separator: string) => Object.entries(values ?? {}).map(([k, v]) => `${k}${separator}${v}`).join("\n");
+  const [name, setName] = useState(prefill?.name ?? "");
+  const [transport, setTransport] = useState<"stdio" | "http">(prefill?.transport ?? "stdio");
+  const [command, setCommand] = useState(prefill?.command ?? "");
+  const [args, setArgs] = useState((prefill?.args ?? []).join("\n"));
+  const [env, setEnv] = useState(lines(prefill?.env, "="));
   const [cwd, setCwd] = useState("");
-  const [url, setUrl] = useState("");
-  const [headers, setHeaders] = useState("");
+  const [url, setUrl] = useState(prefill?.url ?? "");
+  const [headers, setHeaders] = useState(lines(prefill?.headers, ": "));
 
   const add = async () => {
     const input: ServerInput =
@@ -40,8 +43,9 @@ export function AddServerForm({ busy, onAdd }: { busy: boolean; onAdd(input: Ser
   };
 
   return (
-    <fieldset className="tools-settings__add">
+    <fieldset className="tools-settings__add" data-testid="add-server">
       <legend>Add a server</legend>
+      {prefill && <p className="field__note">Filled from the registry: check it, fill in the values it needs, then add it.</p>}
       <div className="field__row">
         <input className="input" aria-label="Server name" placeholder="Name" value={name} onChange={(e) => setName(e.target.value)} />
         <select className="input" aria-label="Transport" value={transport} onChange={(e) => setTransport(e.target.value as "stdio" | "http")}>

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { McpServerView } from "../../../../shared/mcp-types";
 import { useAppStore } from "../../store/app-store";
+import { BundleCardDetails } from "./BundleCardDetails";
 
 function statusText(server: McpServerView): string {
   if (!server.enabled) return "Off";
@@ -41,7 +42,7 @@ export function McpServerCard({ server, busy }: { server: McpServerView; busy: b
           On
         </label>
       </header>
-      <code className="mcp-server__where">{where}</code>
+      {server.bundle ? <BundleCardDetails server={server.name} bundle={server.bundle} busy={busy} /> : <code className="mcp-server__where">{where}</code>}
       {server.error && <pre className="mcp-server__error">{server.error}</pre>}
       <div className="field__row">
         <label>

@@ -10,10 +10,15 @@ import { useAppStore } from "../../store/app-store";
 import { AddServerForm } from "./AddServerForm";
 import { McpServerCard } from "./McpServerCard";
 import { McpConfigImport } from "./McpConfigImport";
+import { BundleReviewPanel } from "./BundleReviewPanel";
+import { RegistryBrowser } from "./RegistryBrowser";
 
 export function ToolsSection() {
   const { tools, error, busy, loadTools, change, reviewConfig } = useAppStore(
     useShallow((s) => ({ tools: s.tools, error: s.toolsError, busy: s.toolsBusy, loadTools: s.loadTools, change: s.changeTools, reviewConfig: s.reviewToolsConfig })),
+  );
+  const bundles = useAppStore(
+    useShallow((s) => ({ review: s.bundleReview, error: s.bundleError, open: s.openBundleFile, install: s.installBundle, close: s.closeBundleReview, prefill: s.serverPrefill })),
   );
   const [timeout, setTimeoutText] = useState("");
   useEffect(() => void loadTools(), [loadTools]);
@@ -31,9 +36,24 @@ export function ToolsSection() {
         </p>
       )}
 
+      <div className="field__row">
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void bundles.open()}>
+          Install bundle…
+        </button>
+        <span className="field__note">An MCP Bundle (.mcpb): choose it here, or drop it on the window.</span>
+      </div>
+      {bundles.error && (
+        <p className="form-error" role="alert" data-testid="bundle-error">
+          {bundles.error}
+        </p>
+      )}
+      {bundles.review && <BundleReviewPanel key={bundles.review.reviewId} review={bundles.review} busy={busy} onInstall={(values) => void bundles.install(values)} onCancel={bundles.close} />}
+
+      <RegistryBrowser busy={busy} />
+
       <McpConfigImport busy={busy} review={reviewConfig} confirm={(text, confirmation) => change("tools:importConfig", { text, confirmation })} />
 
-      <AddServerForm busy={busy} onAdd={(input) => change("tools:addServer", input)} />
+      <AddServerForm key={JSON.stringify(bundles.prefill)} busy={busy} prefill={bundles.prefill} onAdd={(input) => change("tools:addServer", input)} />
 
       <ul className="tools-settings__servers" aria-label="MCP servers">
         {tools?.servers.map((server) => (
