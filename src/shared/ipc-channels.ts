@@ -33,6 +33,7 @@ export const REQUEST_CHANNELS = [
   "damaged:exportReadable",
   "damaged:restore",
   "database:health",
+  "links:take",
   "attachments:add",
   "conversations:setOptions",
   "models:list",

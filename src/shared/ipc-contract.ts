@@ -19,6 +19,7 @@ import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
+import type { DeepLinkAction } from "./deep-link-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -153,6 +154,8 @@ export const requestSchemas = lazySchemas({
   "damaged:restore": () => z.object({ listedId: z.string().min(1).max(1024) }).strict(),
   /** Whether the last shutdown was unclean, and what the database check after it found. */
   "database:health": () => z.object({}).strict(),
+  /** What the alpine:// links received since the last call ask (each handed out once). */
+  "links:take": () => z.object({}).strict(),
 } as const);
 
 /** Result types of each request channel. */
@@ -200,6 +203,7 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "damaged:exportReadable": ReadableExportView | null;
   "damaged:restore": { id: string; backup: string };
   "database:health": DatabaseHealthView;
+  "links:take": DeepLinkAction[];
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -243,7 +247,9 @@ export type AppEvent =
   /** The store in use changed, or came back after being unreachable: the window reloads its list. */
   | { type: "conversations_reset" }
   /** The database check after an unclean shutdown finished. */
-  | { type: "database_checked"; check: DatabaseCheckView };
+  | { type: "database_checked"; check: DatabaseCheckView }
+  /** An alpine:// link came: the window takes what it asks ("links:take"). */
+  | { type: "deep_links_waiting" };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -216,6 +216,7 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ listedId: 7 }, "listedId"],
   ],
   "database:health": [[{ extra: 1 }, "extra"]],
+  "links:take": [[{ extra: 1 }, "extra"]],
 };
 
 describe("dispatchRequest", () => {

@@ -42,6 +42,7 @@ import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
 import { installationApprovalKey } from "./approvals/installation-key";
 import { askChecksFor } from "./conversations/conversation-view";
+import { DeepLinks } from "./deep-links/deep-links";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -70,6 +71,8 @@ export class AlpineService {
   readonly storage: StorageService;
   readonly damaged: DamagedConversations;
   readonly health: DatabaseHealth;
+  /** alpine:// links received from the system, checked and kept for the window. */
+  readonly deepLinks: DeepLinks;
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
@@ -160,6 +163,7 @@ export class AlpineService {
     // Damage is checked in the local database (a server keeps page checksums of its own).
     const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
     this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
+    this.deepLinks = new DeepLinks({ bus: this.events, assertConversation: (id) => this.conversations.get(id, 1), serverNames: () => this.mcp.view().servers.map((s) => s.name) });
   }
 
   /**

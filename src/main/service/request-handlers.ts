@@ -124,6 +124,7 @@ function channelHandlers(service: AlpineService): RequestHandlers {
     "damaged:exportReadable": ({ listedId, format }) => service.damaged.exportReadable(listedId, format),
     "damaged:restore": ({ listedId }) => service.damaged.restore(listedId),
     "database:health": () => service.health.view(),
+    "links:take": () => service.deepLinks.take(),
   };
 }
 
