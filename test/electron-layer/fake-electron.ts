@@ -53,6 +53,15 @@ class FakeApp extends EventEmitter {
     return "9.9.9";
   }
   relaunch(): void {}
+  /** Each app.setAsDefaultProtocolClient(protocol, path?, args?) call, in order. */
+  readonly protocolClients: { protocol: string; path?: string; args?: string[] }[] = [];
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
+    this.protocolClients.push({ protocol, ...(path === undefined ? {} : { path }), ...(args === undefined ? {} : { args }) });
+    return true;
+  }
+  isDefaultProtocolClient(protocol: string): boolean {
+    return this.protocolClients.some((client) => client.protocol === protocol);
+  }
   /** Emit like Electron: listeners get an event whose preventDefault is recorded. */
   emitWithEvent(name: string): { defaultPrevented: boolean } {
     const event = {
@@ -84,6 +93,18 @@ export class FakeWebContents extends EventEmitter {
   };
   send(channel: string, payload: unknown): void {
     this.sent.push([channel, payload]);
+    for (const waiter of [...this.sendWaiters]) {
+      if (!waiter.match(channel, payload)) continue;
+      this.sendWaiters.splice(this.sendWaiters.indexOf(waiter), 1);
+      waiter.resolve(payload);
+    }
+  }
+  private readonly sendWaiters: { match: (channel: string, payload: any) => boolean; resolve: (payload: any) => void }[] = [];
+  /** Resolves with the first payload sent to the page (already or still to come) that matches. */
+  nextSent(match: (channel: string, payload: any) => boolean): Promise<any> {
+    const found = this.sent.find(([channel, payload]) => match(channel, payload));
+    if (found) return Promise.resolve(found[1]);
+    return new Promise((resolve) => this.sendWaiters.push({ match, resolve }));
   }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
@@ -293,6 +314,7 @@ export const autoUpdater = Object.assign(new EventEmitter(), {
 export function resetFakeElectron(): void {
   app.removeAllListeners();
   app.exitCalls.length = 0;
+  app.protocolClients.length = 0;
   app.quitCalls = 0;
   app.singleInstance = true;
   app.ready = Promise.resolve();

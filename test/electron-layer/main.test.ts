@@ -114,7 +114,7 @@ describe("main", () => {
     expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(true);
 
     // A second launch focuses this window.
-    app.emit("second-instance");
+    app.emit("second-instance", {}, ["alpine"], "/");
     expect(window.focused).toBe(1);
 
     expect(app.emitWithEvent("before-quit").defaultPrevented).toBe(true);
@@ -164,15 +164,15 @@ describe("main", () => {
     await launchMain();
     const window = await BrowserWindow.next();
     window.minimized = true;
-    app.emit("second-instance");
+    app.emit("second-instance", {}, ["alpine"], "/");
     expect(window.restored).toBe(1);
     expect(window.minimized).toBe(false);
     expect(window.focused).toBe(1);
-    app.emit("second-instance");
+    app.emit("second-instance", {}, ["alpine"], "/");
     expect(window.restored).toBe(1);
     expect(window.focused).toBe(2);
     window.destroyed = true;
-    app.emit("second-instance");
+    app.emit("second-instance", {}, ["alpine"], "/");
     expect(window.focused).toBe(2);
   });
 

@@ -12,6 +12,7 @@ import { ServiceStart } from "../service/service-start";
 import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
+import { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } from "./deep-link-inbox";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { enableCompileCache } from "./compile-cache";
 import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
@@ -31,10 +32,20 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
-  app.on("second-instance", () => {
+  const showWindow = () => {
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
+    window.show();
     window.focus();
+  };
+  // alpine:// links: this launch's own (Windows, Linux), a later launch's, macOS's open-url; kept until the service opens.
+  const links = new DeepLinkInbox();
+  links.listen(app);
+  registerProtocolClient(app, { defaultApp: Boolean(process.defaultApp), execPath: process.execPath, argv: process.argv });
+  links.push(deepLinkInArgv(process.argv));
+  app.on("second-instance", (_event, argv) => {
+    showWindow();
+    links.push(deepLinkInArgv(argv));
   });
   app.whenReady().then(start).catch(fail);
 
@@ -68,6 +79,11 @@ if (!app.requestSingleInstanceLock()) {
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
+    // The service checks each link and keeps what it asks until the window takes it.
+    links.deliverTo((link) => {
+      void service.deepLinks.receive(link);
+      showWindow();
+    });
     // While the window loads its scripts, the first screen's reads are warmed for its first request.
     void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
     // Running from source, updates say they are off (the service's "unsupported").
