@@ -7,6 +7,7 @@ import { Toasts } from "./Toasts";
 import { ConnectionLostNotice } from "./ConnectionLostNotice";
 import { StorageBanner } from "./StorageBanner";
 import { NewMessageAnnouncer } from "./conversation-pane/NewMessageAnnouncer";
+import { ProposedServerDialog } from "./ProposedServerDialog";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -21,6 +22,7 @@ export function App() {
       <ConnectionLostNotice />
       <StorageBanner />
       <NewMessageAnnouncer />
+      <ProposedServerDialog />
     </div>
   );
 }

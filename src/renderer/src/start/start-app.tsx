@@ -34,6 +34,7 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     loadLaunchUsage();
     void loadInterrupted();
     void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+    void useAppStore.getState().takeDeepLinks(); // alpine:// links that came before this window could hear of them
     void loadHighlighter();
     keepFirstScreen(rootElement); // for the next launch's first paint
   };

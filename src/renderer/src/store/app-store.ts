@@ -16,6 +16,7 @@ import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import { createDamageSlice, type DamageSlice } from "./damage-slice";
+import { createDeepLinkSlice, type DeepLinkSlice } from "./deep-link-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -33,6 +34,7 @@ export type AppState = ListSlice &
   ToolsSlice &
   StorageSlice &
   DamageSlice &
+  DeepLinkSlice &
   EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -46,6 +48,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTransferSlice(...a),
   ...createStorageSlice(...a),
   ...createDamageSlice(...a),
+  ...createDeepLinkSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -90,6 +93,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "database_checked":
         get().applyDatabaseCheck(event.check);
+        break;
+      case "deep_links_waiting":
+        void get().takeDeepLinks();
         break;
     }
   },
