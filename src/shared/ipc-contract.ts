@@ -85,6 +85,20 @@ export const requestSchemas = lazySchemas({
       model: z.string().min(1).max(200).optional(),
       systemPrompt: z.string().max(50_000).optional(),
       folder: z.string().max(4096).nullable().optional(),
+      desktop: z
+        .object({
+          notifyRunEnded: z.boolean(),
+          notifyWaiting: z.boolean(),
+          badgeCount: z.boolean(),
+          tray: z.boolean().nullable(),
+          keepRunningInTray: z.boolean(),
+          quickEntryShortcut: z.string().max(100),
+          quickEntryContinues: z.boolean(),
+          openAtLogin: z.boolean(),
+        })
+        .partial()
+        .strict()
+        .optional(),
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */
