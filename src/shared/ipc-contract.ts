@@ -20,6 +20,7 @@ import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationVie
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DeepLinkAction } from "./deep-link-types";
+import type { DesktopSettings } from "./desktop-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -263,7 +264,9 @@ export type AppEvent =
   /** The database check after an unclean shutdown finished. */
   | { type: "database_checked"; check: DatabaseCheckView }
   /** An alpine:// link came: the window takes what it asks ("links:take"). */
-  | { type: "deep_links_waiting" };
+  | { type: "deep_links_waiting" }
+  /** The desktop settings changed: the desktop layer applies them (shortcut, tray, open at login). */
+  | { type: "desktop_settings"; settings: DesktopSettings };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

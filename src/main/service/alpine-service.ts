@@ -43,6 +43,7 @@ import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
 import { installationApprovalKey } from "./approvals/installation-key";
 import { askChecksFor } from "./conversations/conversation-view";
 import { DeepLinks } from "./deep-links/deep-links";
+import { Attention } from "./attention/attention";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -73,6 +74,8 @@ export class AlpineService {
   readonly health: DatabaseHealth;
   /** alpine:// links received from the system, checked and kept for the window. */
   readonly deepLinks: DeepLinks;
+  /** What runs and what waits for the person: notifications, the badge, the tray. */
+  readonly attention: Attention;
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
@@ -88,6 +91,7 @@ export class AlpineService {
   constructor(private readonly options: AlpineServiceOptions) {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
+    this.attention = new Attention(this.events, () => settingsFile.get().desktop);
     const local = (this.local = openConversationStore(options.dataFolder, options.sqliteBinding));
     this.store = new SwitchableStore(local);
     const databaseFile = path.join(options.dataFolder, DATABASE_FILE_NAME);

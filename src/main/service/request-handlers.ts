@@ -83,7 +83,13 @@ function channelHandlers(service: AlpineService): RequestHandlers {
     "conversations:branch": ({ id, seq }) => service.branching.branchOff(id, seq),
     "conversations:switch": ({ id }) => service.branching.switchTo(id),
     "settings:get": () => service.settings.view(),
-    "settings:set": (change) => service.settings.update(change),
+    "settings:set": (change) => {
+      const view = service.settings.update(change);
+      // The desktop layer applies its part (shortcut, tray, open at login, badge) at once.
+      if (change.desktop) service.events.emit({ type: "desktop_settings", settings: view.desktop });
+      service.attention.refresh();
+      return view;
+    },
     "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
