@@ -59,6 +59,12 @@ class FakeApp extends EventEmitter {
     this.protocolClients.push({ protocol, ...(path === undefined ? {} : { path }), ...(args === undefined ? {} : { args }) });
     return true;
   }
+  /** app.setBadgeCount(count): each count set, in order (macOS and Linux answer true). */
+  readonly badgeCounts: number[] = [];
+  setBadgeCount(count = 0): boolean {
+    this.badgeCounts.push(count);
+    return true;
+  }
   isDefaultProtocolClient(protocol: string): boolean {
     return this.protocolClients.some((client) => client.protocol === protocol);
   }
@@ -164,6 +170,11 @@ export class BrowserWindow extends EventEmitter {
   }
   focus(): void {
     this.focused++;
+  }
+  /** Whether the window has the keyboard focus now (a test sets it, then emits "focus" or "blur" as Electron would). */
+  hasFocus = false;
+  isFocused(): boolean {
+    return this.hasFocus;
   }
   show(): void {
     this.shown++;
@@ -310,11 +321,37 @@ export const autoUpdater = Object.assign(new EventEmitter(), {
   quitAndInstall: () => {},
 });
 
+/**
+ * Electron's main-process Notification (https://www.electronjs.org/docs/latest/api/notification):
+ * made with its options, `show()` records it, a test emits "click" or "close" as the system would.
+ */
+export class Notification extends EventEmitter {
+  static supported = true;
+  static shown: Notification[] = [];
+  static isSupported(): boolean {
+    return Notification.supported;
+  }
+  readonly options: { title?: string; body?: string; silent?: boolean };
+  constructor(options: { title?: string; body?: string; silent?: boolean } = {}) {
+    super();
+    this.options = options;
+  }
+  show(): void {
+    Notification.shown.push(this);
+  }
+  close(): void {
+    this.emit("close", { preventDefault() {} });
+  }
+}
+
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
   app.exitCalls.length = 0;
   app.protocolClients.length = 0;
+  app.badgeCounts.length = 0;
+  Notification.supported = true;
+  Notification.shown.length = 0;
   app.quitCalls = 0;
   app.singleInstance = true;
   app.ready = Promise.resolve();
@@ -347,4 +384,4 @@ export function readFileMode(file: string): number {
 /** The utilityProcess stand-in (fake-utility-process.ts). */
 export const utilityProcess = { fork: fakeUtilityProcess.fork };
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };
+export default { Notification, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };

@@ -13,6 +13,7 @@ import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } from "./deep-link-inbox";
+import { startDesktop } from "./desktop";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { enableCompileCache } from "./compile-cache";
 import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
@@ -79,6 +80,7 @@ if (!app.requestSingleInstanceLock()) {
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
+    startDesktop({ service, lifecycle, window, showWindow });
     // The service checks each link and keeps what it asks until the window takes it.
     links.deliverTo((link) => {
       void service.deepLinks.receive(link);

@@ -30,10 +30,15 @@ export class DeepLinks {
   /** Reads and checks one link, keeps what it asks (or why it is refused) for the window, and says so. */
   async receive(link: string): Promise<DeepLinkAction> {
     const action = await this.resolve(link);
+    this.offer(action);
+    return action;
+  }
+
+  /** Keeps an action for the window from the app itself (a notification's or the tray's click opens a conversation). */
+  offer(action: DeepLinkAction): void {
     this.waiting.push(action);
     if (this.waiting.length > MAX_WAITING_LINKS) this.waiting.splice(0, this.waiting.length - MAX_WAITING_LINKS);
     this.options.bus.emit({ type: "deep_links_waiting" });
-    return action;
   }
 
   /** What the links received so far ask, oldest first; each is handed out once. */
