@@ -22,7 +22,7 @@ function setUp() {
   const attention = new Attention(bus, () => DEFAULT_DESKTOP_SETTINGS);
   const window = new BrowserWindow({});
   const opened: string[] = [];
-  followWindowFocus(window, attention);
+  followWindowFocus(app, false, attention);
   const stop = wireNotifications({ attention, Notification, app, openConversation: (id) => opened.push(id) });
   /** A step event as a run emits it (its stateId is the conversation's). */
   type StepWithoutState = StepEvent extends infer E ? (E extends StepEvent ? Omit<E, "stateId"> : never) : never;
@@ -36,7 +36,7 @@ describe("notifications and the badge, wired", () => {
   it("a run that waits while the window is not focused: a notification whose click opens it; the badge counts it until it runs again", () => {
     const { window, opened, step, named } = setUp();
     named("c1", "Trip plans");
-    window.emit("blur");
+    app.emit("browser-window-blur", {}, window);
     step("c1", { type: "run_start" });
     step("c1", { type: "tool_start", callId: "t1", name: "ask", input: { question: "Train or plane?" } });
     step("c1", { type: "run_end", stoppedBy: "ask", error: null });
@@ -50,12 +50,11 @@ describe("notifications and the badge, wired", () => {
 
   it("no notification while the window has the focus, and none where the system has none", () => {
     const { window, step } = setUp();
-    window.hasFocus = true;
-    window.emit("focus");
+    app.emit("browser-window-focus", {}, window);
     step("c2", { type: "run_start" });
     step("c2", { type: "run_end", stoppedBy: "end_turn", error: null });
     expect(Notification.shown).toEqual([]);
-    window.emit("blur");
+    app.emit("browser-window-blur", {}, window);
     Notification.supported = false;
     step("c2", { type: "run_start" });
     step("c2", { type: "run_end", stoppedBy: "end_turn", error: null });
@@ -64,7 +63,7 @@ describe("notifications and the badge, wired", () => {
 
   it("turned off at quit: nothing more is shown or counted", () => {
     const { window, step, stop } = setUp();
-    window.emit("blur");
+    app.emit("browser-window-blur", {}, window);
     stop();
     step("c3", { type: "run_start" });
     step("c3", { type: "run_end", stoppedBy: "ask", error: null });

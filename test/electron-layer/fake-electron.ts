@@ -125,6 +125,10 @@ export class FakeWebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static instances: BrowserWindow[] = [];
+  /** BrowserWindow.getFocusedWindow(): the window whose `hasFocus` a test set, else null. */
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.instances.find((window) => window.hasFocus && !window.destroyed) ?? null;
+  }
   private static waiting: ((window: BrowserWindow) => void)[] = [];
   /** Resolves with the first window created from now on (or already created). */
   static next(): Promise<BrowserWindow> {
@@ -344,6 +348,51 @@ export class Notification extends EventEmitter {
   }
 }
 
+/** nativeImage (https://www.electronjs.org/docs/latest/api/native-image): an image that remembers where it came from and its size. */
+export const nativeImage = {
+  createFromPath: (file: string) => fakeImage(file, null),
+};
+function fakeImage(file: string, size: { width?: number; height?: number } | null) {
+  return { file, size, resize: (options: { width?: number; height?: number }) => fakeImage(file, options), isEmpty: () => !fs.existsSync(file) };
+}
+
+/**
+ * Electron's Tray (https://www.electronjs.org/docs/latest/api/tray): the icon it was made with,
+ * its context menu and tooltip as last set; a test emits "click" as the system would.
+ */
+export class Tray extends EventEmitter {
+  static instances: Tray[] = [];
+  menu: { template: any[] } | null = null;
+  tooltip = "";
+  destroyed = false;
+  menusSet = 0;
+  readonly image: unknown;
+  constructor(image: unknown) {
+    super();
+    this.image = image;
+    Tray.instances.push(this);
+  }
+  setContextMenu(menu: { template: any[] } | null): void {
+    this.menu = menu;
+    this.menusSet++;
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  /** Clicks the menu item with this id, as the person would. */
+  clickItem(id: string): void {
+    const item = this.menu?.template.find((entry) => entry.id === id);
+    if (!item) throw new Error(`The tray menu has no item "${id}"`);
+    item.click();
+  }
+}
+
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
@@ -352,6 +401,7 @@ export function resetFakeElectron(): void {
   app.badgeCounts.length = 0;
   Notification.supported = true;
   Notification.shown.length = 0;
+  Tray.instances.length = 0;
   app.quitCalls = 0;
   app.singleInstance = true;
   app.ready = Promise.resolve();
@@ -384,4 +434,4 @@ export function readFileMode(file: string): number {
 /** The utilityProcess stand-in (fake-utility-process.ts). */
 export const utilityProcess = { fork: fakeUtilityProcess.fork };
 
-export default { Notification, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };
+export default { Notification, Tray, nativeImage, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };

@@ -57,14 +57,19 @@ export function wireNotifications({ attention, Notification, app, openConversati
   };
 }
 
-/** What this needs of the main window: its focus, told to the service (no notification while it has it). */
+/**
+ * Whether one of the app's windows has the focus, told to the service (no notification while
+ * one has): app's `browser-window-focus` and `browser-window-blur`
+ * (https://www.electronjs.org/docs/latest/api/app#event-browser-window-blur), which also cover
+ * a main window made again after it was closed. Moving between two of its windows blurs one,
+ * then focuses the other.
+ */
 export interface FocusSource {
-  isFocused(): boolean;
-  on(event: "focus" | "blur", listener: () => void): unknown;
+  on(event: "browser-window-focus" | "browser-window-blur", listener: () => void): unknown;
 }
 
-export function followWindowFocus(window: FocusSource, attention: Attention): void {
-  attention.setWindowFocused(window.isFocused());
-  window.on("focus", () => attention.setWindowFocused(true));
-  window.on("blur", () => attention.setWindowFocused(false));
+export function followWindowFocus(app: FocusSource, focusedNow: boolean, attention: Attention): void {
+  attention.setWindowFocused(focusedNow);
+  app.on("browser-window-focus", () => attention.setWindowFocused(true));
+  app.on("browser-window-blur", () => attention.setWindowFocused(false));
 }

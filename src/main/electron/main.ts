@@ -13,7 +13,7 @@ import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
 import { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } from "./deep-link-inbox";
-import { startDesktop } from "./desktop";
+import { type Desktop, startDesktop } from "./desktop";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { enableCompileCache } from "./compile-cache";
 import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
@@ -33,7 +33,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
+  /** Set once ready: makes the main window again after it was closed (the app kept running in the tray). */
+  let makeWindow: (() => BrowserWindow) | null = null;
   const showWindow = () => {
+    if ((!window || window.isDestroyed()) && makeWindow) window = makeWindow();
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
     window.show();
@@ -60,7 +63,8 @@ if (!app.requestSingleInstanceLock()) {
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => opened.then(({ service }) => service.shutdown(), () => undefined) });
     lifecycle.onWillShutdown({ name: "secrets", join: () => opened.then(({ flushSecrets }) => flushSecrets(), () => undefined) });
-    wireLifecycle(app, lifecycle);
+    let desktop: Desktop | null = null;
+    wireLifecycle(app, lifecycle, process, { keepRunningWhenClosed: () => desktop?.keepsRunning() ?? false });
 
     const outFolder = path.join(import.meta.dirname, "..");
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), {
@@ -75,12 +79,13 @@ if (!app.requestSingleInstanceLock()) {
         void service.updates.check();
       });
     installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
-    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    makeWindow = () => createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    window = makeWindow();
 
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
-    startDesktop({ service, lifecycle, window, showWindow });
+    desktop = startDesktop({ service, lifecycle, showWindow });
     // The service checks each link and keeps what it asks until the window takes it.
     links.deliverTo((link) => {
       void service.deepLinks.receive(link);
