@@ -59,6 +59,16 @@ class FakeApp extends EventEmitter {
     this.protocolClients.push({ protocol, ...(path === undefined ? {} : { path }), ...(args === undefined ? {} : { args }) });
     return true;
   }
+  /** The login item as app.setLoginItemSettings last set it, and each call. */
+  loginItem = { openAtLogin: false };
+  readonly loginItemCalls: { openAtLogin: boolean }[] = [];
+  getLoginItemSettings(): { openAtLogin: boolean } {
+    return { ...this.loginItem };
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean }): void {
+    this.loginItemCalls.push(settings);
+    this.loginItem = { ...this.loginItem, ...settings };
+  }
   /** app.setBadgeCount(count): each count set, in order (macOS and Linux answer true). */
   readonly badgeCounts: number[] = [];
   setBadgeCount(count = 0): boolean {
@@ -399,6 +409,8 @@ export function resetFakeElectron(): void {
   app.exitCalls.length = 0;
   app.protocolClients.length = 0;
   app.badgeCounts.length = 0;
+  app.loginItem = { openAtLogin: false };
+  app.loginItemCalls.length = 0;
   Notification.supported = true;
   Notification.shown.length = 0;
   Tray.instances.length = 0;

@@ -1,6 +1,6 @@
 /**
  * The desktop features over the open service: system notifications and the badge, the tray
- * (and "Keep running in the tray"); the quick-entry shortcut and open at login join here.
+ * (and "Keep running in the tray"), open at login; the quick-entry shortcut joins here.
  * Each part gets what it needs of Electron passed in, so tests run it with the stand-in
  * electron; this file only puts them together and follows the desktop settings as they change.
  */
@@ -11,6 +11,7 @@ import type { AlpineService } from "../service/alpine-service";
 import { followWindowFocus, wireNotifications } from "./desktop-notifications";
 import { DesktopTray } from "./desktop-tray";
 import type { Lifecycle } from "./lifecycle";
+import { applyOpenAtLogin } from "./login-item";
 import type { TrayAction } from "./tray-menu-template";
 
 export interface DesktopOptions {
@@ -57,7 +58,10 @@ export function startDesktop({ service, lifecycle, showWindow }: DesktopOptions)
     act,
     quickEntry: false,
   });
-  const apply = (settings: DesktopSettings) => tray.apply(settings);
+  const apply = (settings: DesktopSettings) => {
+    tray.apply(settings);
+    applyOpenAtLogin(app, process.platform, settings.openAtLogin);
+  };
   apply(service.settings.current().desktop);
   const offSettings = service.events.on((event) => event.type === "desktop_settings" && apply(event.settings));
   lifecycle.onWillShutdown({
