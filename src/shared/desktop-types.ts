@@ -47,3 +47,14 @@ const KEY = "(?:[A-Z0-9]|F(?:[1-9]|1[0-9]|2[0-4])|Space|Tab|Backspace|Delete|Ins
  * a plain key from every app): https://www.electronjs.org/docs/latest/api/accelerator
  */
 export const SHORTCUT_PATTERN = new RegExp(`^(?:${MODIFIER}\\+)+${KEY}$`, "i");
+
+/** What the desktop layer did with the settings, for the window to show. */
+export interface DesktopStatus {
+  /** The quick-entry shortcut registered now; null when none is. */
+  shortcut: string | null;
+  /** Why the asked shortcut is not registered (another app holds it, ...); null when it is, or none was asked. */
+  shortcutProblem: string | null;
+}
+
+/** What the quick-entry window and the main window ask of the desktop layer. */
+export type WindowRequest = "show_main" | "hide_quick_entry";

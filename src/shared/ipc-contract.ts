@@ -20,7 +20,7 @@ import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationVie
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DeepLinkAction } from "./deep-link-types";
-import type { DesktopSettings } from "./desktop-types";
+import type { DesktopSettings, DesktopStatus, WindowRequest } from "./desktop-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -171,6 +171,12 @@ export const requestSchemas = lazySchemas({
   "database:health": () => z.object({}).strict(),
   /** What the alpine:// links received since the last call ask (each handed out once). */
   "links:take": () => z.object({}).strict(),
+  /** What the desktop layer could not do (a quick-entry shortcut another app holds). */
+  "desktop:status": () => z.object({}).strict(),
+  /** Quick entry's "Open in Alpine": the main window comes forward on this conversation. */
+  "quick:openInMain": () => z.object({ id }).strict(),
+  /** Quick entry's Escape: its window hides. */
+  "quick:hide": () => z.object({}).strict(),
 } as const);
 
 /** Result types of each request channel. */
@@ -219,6 +225,9 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "damaged:restore": { id: string; backup: string };
   "database:health": DatabaseHealthView;
   "links:take": DeepLinkAction[];
+  "desktop:status": DesktopStatus;
+  "quick:openInMain": { ok: true };
+  "quick:hide": { ok: true };
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -266,7 +275,11 @@ export type AppEvent =
   /** An alpine:// link came: the window takes what it asks ("links:take"). */
   | { type: "deep_links_waiting" }
   /** The desktop settings changed: the desktop layer applies them (shortcut, tray, open at login). */
-  | { type: "desktop_settings"; settings: DesktopSettings };
+  | { type: "desktop_settings"; settings: DesktopSettings }
+  /** The desktop layer's status changed (a shortcut registered, or refused). */
+  | { type: "desktop_status"; status: DesktopStatus }
+  /** A window asks the desktop layer to show or hide a window. */
+  | { type: "window_request"; request: WindowRequest };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

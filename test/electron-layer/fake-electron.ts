@@ -192,6 +192,19 @@ export class BrowserWindow extends EventEmitter {
   }
   show(): void {
     this.shown++;
+    this.visible = true;
+  }
+  visible = false;
+  hidden = 0;
+  hide(): void {
+    this.hidden++;
+    this.visible = false;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  destroy(): void {
+    this.destroyed = true;
   }
 }
 
@@ -358,6 +371,36 @@ export class Notification extends EventEmitter {
   }
 }
 
+/**
+ * globalShortcut (https://www.electronjs.org/docs/latest/api/global-shortcut): `register` answers
+ * false for a shortcut another app holds (`taken`, set by a test) and throws for one it cannot
+ * read, as Electron does; `press` is the person pressing it.
+ */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  taken: new Set<string>(),
+  register(accelerator: string, callback: () => void): boolean {
+    if (!/^[A-Za-z0-9+]+$/.test(accelerator)) throw new Error(`Error processing argument at index 0, conversion failure from ${accelerator}`);
+    if (globalShortcut.taken.has(accelerator) || globalShortcut.registered.has(accelerator)) return false;
+    globalShortcut.registered.set(accelerator, callback);
+    return true;
+  },
+  unregister(accelerator: string): void {
+    globalShortcut.registered.delete(accelerator);
+  },
+  isRegistered(accelerator: string): boolean {
+    return globalShortcut.registered.has(accelerator);
+  },
+  unregisterAll(): void {
+    globalShortcut.registered.clear();
+  },
+  press(accelerator: string): void {
+    const callback = globalShortcut.registered.get(accelerator);
+    if (!callback) throw new Error(`${accelerator} is not registered`);
+    callback();
+  },
+};
+
 /** nativeImage (https://www.electronjs.org/docs/latest/api/native-image): an image that remembers where it came from and its size. */
 export const nativeImage = {
   createFromPath: (file: string) => fakeImage(file, null),
@@ -414,6 +457,8 @@ export function resetFakeElectron(): void {
   Notification.supported = true;
   Notification.shown.length = 0;
   Tray.instances.length = 0;
+  globalShortcut.registered.clear();
+  globalShortcut.taken.clear();
   app.quitCalls = 0;
   app.singleInstance = true;
   app.ready = Promise.resolve();
@@ -446,4 +491,4 @@ export function readFileMode(file: string): number {
 /** The utilityProcess stand-in (fake-utility-process.ts). */
 export const utilityProcess = { fork: fakeUtilityProcess.fork };
 
-export default { Notification, Tray, nativeImage, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };
+export default { globalShortcut, Notification, Tray, nativeImage, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };

@@ -72,20 +72,25 @@ if (!app.requestSingleInstanceLock()) {
       dataFolder,
       onPageServed: () => gate.open(),
     });
-    registerIpcDispatch(serviceStart.dispatch, appWindowSender(() => window));
+    // The main window and the quick-entry window (made once the service is open) are heard; nothing else.
+    const fromMain = appWindowSender(() => window);
+    const fromQuickEntry = appWindowSender(() => desktop?.quickEntryWindow() ?? null);
+    registerIpcDispatch(serviceStart.dispatch, (event) => fromMain(event) || fromQuickEntry(event));
     const checkForUpdates = () =>
       void opened.then(({ service }) => {
         service.events.emit({ type: "show_updates" });
         void service.updates.check();
       });
     installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
-    makeWindow = () => createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    const preload = path.join(outFolder, "preload", "index.cjs");
+    makeWindow = () => createMainWindow({ preload, url: APP_URL, devTools: !app.isPackaged });
     window = makeWindow();
 
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
-    desktop = startDesktop({ service, lifecycle, showWindow });
+    desktop = startDesktop({ service, lifecycle, showWindow, preload, devTools: !app.isPackaged });
+    forwardEvents(service.events, () => desktop?.quickEntryWindow() ?? null);
     // The service checks each link and keeps what it asks until the window takes it.
     links.deliverTo((link) => {
       void service.deepLinks.receive(link);

@@ -44,6 +44,7 @@ import { installationApprovalKey } from "./approvals/installation-key";
 import { askChecksFor } from "./conversations/conversation-view";
 import { DeepLinks } from "./deep-links/deep-links";
 import { Attention } from "./attention/attention";
+import { DesktopStatusKeeper } from "./desktop-status";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -76,6 +77,7 @@ export class AlpineService {
   readonly deepLinks: DeepLinks;
   /** What runs and what waits for the person: notifications, the badge, the tray. */
   readonly attention: Attention;
+  readonly desktopStatus = new DesktopStatusKeeper(this.events);
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
