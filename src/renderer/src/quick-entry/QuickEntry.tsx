@@ -1,0 +1,116 @@
+/**
+ * Quick entry: one message field. Enter sends through the same requests as the main window
+ * (runs:start, or runs:send to the last conversation when chosen), so the message is saved
+ * before the window acknowledges it: the field empties only once the request is answered. The
+ * reply streams below; "Open in Alpine" shows the conversation in the main window; Escape hides.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { AlpineApi } from "../../../shared/ipc-contract";
+import { emitAppEvent } from "../app-events";
+import { describeError } from "../lib/describe-error";
+import { useStreamedReplies } from "./use-streamed-replies";
+
+export function QuickEntry({ api }: { api: AlpineApi }) {
+  const [text, setText] = useState("");
+  const [continueLast, setContinueLast] = useState(false);
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const reply = useStreamedReplies(api, conversationId);
+
+  useEffect(() => {
+    void api.request("settings:get", {}).then((settings) => setContinueLast(settings.desktop.quickEntryContinues), () => undefined);
+    field.current?.focus();
+    emitAppEvent("ready", { source: "quick-entry" });
+    // Shown again by the shortcut: the field has the focus.
+    const refocus = () => field.current?.focus();
+    window.addEventListener("focus", refocus);
+    return () => window.removeEventListener("focus", refocus);
+  }, [api]);
+
+  const send = async () => {
+    const message = text.trim();
+    if (message === "" || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const id = await sendMessage(api, message, continueLast);
+      setConversationId(id);
+      setText("");
+      emitAppEvent("message-sent", { id, source: "quick-entry" });
+    } catch (failure) {
+      setError(describeError(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const chooseContinue = (value: boolean) => {
+    setContinueLast(value);
+    void api.request("settings:set", { desktop: { quickEntryContinues: value } }).catch((failure: unknown) => setError(describeError(failure)));
+  };
+
+  return (
+    <main className="quick-entry" aria-label="Quick entry">
+      <textarea
+        ref={field}
+        className="quick-entry__field"
+        aria-label="Message"
+        placeholder="Ask Alpine anything…"
+        rows={2}
+        value={text}
+        readOnly={sending}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void send();
+          } else if (event.key === "Escape") {
+            event.preventDefault();
+            void api.request("quick:hide", {});
+          }
+        }}
+      />
+      <div className="quick-entry__bar">
+        <label className="quick-entry__choice">
+          <input type="checkbox" checked={continueLast} onChange={(event) => chooseContinue(event.target.checked)} /> Continue the last conversation
+        </label>
+        <span className="quick-entry__status" role="status">
+          {sending ? "Sending…" : error ?? ""}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={!conversationId}
+          onClick={() => {
+            if (!conversationId) return;
+            void api.request("quick:openInMain", { id: conversationId }).then(
+              () => emitAppEvent("conversation-opened", { id: conversationId, source: "quick-entry" }),
+              (failure: unknown) => setError(describeError(failure)),
+            );
+          }}
+        >
+          Open in Alpine
+        </button>
+      </div>
+      {conversationId && (
+        <output className="quick-entry__reply" aria-live="polite" data-conversation-id={conversationId}>
+          {reply.text || (reply.stoppedBy ? "" : "…")}
+        </output>
+      )}
+    </main>
+  );
+}
+
+/** Sends through the same requests as the main window; answers the conversation's id once the message is saved. */
+async function sendMessage(api: AlpineApi, text: string, continueLast: boolean): Promise<string> {
+  if (continueLast) {
+    const last = (await api.request("conversations:list", { limit: 1 })).items[0];
+    if (last) {
+      await api.request("runs:send", { id: last.id, text });
+      return last.id;
+    }
+  }
+  return (await api.request("runs:start", { text })).id;
+}
