@@ -17,6 +17,7 @@ import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import { createDamageSlice, type DamageSlice } from "./damage-slice";
 import { createDeepLinkSlice, type DeepLinkSlice } from "./deep-link-slice";
+import { createDesktopSlice, type DesktopSlice } from "./desktop-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -35,6 +36,7 @@ export type AppState = ListSlice &
   StorageSlice &
   DamageSlice &
   DeepLinkSlice &
+  DesktopSlice &
   EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -49,6 +51,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createStorageSlice(...a),
   ...createDamageSlice(...a),
   ...createDeepLinkSlice(...a),
+  ...createDesktopSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -96,6 +99,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "deep_links_waiting":
         void get().takeDeepLinks();
+        break;
+      case "desktop_status":
+        get().applyDesktopStatus(event.status);
         break;
     }
   },
