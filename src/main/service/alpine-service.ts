@@ -73,10 +73,10 @@ export class AlpineService {
   readonly storage: StorageService;
   readonly damaged: DamagedConversations;
   readonly health: DatabaseHealth;
-  /** alpine:// links received from the system, checked and kept for the window. */
-  readonly deepLinks: DeepLinks;
-  /** What runs and what waits for the person: notifications, the badge, the tray. */
-  readonly attention: Attention;
+  /** alpine:// links received from the system, checked and kept for the window (its lookups run only once a link comes). */
+  readonly deepLinks = new DeepLinks({ bus: this.events, assertConversation: (id) => this.conversations.get(id, 1), serverNames: () => this.mcp.view().servers.map((s) => s.name) });
+  /** What runs and what waits for the person: notifications, the badge, the tray (settings read at each event). */
+  readonly attention = new Attention(this.events, () => this.settings.current().desktop);
   readonly desktopStatus = new DesktopStatusKeeper(this.events);
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
@@ -93,7 +93,6 @@ export class AlpineService {
   constructor(private readonly options: AlpineServiceOptions) {
     ensurePrivateFolder(options.dataFolder, { restrictExisting: true });
     const settingsFile = new SettingsFile(options.dataFolder);
-    this.attention = new Attention(this.events, () => settingsFile.get().desktop);
     const local = (this.local = openConversationStore(options.dataFolder, options.sqliteBinding));
     this.store = new SwitchableStore(local);
     const databaseFile = path.join(options.dataFolder, DATABASE_FILE_NAME);
@@ -169,7 +168,6 @@ export class AlpineService {
     // Damage is checked in the local database (a server keeps page checksums of its own).
     const damageOptions = { store: this.local, backups: () => this.backups, bus: this.events, gate: this.gate };
     this.damaged = new DamagedConversations({ ...damageOptions, dataFolder: options.dataFolder, chooseExportFile: options.chooseExportFile });
-    this.deepLinks = new DeepLinks({ bus: this.events, assertConversation: (id) => this.conversations.get(id, 1), serverNames: () => this.mcp.view().servers.map((s) => s.name) });
   }
 
   /**

@@ -9,6 +9,7 @@ import type { AlpineApi } from "../../../shared/ipc-contract";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
 import { useStreamedReplies } from "./use-streamed-replies";
+import { QuickEntryBar } from "./QuickEntryBar";
 
 export function QuickEntry({ api }: { api: AlpineApi }) {
   const [text, setText] = useState("");
@@ -51,6 +52,14 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
     void api.request("settings:set", { desktop: { quickEntryContinues: value } }).catch((failure: unknown) => setError(describeError(failure)));
   };
 
+  const openInMain = () => {
+    if (!conversationId) return;
+    void api.request("quick:openInMain", { id: conversationId }).then(
+      () => emitAppEvent("conversation-opened", { id: conversationId, source: "quick-entry" }),
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  };
+
   return (
     <main className="quick-entry" aria-label="Quick entry">
       <textarea
@@ -72,28 +81,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
           }
         }}
       />
-      <div className="quick-entry__bar">
-        <label className="quick-entry__choice">
-          <input type="checkbox" checked={continueLast} onChange={(event) => chooseContinue(event.target.checked)} /> Continue the last conversation
-        </label>
-        <span className="quick-entry__status" role="status">
-          {sending ? "Sending…" : error ?? ""}
-        </span>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={!conversationId}
-          onClick={() => {
-            if (!conversationId) return;
-            void api.request("quick:openInMain", { id: conversationId }).then(
-              () => emitAppEvent("conversation-opened", { id: conversationId, source: "quick-entry" }),
-              (failure: unknown) => setError(describeError(failure)),
-            );
-          }}
-        >
-          Open in Alpine
-        </button>
-      </div>
+      <QuickEntryBar continueLast={continueLast} onContinueLast={chooseContinue} status={sending ? "Sending…" : (error ?? "")} conversationId={conversationId} onOpenInMain={openInMain} />
       {conversationId && (
         <output className="quick-entry__reply" aria-live="polite" data-conversation-id={conversationId}>
           {reply.text || (reply.stoppedBy ? "" : "…")}
