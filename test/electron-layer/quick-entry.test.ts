@@ -94,6 +94,17 @@ describe("quick entry through the app's entry", () => {
     expect(quick.options).toMatchObject({ alwaysOnTop: true, skipTaskbar: true, show: false, webPreferences: { sandbox: true, contextIsolation: true } });
     expect(quick.loadedUrl).toBe("app://alpine/quick-entry.html");
     expect(quick.isVisible()).toBe(true);
+    // Pressed again while it is in front: it hides; once more, it comes back (the same window, its reply kept).
+    quick.hasFocus = true;
+    globalShortcut.press("Alt+Space");
+    expect(quick.isVisible()).toBe(false);
+    globalShortcut.press("Alt+Space");
+    expect(quick.isVisible()).toBe(true);
+    expect(BrowserWindow.instances).toHaveLength(2);
+    // Clicking elsewhere hides it, as a launcher does.
+    quick.emit("blur");
+    expect(quick.isVisible()).toBe(false);
+    quick.show();
     // A window the app did not make is still refused.
     const stranger = new BrowserWindow({});
     expect(await ipcMain.invoke("app:info", {}, from(stranger))).toMatchObject({ ok: false, error: { name: "UntrustedSenderError" } });

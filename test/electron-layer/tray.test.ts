@@ -165,9 +165,15 @@ describe("the tray through the app's entry", () => {
     window.destroyed = true;
     app.emit("window-all-closed");
     expect(app.exitCalls).toEqual([]);
+    // New Conversation makes the window again, which takes a new conversation to show.
+    icon.clickItem("new-conversation");
+    expect(BrowserWindow.instances).toHaveLength(2);
+    const again = BrowserWindow.instances[1];
+    expect(again.shown).toBeGreaterThan(0);
+    const from = { sender: { id: again.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
+    expect(await ipcMain.invoke("links:take", {}, from)).toEqual({ ok: true, value: [{ kind: "new_conversation", text: "" }] });
     icon.clickItem("show");
     expect(BrowserWindow.instances).toHaveLength(2);
-    expect(BrowserWindow.instances[1].shown).toBeGreaterThan(0);
     icon.clickItem("quit");
     expect(app.quitCalls).toBe(1);
     // Electron's quit emits before-quit: the one shutdown runs, then the app exits.
