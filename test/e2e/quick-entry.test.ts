@@ -40,6 +40,36 @@ describe("quick entry", () => {
     }
   });
 
+  it("a file pasted into the field goes with the message", async () => {
+    const quick = await openQuickEntry();
+    try {
+      await e2e.session.model.control.script({ text: "Milk is on the list." });
+      let since = await quick.mark();
+      const field = quick.page.getByRole("textbox", { name: "Message" });
+      await field.focus();
+      // Given as source: the page runs exactly this (a function would be rewritten by the test's transpiler).
+      await quick.page.evaluate(`(() => {
+        const data = new DataTransfer();
+        data.items.add(new File(["Buy milk.\\nCall Ada."], "shopping.txt", { type: "text/plain" }));
+        document.querySelector(".quick-entry__field").dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      })()`);
+      await quick.waitFor("attachment-added", { name: "shopping.txt" }, since);
+      await quick.page.getByText("shopping.txt").first().waitFor();
+      since = await quick.mark();
+      await field.fill("What is on my list?");
+      await field.press("Enter");
+      const id = ((await quick.waitFor("message-sent", { source: "quick-entry" }, since)).detail as { id: string }).id;
+      await quick.waitFor("run-ended", { id }, since);
+      expect(await quick.page.getByText("shopping.txt").count()).toBe(0); // sent with it: the chips are cleared
+      const mainSince = await main().mark();
+      await quick.page.getByRole("button", { name: "Open in Alpine" }).click();
+      await main().waitFor("conversation-opened", { id }, mainSince);
+      await main().page.locator('.message--user[data-seq="0"]').getByText("shopping.txt").waitFor();
+    } finally {
+      await quick.close();
+    }
+  });
+
   it("a kill of the host right as the message is acknowledged keeps it", async () => {
     const quick = await openQuickEntry();
     await e2e.session.model.control.script({ hang: true, text: "Thinking about" });

@@ -10,6 +10,9 @@ import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
 import { useStreamedReplies } from "./use-streamed-replies";
 import { QuickEntryBar } from "./QuickEntryBar";
+import { useQuickAttachments } from "./use-quick-attachments";
+import { AttachmentChips } from "../components/attachments/AttachmentChip";
+import { fileDropHandlers } from "../components/attachments/AttachButton";
 
 export function QuickEntry({ api }: { api: AlpineApi }) {
   const [text, setText] = useState("");
@@ -19,6 +22,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
   const [error, setError] = useState<string | null>(null);
   const field = useRef<HTMLTextAreaElement>(null);
   const reply = useStreamedReplies(api, conversationId);
+  const files = useQuickAttachments(api, setError);
 
   useEffect(() => {
     void api.request("settings:get", {}).then((settings) => setContinueLast(settings.desktop.quickEntryContinues), () => undefined);
@@ -32,13 +36,14 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
 
   const send = async () => {
     const message = text.trim();
-    if (message === "" || sending) return;
+    if (message === "" || sending || files.adding) return;
     setSending(true);
     setError(null);
     try {
-      const id = await sendMessage(api, message, continueLast);
+      const id = await sendMessage(api, message, files.sent(), continueLast);
       setConversationId(id);
       setText("");
+      files.clear();
       emitAppEvent("message-sent", { id, source: "quick-entry" });
     } catch (failure) {
       setError(describeError(failure));
@@ -61,7 +66,8 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
   };
 
   return (
-    <main className="quick-entry" aria-label="Quick entry">
+    <main className="quick-entry" aria-label="Quick entry" {...fileDropHandlers((list) => void files.addFiles(list))}>
+      <AttachmentChips attachments={files.attachments} onRemove={files.remove} />
       <textarea
         ref={field}
         className="quick-entry__field"
@@ -92,13 +98,13 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
 }
 
 /** Sends through the same requests as the main window; answers the conversation's id once the message is saved. */
-async function sendMessage(api: AlpineApi, text: string, continueLast: boolean): Promise<string> {
+async function sendMessage(api: AlpineApi, text: string, attachments: { id: string; name: string }[], continueLast: boolean): Promise<string> {
   if (continueLast) {
     const last = (await api.request("conversations:list", { limit: 1 })).items[0];
     if (last) {
-      await api.request("runs:send", { id: last.id, text });
+      await api.request("runs:send", { id: last.id, text, attachments });
       return last.id;
     }
   }
-  return (await api.request("runs:start", { text })).id;
+  return (await api.request("runs:start", { text, attachments })).id;
 }

@@ -10,6 +10,7 @@ import { QuickEntry } from "./QuickEntry";
 import "../styles/tokens.css";
 import "../styles/base.css";
 import "../styles/controls.css";
+import "../styles/attachments.css";
 import "../styles/quick-entry.css";
 
 const rootElement = document.getElementById("root")!;
