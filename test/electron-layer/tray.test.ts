@@ -174,6 +174,10 @@ describe("the tray through the app's entry", () => {
     expect(await ipcMain.invoke("links:take", {}, from)).toEqual({ ok: true, value: [{ kind: "new_conversation", text: "" }] });
     icon.clickItem("show");
     expect(BrowserWindow.instances).toHaveLength(2);
+    // macOS: the Dock icon's click with the window closed makes it again too.
+    again.destroyed = true;
+    app.emit("activate", {}, false);
+    expect(BrowserWindow.instances).toHaveLength(3);
     icon.clickItem("quit");
     expect(app.quitCalls).toBe(1);
     // Electron's quit emits before-quit: the one shutdown runs, then the app exits.

@@ -51,6 +51,9 @@ if (!app.requestSingleInstanceLock()) {
     showWindow();
     links.push(deepLinkInArgv(argv));
   });
+  // macOS: a click on the Dock icon with no window open (kept running in the tray) brings the window back
+  // (https://www.electronjs.org/docs/latest/api/app#event-activate-macos).
+  app.on("activate", () => showWindow());
   app.whenReady().then(start).catch(fail);
 
   async function start(): Promise<void> {

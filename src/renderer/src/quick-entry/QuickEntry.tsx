@@ -4,7 +4,7 @@
  * before the window acknowledges it: the field empties only once the request is answered. The
  * reply streams below; "Open in Alpine" shows the conversation in the main window; Escape hides.
  */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { AlpineApi } from "../../../shared/ipc-contract";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
@@ -24,15 +24,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
   const reply = useStreamedReplies(api, conversationId);
   const files = useQuickAttachments(api, setError);
 
-  useEffect(() => {
-    void api.request("settings:get", {}).then((settings) => setContinueLast(settings.desktop.quickEntryContinues), () => undefined);
-    field.current?.focus();
-    emitAppEvent("ready", { source: "quick-entry" });
-    // Shown again by the shortcut: the field has the focus.
-    const refocus = () => field.current?.focus();
-    window.addEventListener("focus", refocus);
-    return () => window.removeEventListener("focus", refocus);
-  }, [api]);
+  useStart(api, field, setContinueLast);
 
   const send = async () => {
     const message = text.trim();
@@ -107,4 +99,16 @@ async function sendMessage(api: AlpineApi, text: string, attachments: { id: stri
     }
   }
   return (await api.request("runs:start", { text, attachments })).id;
+}
+
+/** At the start: the saved choice to continue, the focus in the field (again each time the window is shown), and "ready". */
+function useStart(api: AlpineApi, field: RefObject<HTMLTextAreaElement | null>, setContinueLast: (value: boolean) => void): void {
+  useEffect(() => {
+    void api.request("settings:get", {}).then((settings) => setContinueLast(settings.desktop.quickEntryContinues), () => undefined);
+    field.current?.focus();
+    emitAppEvent("ready", { source: "quick-entry" });
+    const refocus = () => field.current?.focus();
+    window.addEventListener("focus", refocus);
+    return () => window.removeEventListener("focus", refocus);
+  }, [api, field, setContinueLast]);
 }
