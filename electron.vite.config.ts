@@ -59,7 +59,7 @@ export default defineConfig({
     build: {
       outDir: "out/renderer",
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, "src/renderer/index.html") } },
+      rollupOptions: { input: { index: resolve(__dirname, "src/renderer/index.html"), "quick-entry": resolve(__dirname, "src/renderer/quick-entry.html") } },
     },
   },
 });

@@ -20,6 +20,8 @@ import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
+import type { DeepLinkAction } from "./deep-link-types";
+import type { DesktopSettings, DesktopStatus, WindowRequest } from "./desktop-types";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -85,6 +87,20 @@ export const requestSchemas = lazySchemas({
       model: z.string().min(1).max(200).optional(),
       systemPrompt: z.string().max(50_000).optional(),
       folder: z.string().max(4096).nullable().optional(),
+      desktop: z
+        .object({
+          notifyRunEnded: z.boolean(),
+          notifyWaiting: z.boolean(),
+          badgeCount: z.boolean(),
+          tray: z.boolean().nullable(),
+          keepRunningInTray: z.boolean(),
+          quickEntryShortcut: z.string().max(100),
+          quickEntryContinues: z.boolean(),
+          openAtLogin: z.boolean(),
+        })
+        .partial()
+        .strict()
+        .optional(),
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */
@@ -154,6 +170,14 @@ export const requestSchemas = lazySchemas({
   "damaged:restore": () => z.object({ listedId: z.string().min(1).max(1024) }).strict(),
   /** Whether the last shutdown was unclean, and what the database check after it found. */
   "database:health": () => z.object({}).strict(),
+  /** What the alpine:// links received since the last call ask (each handed out once). */
+  "links:take": () => z.object({}).strict(),
+  /** What the desktop layer could not do (a quick-entry shortcut another app holds). */
+  "desktop:status": () => z.object({}).strict(),
+  /** Quick entry's "Open in Alpine": the main window comes forward on this conversation. */
+  "quick:openInMain": () => z.object({ id }).strict(),
+  /** Quick entry's Escape: its window hides. */
+  "quick:hide": () => z.object({}).strict(),
 } as const);
 
 /** Result types of each request channel. */
@@ -201,6 +225,10 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "damaged:exportReadable": ReadableExportView | null;
   "damaged:restore": { id: string; backup: string };
   "database:health": DatabaseHealthView;
+  "links:take": DeepLinkAction[];
+  "desktop:status": DesktopStatus;
+  "quick:openInMain": { ok: true };
+  "quick:hide": { ok: true };
 }
 
 export type RequestChannel = keyof typeof requestSchemas;
@@ -248,7 +276,15 @@ export type AppEvent =
   /** The system opened an MCP Bundle with the app ("Open with"): the window shows it for review. */
   | { type: "bundle_opened"; review: BundleReview }
   /** ...or the bundle it opened was refused, and why. */
-  | { type: "bundle_refused"; message: string };
+  | { type: "bundle_refused"; message: string }
+  /** An alpine:// link came: the window takes what it asks ("links:take"). */
+  | { type: "deep_links_waiting" }
+  /** The desktop settings changed: the desktop layer applies them (shortcut, tray, open at login). */
+  | { type: "desktop_settings"; settings: DesktopSettings }
+  /** The desktop layer's status changed (a shortcut registered, or refused). */
+  | { type: "desktop_status"; status: DesktopStatus }
+  /** A window asks the desktop layer to show or hide a window. */
+  | { type: "window_request"; request: WindowRequest };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

@@ -2,6 +2,7 @@
  * The shapes the window sees. Plain JSON, safe to send over IPC; no secrets.
  */
 import type { EntryRecord, StoppedBy } from "./wire-types";
+import type { DesktopSettings } from "./desktop-types";
 import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 
 export type HistoryEntryView = EntryRecord;
@@ -112,6 +113,7 @@ export interface SettingsView {
   model: string;
   systemPrompt: string;
   folder: string | null;
+  desktop: DesktopSettings;
   hasApiKey: boolean;
   keyStorage: KeyStorageView;
   /** Set when the settings file could not be used as it is (garbled, or from a newer version): what happened. */

@@ -53,6 +53,31 @@ class FakeApp extends EventEmitter {
     return "9.9.9";
   }
   relaunch(): void {}
+  /** Each app.setAsDefaultProtocolClient(protocol, path?, args?) call, in order. */
+  readonly protocolClients: { protocol: string; path?: string; args?: string[] }[] = [];
+  setAsDefaultProtocolClient(protocol: string, path?: string, args?: string[]): boolean {
+    this.protocolClients.push({ protocol, ...(path === undefined ? {} : { path }), ...(args === undefined ? {} : { args }) });
+    return true;
+  }
+  /** The login item as app.setLoginItemSettings last set it, and each call. */
+  loginItem = { openAtLogin: false };
+  readonly loginItemCalls: { openAtLogin: boolean }[] = [];
+  getLoginItemSettings(): { openAtLogin: boolean } {
+    return { ...this.loginItem };
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean }): void {
+    this.loginItemCalls.push(settings);
+    this.loginItem = { ...this.loginItem, ...settings };
+  }
+  /** app.setBadgeCount(count): each count set, in order (macOS and Linux answer true). */
+  readonly badgeCounts: number[] = [];
+  setBadgeCount(count = 0): boolean {
+    this.badgeCounts.push(count);
+    return true;
+  }
+  isDefaultProtocolClient(protocol: string): boolean {
+    return this.protocolClients.some((client) => client.protocol === protocol);
+  }
   /** Emit like Electron: listeners get an event whose preventDefault is recorded. */
   emitWithEvent(name: string): { defaultPrevented: boolean } {
     const event = {
@@ -84,6 +109,18 @@ export class FakeWebContents extends EventEmitter {
   };
   send(channel: string, payload: unknown): void {
     this.sent.push([channel, payload]);
+    for (const waiter of [...this.sendWaiters]) {
+      if (!waiter.match(channel, payload)) continue;
+      this.sendWaiters.splice(this.sendWaiters.indexOf(waiter), 1);
+      waiter.resolve(payload);
+    }
+  }
+  private readonly sendWaiters: { match: (channel: string, payload: any) => boolean; resolve: (payload: any) => void }[] = [];
+  /** Resolves with the first payload sent to the page (already or still to come) that matches. */
+  nextSent(match: (channel: string, payload: any) => boolean): Promise<any> {
+    const found = this.sent.find(([channel, payload]) => match(channel, payload));
+    if (found) return Promise.resolve(found[1]);
+    return new Promise((resolve) => this.sendWaiters.push({ match, resolve }));
   }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
@@ -98,6 +135,10 @@ export class FakeWebContents extends EventEmitter {
 
 export class BrowserWindow extends EventEmitter {
   static instances: BrowserWindow[] = [];
+  /** BrowserWindow.getFocusedWindow(): the window whose `hasFocus` a test set, else null. */
+  static getFocusedWindow(): BrowserWindow | null {
+    return BrowserWindow.instances.find((window) => window.hasFocus && !window.destroyed) ?? null;
+  }
   private static waiting: ((window: BrowserWindow) => void)[] = [];
   /** Resolves with the first window created from now on (or already created). */
   static next(): Promise<BrowserWindow> {
@@ -144,8 +185,26 @@ export class BrowserWindow extends EventEmitter {
   focus(): void {
     this.focused++;
   }
+  /** Whether the window has the keyboard focus now (a test sets it, then emits "focus" or "blur" as Electron would). */
+  hasFocus = false;
+  isFocused(): boolean {
+    return this.hasFocus;
+  }
   show(): void {
     this.shown++;
+    this.visible = true;
+  }
+  visible = false;
+  hidden = 0;
+  hide(): void {
+    this.hidden++;
+    this.visible = false;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  destroy(): void {
+    this.destroyed = true;
   }
 }
 
@@ -289,10 +348,117 @@ export const autoUpdater = Object.assign(new EventEmitter(), {
   quitAndInstall: () => {},
 });
 
+/**
+ * Electron's main-process Notification (https://www.electronjs.org/docs/latest/api/notification):
+ * made with its options, `show()` records it, a test emits "click" or "close" as the system would.
+ */
+export class Notification extends EventEmitter {
+  static supported = true;
+  static shown: Notification[] = [];
+  static isSupported(): boolean {
+    return Notification.supported;
+  }
+  readonly options: { title?: string; body?: string; silent?: boolean };
+  constructor(options: { title?: string; body?: string; silent?: boolean } = {}) {
+    super();
+    this.options = options;
+  }
+  show(): void {
+    Notification.shown.push(this);
+  }
+  close(): void {
+    this.emit("close", { preventDefault() {} });
+  }
+}
+
+/**
+ * globalShortcut (https://www.electronjs.org/docs/latest/api/global-shortcut): `register` answers
+ * false for a shortcut another app holds (`taken`, set by a test) and throws for one it cannot
+ * read, as Electron does; `press` is the person pressing it.
+ */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  taken: new Set<string>(),
+  register(accelerator: string, callback: () => void): boolean {
+    if (!/^[A-Za-z0-9+]+$/.test(accelerator)) throw new Error(`Error processing argument at index 0, conversion failure from ${accelerator}`);
+    if (globalShortcut.taken.has(accelerator) || globalShortcut.registered.has(accelerator)) return false;
+    globalShortcut.registered.set(accelerator, callback);
+    return true;
+  },
+  unregister(accelerator: string): void {
+    globalShortcut.registered.delete(accelerator);
+  },
+  isRegistered(accelerator: string): boolean {
+    return globalShortcut.registered.has(accelerator);
+  },
+  unregisterAll(): void {
+    globalShortcut.registered.clear();
+  },
+  press(accelerator: string): void {
+    const callback = globalShortcut.registered.get(accelerator);
+    if (!callback) throw new Error(`${accelerator} is not registered`);
+    callback();
+  },
+};
+
+/** nativeImage (https://www.electronjs.org/docs/latest/api/native-image): an image that remembers where it came from and its size. */
+export const nativeImage = {
+  createFromPath: (file: string) => fakeImage(file, null),
+};
+function fakeImage(file: string, size: { width?: number; height?: number } | null) {
+  return { file, size, resize: (options: { width?: number; height?: number }) => fakeImage(file, options), isEmpty: () => !fs.existsSync(file) };
+}
+
+/**
+ * Electron's Tray (https://www.electronjs.org/docs/latest/api/tray): the icon it was made with,
+ * its context menu and tooltip as last set; a test emits "click" as the system would.
+ */
+export class Tray extends EventEmitter {
+  static instances: Tray[] = [];
+  menu: { template: any[] } | null = null;
+  tooltip = "";
+  destroyed = false;
+  menusSet = 0;
+  readonly image: unknown;
+  constructor(image: unknown) {
+    super();
+    this.image = image;
+    Tray.instances.push(this);
+  }
+  setContextMenu(menu: { template: any[] } | null): void {
+    this.menu = menu;
+    this.menusSet++;
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  /** Clicks the menu item with this id, as the person would. */
+  clickItem(id: string): void {
+    const item = this.menu?.template.find((entry) => entry.id === id);
+    if (!item) throw new Error(`The tray menu has no item "${id}"`);
+    item.click();
+  }
+}
+
 /** Forget everything recorded; a new app object is not needed because listeners are removed. */
 export function resetFakeElectron(): void {
   app.removeAllListeners();
   app.exitCalls.length = 0;
+  app.protocolClients.length = 0;
+  app.badgeCounts.length = 0;
+  app.loginItem = { openAtLogin: false };
+  app.loginItemCalls.length = 0;
+  Notification.supported = true;
+  Notification.shown.length = 0;
+  Tray.instances.length = 0;
+  globalShortcut.registered.clear();
+  globalShortcut.taken.clear();
   app.quitCalls = 0;
   app.singleInstance = true;
   app.ready = Promise.resolve();
@@ -325,4 +491,4 @@ export function readFileMode(file: string): number {
 /** The utilityProcess stand-in (fake-utility-process.ts). */
 export const utilityProcess = { fork: fakeUtilityProcess.fork };
 
-export default { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };
+export default { globalShortcut, Notification, Tray, nativeImage, app, BrowserWindow, ipcMain, protocol, safeStorage, shell, dialog, ipcRenderer, contextBridge, Menu, net, session, autoUpdater, utilityProcess };

@@ -223,6 +223,10 @@ const badArguments: Record<RequestChannel, [args: unknown, mentions: string][]> 
     [{ listedId: 7 }, "listedId"],
   ],
   "database:health": [[{ extra: 1 }, "extra"]],
+  "links:take": [[{ extra: 1 }, "extra"]],
+  "desktop:status": [[{ extra: 1 }, "extra"]],
+  "quick:openInMain": [[{ id: "../x" }, "id"], [{}, "id"]],
+  "quick:hide": [[{ extra: 1 }, "extra"]],
 };
 
 describe("dispatchRequest", () => {

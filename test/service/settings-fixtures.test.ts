@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, SETTINGS_FILE_NAME, SETTINGS_VERSION, SettingsFile } from "../../src/main/service/settings/settings-file";
+import { DEFAULT_DESKTOP_SETTINGS } from "../../src/shared/desktop-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/settings/", import.meta.url));
@@ -59,6 +60,8 @@ describe("settings fixtures", () => {
       model: "claude-opus-4-1",
       systemPrompt: "Answer in two sentences.",
       folder: null,
+      // Added within version 1: a file without them reads their defaults, and the next write adds them.
+      desktop: DEFAULT_DESKTOP_SETTINGS,
     });
     expect(settingsFilesIn(dataFolder)).toEqual([SETTINGS_FILE_NAME]);
   });

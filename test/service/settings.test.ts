@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_MODEL, SETTINGS_FILE_NAME, SETTINGS_VERSION } from "../../src/main/service/settings/settings-file";
+import { DEFAULT_DESKTOP_SETTINGS } from "../../src/shared/desktop-types";
 import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
 
 let fixture: ServiceFixture;
@@ -33,11 +34,12 @@ describe("settings", () => {
       model: "claude-opus-4-1",
       systemPrompt: "Be brief.",
       folder: chosen,
+      desktop: DEFAULT_DESKTOP_SETTINGS,
       hasApiKey: true,
       keyStorage: { protection: "memory-only", backend: null, memoryOnly: true, canStoreOnDisk: false },
     });
     const file = path.join(dataFolder, SETTINGS_FILE_NAME);
-    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: SETTINGS_VERSION, model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen });
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: SETTINGS_VERSION, model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen, desktop: DEFAULT_DESKTOP_SETTINGS });
     if (process.platform !== "win32") expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(dataFolder).filter((name) => name.endsWith(".tmp"))).toEqual([]);
 
@@ -48,6 +50,27 @@ describe("settings", () => {
     } finally {
       await again.close();
     }
+  });
+
+  it("the desktop settings change one at a time, persist, refuse a shortcut Electron cannot use, and fall back per setting", async () => {
+    const dataFolder = tempFolder();
+    fixture = await openService({ dataFolder });
+    expect((await fixture.call("settings:get")).desktop).toEqual(DEFAULT_DESKTOP_SETTINGS);
+    const changed = await fixture.call("settings:set", { desktop: { notifyRunEnded: false, quickEntryShortcut: " CommandOrControl+Shift+K ", openAtLogin: true } });
+    expect(changed.desktop).toEqual({ ...DEFAULT_DESKTOP_SETTINGS, notifyRunEnded: false, quickEntryShortcut: "CommandOrControl+Shift+K", openAtLogin: true });
+    for (const shortcut of ["K", "Alt+", "Alt+Space+Shift", "Hyper+K"]) {
+      const refused = await fixture.request("settings:set", { desktop: { quickEntryShortcut: shortcut } });
+      expect(refused, shortcut).toMatchObject({ ok: false, error: { name: "InvalidSettingError", message: expect.stringContaining("Alt+Space") } });
+    }
+    expect(await fixture.request("settings:set", { desktop: { tray: "yes" } })).toMatchObject({ ok: false, error: { name: "InvalidRequestError" } });
+    expect((await fixture.call("settings:set", { desktop: { quickEntryShortcut: "" } })).desktop.quickEntryShortcut).toBe("");
+    await fixture.service.shutdown();
+    // A value this version cannot use (hand-edited, say) falls back to its default alone.
+    const file = path.join(dataFolder, SETTINGS_FILE_NAME);
+    const written = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify({ ...written, desktop: { ...written.desktop, badgeCount: "often", quickEntryShortcut: "Q" } }));
+    fixture = fixture.reopen();
+    expect((await fixture.call("settings:get")).desktop).toEqual({ ...DEFAULT_DESKTOP_SETTINGS, notifyRunEnded: false, openAtLogin: true });
   });
 
   it("the model and system prompt are what the next run sends", async () => {

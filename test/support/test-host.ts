@@ -119,6 +119,18 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
       );
       return;
     }
+    // What the system does in the app (second-instance, open-url): an alpine:// link handed to the service.
+    if (request.method === "POST" && pathname === "/_test/deep-link") {
+      let link = "";
+      request.setEncoding("utf8").on("data", (chunk: string) => (link += chunk));
+      request.on("end", () => {
+        start!.opened.then((opened) => opened.service.deepLinks.receive(link)).then(
+          (action) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(action)),
+          () => response.writeHead(500).end(),
+        );
+      });
+      return;
+    }
     serveWindow(request, response, files, rendererFolder);
   });
   await new Promise<void>((resolve, reject) => {

@@ -51,7 +51,12 @@ export interface LifecycleApp {
   exit(exitCode?: number): void;
 }
 
-export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: SignalSource = process): void {
+export interface LifecycleOptions {
+  /** Closing the last window leaves the app running (the tray's "Keep running in the tray"): asked at each close. */
+  keepRunningWhenClosed?: () => boolean;
+}
+
+export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: SignalSource = process, options: LifecycleOptions = {}): void {
   let exiting = false;
   const end = (reason: ShutdownReason) => {
     void lifecycle.shutdownOnce(reason).then(() => {
@@ -64,8 +69,12 @@ export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: 
     event.preventDefault();
     end("quit");
   });
-  // Closing the window ends the app on every platform: runs are stopped and saved first.
-  app.on("window-all-closed", () => end("window-all-closed"));
+  // Closing the window ends the app on every platform (runs are stopped and saved first), unless
+  // the person chose to keep it running in the tray; Quit from there ends it the same way.
+  app.on("window-all-closed", () => {
+    if (options.keepRunningWhenClosed?.()) return;
+    end("window-all-closed");
+  });
   signals.on("SIGTERM", () => end("SIGTERM"));
   signals.on("SIGINT", () => end("SIGINT"));
 }

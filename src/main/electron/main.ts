@@ -12,6 +12,8 @@ import { ServiceStart } from "../service/service-start";
 import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
 import { installApplicationMenu } from "./app-menu";
+import { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } from "./deep-link-inbox";
+import { type Desktop, startDesktop } from "./desktop";
 import { APP_ORIGIN, APP_URL, registerAppScheme, serveRenderer } from "./app-protocol";
 import { enableCompileCache } from "./compile-cache";
 import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
@@ -36,12 +38,28 @@ if (!app.requestSingleInstanceLock()) {
   const bundleFiles = new BundleFiles();
   listenForOpenedFiles(app, bundleFiles);
   for (const file of bundlePathsIn(process.argv)) bundleFiles.open(file);
-  app.on("second-instance", (_event, argv) => {
-    for (const file of bundlePathsIn(argv)) bundleFiles.open(file);
+  /** Set once ready: makes the main window again after it was closed (the app kept running in the tray). */
+  let makeWindow: (() => BrowserWindow) | null = null;
+  const showWindow = () => {
+    if ((!window || window.isDestroyed()) && makeWindow) window = makeWindow();
     if (!window || window.isDestroyed()) return;
     if (window.isMinimized()) window.restore();
+    window.show();
     window.focus();
+  };
+  // alpine:// links: this launch's own (Windows, Linux), a later launch's, macOS's open-url; kept until the service opens.
+  const links = new DeepLinkInbox();
+  links.listen(app);
+  registerProtocolClient(app, { defaultApp: Boolean(process.defaultApp), execPath: process.execPath, argv: process.argv });
+  links.push(deepLinkInArgv(process.argv));
+  app.on("second-instance", (_event, argv) => {
+    for (const file of bundlePathsIn(argv)) bundleFiles.open(file);
+    showWindow();
+    links.push(deepLinkInArgv(argv));
   });
+  // macOS: a click on the Dock icon with no window open (kept running in the tray) brings the window back
+  // (https://www.electronjs.org/docs/latest/api/app#event-activate-macos).
+  app.on("activate", () => showWindow());
   app.whenReady().then(start).catch(fail);
 
   async function start(): Promise<void> {
@@ -54,7 +72,8 @@ if (!app.requestSingleInstanceLock()) {
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => opened.then(({ service }) => service.shutdown(), () => undefined) });
     lifecycle.onWillShutdown({ name: "secrets", join: () => opened.then(({ flushSecrets }) => flushSecrets(), () => undefined) });
-    wireLifecycle(app, lifecycle);
+    let desktop: Desktop | null = null;
+    wireLifecycle(app, lifecycle, process, { keepRunningWhenClosed: () => desktop?.keepsRunning() ?? false });
 
     const outFolder = path.join(import.meta.dirname, "..");
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), {
@@ -62,19 +81,31 @@ if (!app.requestSingleInstanceLock()) {
       dataFolder,
       onPageServed: () => gate.open(),
     });
-    registerIpcDispatch(serviceStart.dispatch, appWindowSender(() => window));
+    // The main window and the quick-entry window (made once the service is open) are heard; nothing else.
+    const fromMain = appWindowSender(() => window);
+    const fromQuickEntry = appWindowSender(() => desktop?.quickEntryWindow() ?? null);
+    registerIpcDispatch(serviceStart.dispatch, (event) => fromMain(event) || fromQuickEntry(event));
     const checkForUpdates = () =>
       void opened.then(({ service }) => {
         service.events.emit({ type: "show_updates" });
         void service.updates.check();
       });
     installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
-    window = createMainWindow({ preload: path.join(outFolder, "preload", "index.cjs"), url: APP_URL, devTools: !app.isPackaged });
+    const preload = path.join(outFolder, "preload", "index.cjs");
+    makeWindow = () => createMainWindow({ preload, url: APP_URL, devTools: !app.isPackaged });
+    window = makeWindow();
 
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
     forwardEvents(service.events, () => window);
     bundleFiles.ready(service);
+    desktop = startDesktop({ service, lifecycle, showWindow, preload, devTools: !app.isPackaged });
+    forwardEvents(service.events, () => desktop?.quickEntryWindow() ?? null);
+    // The service checks each link and keeps what it asks until the window takes it.
+    links.deliverTo((link) => {
+      void service.deepLinks.receive(link);
+      showWindow();
+    });
     // While the window loads its scripts, the first screen's reads are warmed for its first request.
     void service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
     // Running from source, updates say they are off (the service's "unsupported").

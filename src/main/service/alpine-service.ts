@@ -42,6 +42,9 @@ import { DatabaseHealth } from "./damage/database-health";
 import { readFirstScreenAhead } from "./first-screen/first-screen-reads";
 import { installationApprovalKey } from "./approvals/installation-key";
 import { askChecksFor } from "./conversations/conversation-view";
+import { DeepLinks } from "./deep-links/deep-links";
+import { Attention } from "./attention/attention";
+import { DesktopStatusKeeper } from "./desktop-status";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -70,6 +73,11 @@ export class AlpineService {
   readonly storage: StorageService;
   readonly damaged: DamagedConversations;
   readonly health: DatabaseHealth;
+  /** alpine:// links received from the system, checked and kept for the window (its lookups run only once a link comes). */
+  readonly deepLinks = new DeepLinks({ bus: this.events, assertConversation: (id) => this.conversations.get(id, 1), serverNames: () => this.mcp.view().servers.map((s) => s.name) });
+  /** What runs and what waits for the person: notifications, the badge, the tray (settings read at each event). */
+  readonly attention = new Attention(this.events, () => this.settings.current().desktop);
+  readonly desktopStatus = new DesktopStatusKeeper(this.events);
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();

@@ -11,6 +11,7 @@ import { InvalidRequestError } from "./service-errors";
 import { mcpRequestHandlers } from "./mcp/mcp-request-handlers";
 import type { RequestHandlers } from "./request-handler-types";
 import { providersRequestHandlers } from "./providers/providers-request-handlers";
+import { desktopRequestHandlers } from "./desktop-request-handlers";
 
 export type { RequestHandler, RequestHandlers } from "./request-handler-types";
 
@@ -83,7 +84,6 @@ function channelHandlers(service: AlpineService): RequestHandlers {
     "conversations:branch": ({ id, seq }) => service.branching.branchOff(id, seq),
     "conversations:switch": ({ id }) => service.branching.switchTo(id),
     "settings:get": () => service.settings.view(),
-    "settings:set": (change) => service.settings.update(change),
     "settings:setApiKey": ({ apiKey }) => service.setApiKey(apiKey),
     "settings:chooseFolder": () => service.settings.chooseFolder(),
     "attachments:add": ({ name, dataBase64 }) => service.attachments.add(Buffer.from(dataBase64, "base64"), name),
@@ -124,6 +124,7 @@ function channelHandlers(service: AlpineService): RequestHandlers {
     "damaged:exportReadable": ({ listedId, format }) => service.damaged.exportReadable(listedId, format),
     "damaged:restore": ({ listedId }) => service.damaged.restore(listedId),
     "database:health": () => service.health.view(),
+    ...desktopRequestHandlers(service),
   };
 }
 

@@ -55,6 +55,7 @@ export type AppEventName =
   | "match-shown"
   | "first-screen-restored"
   | "first-screen-kept"
+  | "deep-link-applied"
   | "error";
 
 export interface LoggedAppEvent {

@@ -26,8 +26,8 @@ export type DetailMatch = Record<string, unknown>;
 export class AppWindow {
   private constructor(readonly page: Page) {}
 
-  /** Opens the window served by the test host and waits for `alpine:ready`. */
-  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark" } = {}): Promise<AppWindow> {
+  /** Opens the window served by the test host (`page`: another of its pages, such as quick-entry.html) and waits for `alpine:ready`. */
+  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark"; page?: string } = {}): Promise<AppWindow> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: options.colorScheme ?? "light" });
     const page = await context.newPage();
     const window = new AppWindow(page);
@@ -35,7 +35,7 @@ export class AppWindow {
     page.on("console", (message) => {
       if (message.type() === "error") window.consoleErrors.push(message.text());
     });
-    await page.goto(`${hostUrl}?transport=ws`);
+    await page.goto(`${options.page ? `${hostUrl.replace(/\/$/, "")}/${options.page}` : hostUrl}?transport=ws`);
     await window.waitFor("ready");
     return window;
   }

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { writeFileAtomicSync } from "../../agent";
 import { InvalidSettingError, NewerFileVersionError } from "../service-errors";
 import { readVersionedJson } from "../versioned-json";
+import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings, SHORTCUT_PATTERN } from "../../../shared/desktop-types";
 
 export const SETTINGS_FILE_NAME = "settings.json";
 export const SETTINGS_VERSION = 1;
@@ -29,9 +30,26 @@ export interface Settings {
   systemPrompt: string;
   /** The folder the file tools work in; null until the person chooses one. */
   folder: string | null;
+  /** Notifications, badge, tray, quick entry, open at login (added within version 1: absent, each has its default). */
+  desktop: DesktopSettings;
 }
 
-export const DEFAULT_SETTINGS: Settings = { model: DEFAULT_MODEL, systemPrompt: DEFAULT_SYSTEM_PROMPT, folder: null };
+export const DEFAULT_SETTINGS: Settings = { model: DEFAULT_MODEL, systemPrompt: DEFAULT_SYSTEM_PROMPT, folder: null, desktop: DEFAULT_DESKTOP_SETTINGS };
+
+/** A change: the desktop settings may change one at a time. */
+export type SettingsChange = Partial<Omit<Settings, "desktop">> & { desktop?: Partial<DesktopSettings> };
+
+/** Each desktop setting as read; one this version cannot use falls back to its default alone. */
+const desktopSchema = z.object({
+  notifyRunEnded: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.notifyRunEnded),
+  notifyWaiting: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.notifyWaiting),
+  badgeCount: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.badgeCount),
+  tray: z.boolean().nullable().catch(DEFAULT_DESKTOP_SETTINGS.tray),
+  keepRunningInTray: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.keepRunningInTray),
+  quickEntryShortcut: z.string().refine((s) => s === "" || SHORTCUT_PATTERN.test(s)).catch(DEFAULT_DESKTOP_SETTINGS.quickEntryShortcut),
+  quickEntryContinues: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.quickEntryContinues),
+  openAtLogin: z.boolean().catch(DEFAULT_DESKTOP_SETTINGS.openAtLogin),
+}).partial();
 
 /** Unknown keys (from a newer version) are kept when the file is rewritten. */
 const fileSchema = z
@@ -40,6 +58,7 @@ const fileSchema = z
     model: z.string().min(1).optional(),
     systemPrompt: z.string().optional(),
     folder: z.string().nullable().optional(),
+    desktop: desktopSchema.optional().catch(undefined),
   })
   .passthrough();
 
@@ -57,7 +76,7 @@ export class SettingsFile {
   }
 
   get(): Settings {
-    return { ...this.current };
+    return { ...this.current, desktop: { ...this.current.desktop } };
   }
 
   /** Set when the file could not be used as it is: what happened, in words for the person. */
@@ -66,12 +85,13 @@ export class SettingsFile {
   }
 
   /** Check and apply a change, then write the whole file atomically. */
-  update(change: Partial<Settings>): Settings {
+  update(change: SettingsChange): Settings {
     if (this.newerVersion !== null) throw new NewerFileVersionError("settings", this.file, this.newerVersion, SETTINGS_VERSION);
     const next: Settings = { ...this.current };
     if (change.model !== undefined) next.model = change.model.trim() || DEFAULT_MODEL;
     if (change.systemPrompt !== undefined) next.systemPrompt = change.systemPrompt;
     if (change.folder !== undefined) next.folder = change.folder === null || change.folder === "" ? null : checkFolder(change.folder);
+    if (change.desktop !== undefined) next.desktop = { ...next.desktop, ...checkDesktop(change.desktop) };
     writeFileAtomicSync(this.file, JSON.stringify({ ...this.extra, version: SETTINGS_VERSION, ...next }, null, 2) + "\n");
     this.current = next;
     return this.get();
@@ -103,12 +123,13 @@ export class SettingsFile {
   }
 
   private settingsOf(parsed: z.infer<typeof fileSchema>): Settings {
-    const { version: _version, model, systemPrompt, folder, ...extra } = parsed;
+    const { version: _version, model, systemPrompt, folder, desktop, ...extra } = parsed;
     this.extra = extra;
     return {
       model: model ?? DEFAULT_MODEL,
       systemPrompt: systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
       folder: folder ?? null,
+      desktop: { ...DEFAULT_DESKTOP_SETTINGS, ...stripUndefined(desktop ?? {}) },
     };
   }
 }
@@ -124,4 +145,17 @@ function checkFolder(folder: string): string {
   }
   if (!stat.isDirectory()) throw new InvalidSettingError(`${folder} is a file, not a folder. Choose a folder.`);
   return path.resolve(folder);
+}
+
+/** A shortcut must be one Electron can register and must have a modifier; "" turns it off. */
+function checkDesktop(change: Partial<DesktopSettings>): Partial<DesktopSettings> {
+  const shortcut = change.quickEntryShortcut?.trim();
+  if (shortcut !== undefined && shortcut !== "" && !SHORTCUT_PATTERN.test(shortcut)) {
+    throw new InvalidSettingError(`"${shortcut.slice(0, 60)}" is not a shortcut Alpine can use: give one or more modifiers and a key, such as Alt+Space or CommandOrControl+Shift+A.`);
+  }
+  return stripUndefined(shortcut === undefined ? change : { ...change, quickEntryShortcut: shortcut });
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

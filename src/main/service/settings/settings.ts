@@ -6,7 +6,7 @@ import type { KeyStorageView, SettingsView } from "../../../shared/view-types";
 import type { SecretKeeper } from "./secret-keeper";
 import type { ServiceGate } from "../service-gate";
 import { InvalidSettingError, SecretStorageError } from "../service-errors";
-import type { Settings, SettingsFile } from "./settings-file";
+import type { Settings, SettingsChange, SettingsFile } from "./settings-file";
 
 /** Asks the person for a folder (a native dialog in the app); null when they cancel. */
 export type FolderChooser = () => Promise<string | null>;
@@ -28,7 +28,7 @@ export class SettingsService {
     return { ...this.file.get(), hasApiKey: this.hasApiKey(), keyStorage: this.keyStorage(), ...(problem ? { problem } : {}) };
   }
 
-  update(change: Partial<Settings>): SettingsView {
+  update(change: SettingsChange): SettingsView {
     this.gate.assertOpen();
     this.file.update(change);
     return this.view();

@@ -8,6 +8,7 @@ import { ConnectionLostNotice } from "./ConnectionLostNotice";
 import { StorageBanner } from "./StorageBanner";
 import { NewMessageAnnouncer } from "./conversation-pane/NewMessageAnnouncer";
 import { BundleDrop } from "./BundleDrop";
+import { ProposedServerDialog } from "./ProposedServerDialog";
 
 export function App() {
   const settingsOpen = useAppStore((s) => s.settingsOpen);
@@ -23,6 +24,7 @@ export function App() {
       <StorageBanner />
       <NewMessageAnnouncer />
       <BundleDrop />
+      <ProposedServerDialog />
     </div>
   );
 }

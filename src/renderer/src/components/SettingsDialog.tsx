@@ -17,6 +17,7 @@ import { ToolsSection } from "./settings/ToolsSection";
 import { UpdatesSection } from "./settings/UpdatesSection";
 import { StorageSection } from "./settings/StorageSection";
 import { ModelsSection } from "./settings/ModelsSection";
+import { DesktopSection } from "./settings/DesktopSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -93,6 +94,7 @@ export function SettingsDialog() {
       <ModelsSection />
       <StorageSection />
       <ToolsSection />
+      <DesktopSection />
     </dialog>
   );
 }

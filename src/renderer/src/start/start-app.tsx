@@ -34,6 +34,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     loadLaunchUsage();
     void loadInterrupted();
     void useAppStore.getState().loadTools(); // tool cards name MCP servers; never awaited by the first paint
+    void useAppStore.getState().takeDeepLinks(); // alpine:// links that came before this window could hear of them
+    void useAppStore.getState().loadDesktopStatus(); // a shortcut refused at launch is said now
     void loadHighlighter();
     keepFirstScreen(rootElement); // for the next launch's first paint
   };

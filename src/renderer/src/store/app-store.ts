@@ -17,6 +17,8 @@ import { createUpdatesSlice, type UpdatesSlice } from "./updates-slice";
 import { createTransferSlice, type TransferSlice } from "./transfer-slice";
 import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import { createDamageSlice, type DamageSlice } from "./damage-slice";
+import { createDeepLinkSlice, type DeepLinkSlice } from "./deep-link-slice";
+import { createDesktopSlice, type DesktopSlice } from "./desktop-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -35,6 +37,8 @@ export type AppState = ListSlice &
   BundlesSlice &
   StorageSlice &
   DamageSlice &
+  DeepLinkSlice &
+  DesktopSlice &
   EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -49,6 +53,8 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTransferSlice(...a),
   ...createStorageSlice(...a),
   ...createDamageSlice(...a),
+  ...createDeepLinkSlice(...a),
+  ...createDesktopSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -97,6 +103,12 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "database_checked":
         get().applyDatabaseCheck(event.check);
+        break;
+      case "deep_links_waiting":
+        void get().takeDeepLinks();
+        break;
+      case "desktop_status":
+        get().applyDesktopStatus(event.status);
         break;
     }
   },

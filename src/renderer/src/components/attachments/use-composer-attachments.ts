@@ -10,7 +10,7 @@ import { emitAppEvent } from "../../app-events";
 import { useAppStore } from "../../store/app-store";
 import { describeError } from "../../lib/describe-error";
 
-async function toBase64(file: Blob): Promise<string> {
+export async function toBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -3,6 +3,7 @@ import { NEW_CONVERSATION_DRAFT } from "../../lib/composer-drafts";
 import { Composer } from "../Composer";
 import { KeyMissingBanner } from "../KeyMissingBanner";
 import { NewConversation } from "../NewConversation";
+import { useAppStore } from "../../store/app-store";
 
 export interface NewConversationPaneProps {
   hasApiKey: boolean;
@@ -13,12 +14,14 @@ export interface NewConversationPaneProps {
 }
 
 export function NewConversationPane({ hasApiKey, sending, onSubmit, onStop, onOpenSettings }: NewConversationPaneProps) {
+  // A link filled the composer's draft: a composer already shown starts again from it.
+  const fills = useAppStore((s) => s.composerFills);
   return (
     <main className="pane" aria-label="New conversation">
       {!hasApiKey && <KeyMissingBanner onOpenSettings={onOpenSettings} />}
       <NewConversation />
       <div className="pane__bottom">
-        <Composer draftKey={NEW_CONVERSATION_DRAFT} running={false} busy={sending} stopping={false} placeholder="Ask Alpine anything…" onSubmit={onSubmit} onStop={onStop} />
+        <Composer key={fills} draftKey={NEW_CONVERSATION_DRAFT} running={false} busy={sending} stopping={false} placeholder="Ask Alpine anything…" onSubmit={onSubmit} onStop={onStop} />
       </div>
     </main>
   );
