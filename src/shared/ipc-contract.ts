@@ -20,8 +20,8 @@ import type { BackupsView, InstallAnswer, UpdateStatus } from "./update-types";
 import type { HistoryEntryView, BranchFork, ConversationSummary, ConversationView, EntriesPage, SettingsView, AppInfo, InterruptedRuns, LaunchView } from "./view-types";
 import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./usage-types";
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
-import type { DeepLinkAction } from "./deep-link-types";
 import type { DesktopSettings, DesktopStatus, WindowRequest } from "./desktop-types";
+import { type DesktopRequestResults, desktopRequestSchemaMakers, desktopSettingsChange } from "./desktop-contract";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -87,20 +87,7 @@ export const requestSchemas = lazySchemas({
       model: z.string().min(1).max(200).optional(),
       systemPrompt: z.string().max(50_000).optional(),
       folder: z.string().max(4096).nullable().optional(),
-      desktop: z
-        .object({
-          notifyRunEnded: z.boolean(),
-          notifyWaiting: z.boolean(),
-          badgeCount: z.boolean(),
-          tray: z.boolean().nullable(),
-          keepRunningInTray: z.boolean(),
-          quickEntryShortcut: z.string().max(100),
-          quickEntryContinues: z.boolean(),
-          openAtLogin: z.boolean(),
-        })
-        .partial()
-        .strict()
-        .optional(),
+      desktop: desktopSettingsChange().optional(),
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */
@@ -143,6 +130,7 @@ export const requestSchemas = lazySchemas({
   ...mcpRequestSchemaMakers,
   ...storageRequestSchemaMakers,
   ...providersRequestSchemaMakers,
+  ...desktopRequestSchemaMakers,
   /** Keep the API key out of the disk (memory only, asked for at each start), or store it encrypted again. */
   "settings:setKeyStorage": () => z.object({ memoryOnly: z.boolean() }).strict(),
   "updates:status": () => z.object({}).strict(),
@@ -170,18 +158,10 @@ export const requestSchemas = lazySchemas({
   "damaged:restore": () => z.object({ listedId: z.string().min(1).max(1024) }).strict(),
   /** Whether the last shutdown was unclean, and what the database check after it found. */
   "database:health": () => z.object({}).strict(),
-  /** What the alpine:// links received since the last call ask (each handed out once). */
-  "links:take": () => z.object({}).strict(),
-  /** What the desktop layer could not do (a quick-entry shortcut another app holds). */
-  "desktop:status": () => z.object({}).strict(),
-  /** Quick entry's "Open in Alpine": the main window comes forward on this conversation. */
-  "quick:openInMain": () => z.object({ id }).strict(),
-  /** Quick entry's Escape: its window hides. */
-  "quick:hide": () => z.object({}).strict(),
 } as const);
 
 /** Result types of each request channel. */
-export interface RequestResults extends McpRequestResults, StorageRequestResults, ProvidersRequestResults {
+export interface RequestResults extends McpRequestResults, StorageRequestResults, ProvidersRequestResults, DesktopRequestResults {
   "app:info": AppInfo;
   "conversations:list": { items: ConversationSummary[]; total: number };
   "conversations:get": ConversationView;
@@ -225,10 +205,6 @@ export interface RequestResults extends McpRequestResults, StorageRequestResults
   "damaged:exportReadable": ReadableExportView | null;
   "damaged:restore": { id: string; backup: string };
   "database:health": DatabaseHealthView;
-  "links:take": DeepLinkAction[];
-  "desktop:status": DesktopStatus;
-  "quick:openInMain": { ok: true };
-  "quick:hide": { ok: true };
 }
 
 export type RequestChannel = keyof typeof requestSchemas;

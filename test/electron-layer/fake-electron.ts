@@ -37,6 +37,7 @@ class FakeApp extends EventEmitter {
     return this.ready;
   }
   getPath(name: string): string {
+    if (name === "exe") return "/opt/Alpine/alpine"; // "The current executable file"
     if (name !== "userData") throw new Error(`no fake path for ${name}`);
     return this.userData;
   }

@@ -50,7 +50,8 @@ if (!app.requestSingleInstanceLock()) {
   // alpine:// links: this launch's own (Windows, Linux), a later launch's, macOS's open-url; kept until the service opens.
   const links = new DeepLinkInbox();
   links.listen(app);
-  registerProtocolClient(app, { defaultApp: Boolean(process.defaultApp), execPath: process.execPath, argv: process.argv });
+  // The executable Electron runs as (app.getPath("exe"): https://www.electronjs.org/docs/latest/api/app#appgetpathname).
+  registerProtocolClient(app, { defaultApp: Boolean(process.defaultApp), execPath: app.getPath("exe"), argv: process.argv });
   links.push(deepLinkInArgv(process.argv));
   app.on("second-instance", (_event, argv) => {
     for (const file of bundlePathsIn(argv)) bundleFiles.open(file);
