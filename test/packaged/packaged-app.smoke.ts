@@ -9,9 +9,11 @@
  *
  * One person's path: the window opens on its data folder; the updater checks the local feed and
  * says Alpine is up to date; a stdio MCP server from the test fixtures starts and answers a
- * call; quit; a backup copy is taken and the conversation garbled on disk; relaunch: the
- * conversation is listed as damaged, restores from the backup, and goes on where it was.
+ * call; an alpine:// link from a second launch fills in a new message; quit; a backup copy is
+ * taken and the conversation garbled on disk; relaunch: the conversation is listed as damaged,
+ * restores from the backup, and goes on where it was.
  */
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -64,6 +66,17 @@ describe("the packaged Alpine app", () => {
     counts = path.join(userData, "mcp-counts.txt");
   });
 
+  /** The executable started again on the same data folder, as the system starts it for a link; resolves with its exit code. */
+  function secondLaunch(link: string): Promise<number | null> {
+    const env: NodeJS.ProcessEnv = { ...process.env, ALPINE_USER_DATA: userData };
+    delete env.ELECTRON_RUN_AS_NODE;
+    const child = spawn(executable, [`--user-data-dir=${userData}`, link], { env, stdio: "ignore" });
+    return new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (code) => resolve(code));
+    });
+  }
+
   afterAll(async () => {
     session.kill();
     await model?.close();
@@ -101,6 +114,17 @@ describe("the packaged Alpine app", () => {
       expect(runsOf(counts, "echo")).toBe(1);
       await app.window.getByText("The server answered.").waitFor({ state: "visible" });
       await app.screenshot(screenshots, "1-mcp-call");
+
+      // An alpine:// link opened as Windows and Linux open one: a second launch with the link hands it
+      // to this one (second-instance) and quits; the new conversation's composer holds the text, unsent.
+      since = await app.mark();
+      const drafted = "Drafted from a link: pack for Oslo";
+      const asked = model.requests.length;
+      const exited = secondLaunch(`alpine://new?text=${encodeURIComponent(drafted)}`);
+      await app.waitFor("deep-link-applied", { kind: "new_conversation" }, since);
+      expect(await app.window.getByRole("textbox", { name: "Message" }).inputValue()).toBe(drafted);
+      expect(await exited, "the second launch hands its link over and exits").toBe(0);
+      expect(model.requests.length, "a link never sends by itself").toBe(asked);
     });
     expect(await session.quit(app), "the app exits with code 0 after a quit").toBe(0);
   }, STEP_TIMEOUT_MS);
