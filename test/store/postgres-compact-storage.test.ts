@@ -87,6 +87,15 @@ describe("PostgresStore compact storage (schema version 6)", () => {
     expect(await store.open()).toEqual({ from: 3, to: POSTGRES_MIGRATIONS.length });
     const after = await admin.query(`SELECT count(*)::int AS n FROM "${schema}".entries WHERE words IS NULL`);
     expect(after.rows[0].n).toBe(0);
+    const options = await admin.query(
+      `SELECT c.relname, c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.reloptions IS NOT NULL ORDER BY c.relname`,
+      [schema],
+    );
+    expect(options.rows).toEqual([
+      { relname: "conversations", reloptions: ["fillfactor=50"] },
+      { relname: "conversations_search", reloptions: ["fastupdate=off"] },
+      { relname: "entries_words", reloptions: ["fastupdate=off"] },
+    ]);
     expect((await store.search(TOOL_RESULT_WORD)).map((hit) => [hit.id, hit.hitSeq])).toEqual([["lisbon-trip", 2]]);
     expect((await store.search("stopped")).map((hit) => hit.id)).toEqual([]);
     const [lisbon] = FIXTURE_CONVERSATIONS;

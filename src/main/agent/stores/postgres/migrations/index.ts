@@ -113,6 +113,9 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // A GIN index's fast-update list holds each insert unpacked until a vacuum merges it: megabytes
     // while a conversation is written, since every save of a conversation's row (a new row version)
     // adds its title's words again. Straight into the tree, each word's row list stays compressed.
+    // A conversation's row gets a new version at every save (its updated_at is indexed, so never a HOT
+    // update): with its pages half full, a page is pruned of the dead versions while there is still
+    // room on it for the next one, instead of each save taking room further on.
     // conversations_by_conversation lost updated_at, which every save changes: an index whose key a
     // save leaves alone drops the dead versions of a row itself (bottom-up deletion) instead of
     // growing by one entry per save until a vacuum.
@@ -123,6 +126,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       UPDATE ${s}.entries SET words = ''::tsvector WHERE words IS NULL;
       CREATE INDEX entries_words ON ${s}.entries USING gin ((${entryWordsExpression(s)})) WITH (fastupdate = off);
       ALTER INDEX ${s}.conversations_search SET (fastupdate = off);
+      ALTER TABLE ${s}.conversations SET (fillfactor = 50);
       DROP INDEX ${s}.conversations_by_conversation;
       CREATE INDEX conversations_by_conversation ON ${s}.conversations (conversation_id);
       DROP INDEX ${s}.conversations_newest;
