@@ -88,7 +88,7 @@ const quick: BenchConfig = {
   cachingTurns: 40,
   attachmentsStoredMB: 40,
   storageTurns: 30,
-  postgresStorageTurns: [10, 30],
+  postgresStorageTurns: [10],
   windowMessages: 200,
   windowTokens: 100,
   importSizesMB: [1, 2],
