@@ -32,6 +32,8 @@ export interface BenchConfig {
   cachingTurns: number;
   /** Turns (a message and its reply) saved before bytes are counted. */
   storageTurns: number;
+  /** Turns of the one conversation whose PostgreSQL bytes are counted, each length from a fresh schema. */
+  postgresStorageTurns: number[];
   windowMessages: number;
   windowTokens: number;
   /** Sizes of the generated export files the import is timed on (memory must not grow with them). */
@@ -60,6 +62,7 @@ const full: BenchConfig = {
   cachingTurns: 200,
   attachmentsStoredMB: 1024,
   storageTurns: 500,
+  postgresStorageTurns: [10, 100, 500, 1_000],
   windowMessages: 5_000,
   windowTokens: 2_000,
   importSizesMB: [10, 100],
@@ -85,6 +88,7 @@ const quick: BenchConfig = {
   cachingTurns: 40,
   attachmentsStoredMB: 40,
   storageTurns: 30,
+  postgresStorageTurns: [10],
   windowMessages: 200,
   windowTokens: 100,
   importSizesMB: [1, 2],

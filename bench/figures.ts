@@ -117,6 +117,10 @@ export function expectedFigures(config: BenchConfig): string[] {
   }
   for (const part of ["entries", "searchIndex", "snapshots", "conversations", "other", "freePages"]) keys.push(`storage.sqlite.parts.${part}Bytes`);
   keys.push("storage.sqlite.entryJsonBytes", "storage.sqlite.duplicatedTextBytes", "storage.sqlite.searchColumnBytes");
+  for (const turns of config.postgresStorageTurns) {
+    for (const figure of ["rawBytes", "storedBytes", "ratio", "langGraphOverOurs", "oursOverLangGraph", "parts.entriesBytes", "parts.entries_entries_wordsBytes", "parts.conversationsBytes"]) keys.push(`storage.postgres.${turns}.${figure}`);
+    keys.push(`storage.langgraph.${turns}.storedBytes`, `storage.langgraph.${turns}.ratio`);
+  }
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
   for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {

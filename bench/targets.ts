@@ -35,6 +35,8 @@ export function checkTargets(report: Report, config: BenchConfig): void {
   report.target("PostgresStore save vs bare single-row commit, same server", "save.postgres.vsFloor", "<=", 2, "x");
   report.target(`list first page of ${n}, PostgresStore`, "list.postgres.firstPage.medianMs", "<=", 20, "ms");
   report.target(`load ${entries} entries, PostgresStore`, "load.postgres.medianMs", "<=", 50, "ms");
+  report.target("PostgreSQL bytes after 500 turns vs raw text, PostgresStore (as the server leaves them)", "storage.postgres.500.ratio", "<=", 3, "x");
+  report.target("PostgreSQL bytes after 500 turns, PostgresStore vs LangGraph's PostgreSQL checkpointer (same server and turns)", "storage.postgres.500.oursOverLangGraph", "<=", 0.02, "x");
   const longest = Math.max(...config.agentHistorySizes).toLocaleString("en-US");
   report.target(`library's own time per step, ${longest} / ${agentLength} entries (in-memory store)`, "agent.memory.ownRatio", "<=", 1.3, "x");
   report.target(`library's own time per step, OpenAI-compatible provider over the Anthropic path (largest difference, ${agentLength} to ${longest} entries)`, "providers.openaiOverAnthropicMs", "<=", 0.2, "ms");

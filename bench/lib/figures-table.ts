@@ -21,6 +21,7 @@ const METHODS: [prefix: string, anchor: string][] = [
   ["save.postgres", "postgresql"],
   ["list.postgres", "postgresql"],
   ["load.postgres", "postgresql"],
+  ["storage.postgres", "postgresql-storage"],
   ["save.", "saving"],
   ["storage.", "storage-size"],
   ["list.", "listing-and-loading"],

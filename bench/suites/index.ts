@@ -16,6 +16,7 @@ import { runImport } from "./import";
 import { runLoadList } from "./load-list";
 import { runMcp } from "./mcp";
 import { runPostgres } from "./postgres";
+import { runPostgresStorage } from "./postgres-storage";
 import { runSaveCost } from "./save-cost";
 import { runSqliteVariants } from "./sqlite-variants";
 import { runStorage } from "./storage";
@@ -59,5 +60,6 @@ export const suites: Suite[] = [
   { name: "window-markdown", run: ({ report, config }) => runWindowMarkdown(report, config) },
   { name: "window-memory", run: ({ report, config }) => runWindowMemory(report, config) },
   { name: "postgres", run: ({ report, config }) => runPostgres(report, config) },
+  { name: "postgres-storage", run: ({ report, config }) => runPostgresStorage(report, config) },
   { name: "import", run: ({ report, config }) => runImport(report, config) },
 ];

@@ -20,7 +20,7 @@ describe("PostgresStore shown branches (schema version 5)", () => {
     await admin.query(fs.readFileSync(V3_FIXTURE, "utf8").replaceAll(SCHEMA_TOKEN, schema));
     const store = await pg.open(schema);
     expect(await store.open()).toEqual({ from: 3, to: POSTGRES_MIGRATIONS.length });
-    expect(POSTGRES_MIGRATIONS.at(-1)!.version).toBe(5);
+    expect(POSTGRES_MIGRATIONS.at(-1)!.version).toBeGreaterThanOrEqual(5);
     const column = await admin.query(`SELECT count(*)::int AS n FROM "${schema}".conversations WHERE shown_at IS NOT NULL`);
     expect(column.rows[0].n).toBe(0);
     expect((await store.list()).map((row) => [row.id, row.shownAt])).toEqual(FIXTURE_IDS_NEWEST_FIRST.map((id) => [id, undefined]));

@@ -17,6 +17,7 @@ import type { EarlyStart } from "./first-request";
 import { takePendingStart } from "./pending-start";
 import type { KeptScreen } from "./kept-screen";
 import { keepFirstScreen } from "./keep-first-screen";
+import { afterContentfulPaint } from "./after-contentful-paint";
 import { takeKeptConversation } from "./kept-conversation";
 import { carryOutKeptScreenChoices, draftFromKeptScreen } from "./kept-screen-choices";
 
@@ -66,7 +67,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
     );
     // Once the first screen is painted, what it does not show: the main process starts what waited
     // for it (MCP servers), then the usage totals, the interrupted runs, the tools, the highlighter.
-    requestAnimationFrame(() => requestAnimationFrame(firstScreenShown));
+    // Painted: two frames after the render, and its first contentful paint listed (after-contentful-paint.ts).
+    requestAnimationFrame(() => requestAnimationFrame(() => afterContentfulPaint(firstScreenShown)));
     // What the person did on the kept screen meanwhile: a conversation chosen, words sent.
     void carryOutKeptScreenChoices(choices);
   });

@@ -16,6 +16,7 @@ import { type MarkedSnippet, markedSnippet } from "../search/snippet";
 import { titleText } from "../search/search-scan";
 import { prefixTsQuery } from "./search-words";
 import { entryFromBody } from "./entry-body";
+import { entryWordsExpression } from "./body-words";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
 
 interface MatchRow extends InfoRow {
@@ -25,7 +26,7 @@ interface MatchRow extends InfoRow {
 
 const MATCHES = (s: string) => `
   WITH entry_hits AS (
-    SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE search @@ $1::tsquery GROUP BY state_id
+    SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE ${entryWordsExpression(s)} @@ $1::tsquery GROUP BY state_id
   ), title_hits AS (
     SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained AND conversation_id = id
   ), matches AS (

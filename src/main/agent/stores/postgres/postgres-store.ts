@@ -10,7 +10,6 @@ import { LeaseLostError, StateBusyError, StateExistsError, StateNotFoundError } 
 import type { EntryRecord } from "../../state/history";
 import type { SavedStateInfo, Snapshot, StoredRecord } from "../../state/snapshot";
 import { assertStateId } from "../../state/state";
-import { searchTextOf } from "../sqlite/entry-search-text";
 import type { SearchOptions, SearchPage, SearchResult } from "../search/search-types";
 import { type ListOptions, Store, type StoredHead, type WriteOptions } from "../store";
 import { Connection, describeServer, quoteSchema } from "./connection";
@@ -23,6 +22,7 @@ import { indexedWords } from "./search-words";
 import { type Statements, conversationValues, shownAtValue, statements } from "./statements";
 import { type HistoryRows, parseStored, readHistoryRows } from "./history-rows";
 import { packedBody } from "./entry-body";
+import { storedWords } from "./body-words";
 
 export interface PostgresStoreOptions {
   /** The schema holding the tables (created if missing). Default "alpine". */
@@ -52,8 +52,9 @@ function entryRows(entries: EntryRecord[]): EntryRows {
   for (const entry of entries) {
     if (!Number.isInteger(entry.seq) || entry.seq < 0) throw new TypeError(`An entry's seq must be a non-negative integer, got ${String(entry.seq)}.`);
     seqs.push(entry.seq);
-    bodies.push(packedBody(entry));
-    words.push(indexedWords(searchTextOf(entry as { kind?: unknown; text?: unknown })));
+    const body = packedBody(entry);
+    bodies.push(body);
+    words.push(storedWords(entry, body));
   }
   return { seqs, bodies, words, distinct: new Set(seqs).size };
 }

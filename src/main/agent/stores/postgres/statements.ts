@@ -7,9 +7,9 @@ import { type Snapshot, conversationIdOf } from "../../state/snapshot";
 
 export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, shown_at";
 
-/** $1 id, $2 seqs, $3 bodies, $4 words, $5..$16 the conversation's columns (see conversationValues), $18 its shown_at. */
+/** $1 id, $2 seqs, $3 bodies, $4 words (NULL: derived from the body, see body-words.ts), $5..$16 the conversation's columns (see conversationValues), $18 its shown_at. */
 const NEW_ENTRIES = (s: string, from: string) => `
-  INSERT INTO ${s}.entries (state_id, seq, packed_body, search)
+  INSERT INTO ${s}.entries (state_id, seq, packed_body, words)
   SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
   FROM ${from}, unnest($2::int[], $3::text[], $4::text[]) AS e(seq, body, words)
   ON CONFLICT (state_id, seq) DO NOTHING

@@ -3,6 +3,8 @@
  * and the schema's `schema_version` table records every version applied.
  * Every statement names its tables through the schema given (already quoted).
  */
+import { bodyWordsFunction, entryWordsExpression } from "../body-words";
+
 /** The channel every schema's changes are announced on (the payload names the schema). */
 export const CHANGES_CHANNEL = "alpine_changes";
 
@@ -100,5 +102,34 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // Choosing a branch sets shown_at and keeps updated_at, so the conversation keeps its place in
     // the list; a conversation shows its branch with the latest of the two. Rows stored have none.
     up: (s) => `ALTER TABLE ${s}.conversations ADD COLUMN shown_at text;`,
+  },
+  {
+    version: 6,
+    description: "smaller on disk: an entry's search words derived from its body by the index when they can be, search indexes written straight into their trees, and a branch index whose key no save changes",
+    // entries.search becomes entries.words, NULL when the index derives the words from the body (see
+    // body-words.ts). A NULL there meant "no words" before: such rows say so explicitly now. Renaming
+    // the column makes an older version still connected fail loudly instead of writing NULLs that mean
+    // something else now.
+    // A GIN index's fast-update list holds each insert unpacked until a vacuum merges it: megabytes
+    // while a conversation is written, since every save of a conversation's row (a new row version)
+    // adds its title's words again. Straight into the tree, each word's row list stays compressed.
+    // A conversation's row gets a new version at every save (its updated_at is indexed, so never a HOT
+    // update): with its pages half full, a page is pruned of the dead versions while there is still
+    // room on it for the next one, instead of each save taking room further on.
+    // conversations_by_conversation lost updated_at, which every save changes: an index whose key a
+    // save leaves alone drops the dead versions of a row itself (bottom-up deletion) instead of
+    // growing by one entry per save until a vacuum.
+    up: (s) => `
+      ${bodyWordsFunction(s)}
+      DROP INDEX ${s}.entries_search;
+      ALTER TABLE ${s}.entries RENAME COLUMN search TO words;
+      UPDATE ${s}.entries SET words = ''::tsvector WHERE words IS NULL;
+      CREATE INDEX entries_words ON ${s}.entries USING gin ((${entryWordsExpression(s)})) WITH (fastupdate = off);
+      ALTER INDEX ${s}.conversations_search SET (fastupdate = off);
+      ALTER TABLE ${s}.conversations SET (fillfactor = 50);
+      DROP INDEX ${s}.conversations_by_conversation;
+      CREATE INDEX conversations_by_conversation ON ${s}.conversations (conversation_id);
+      DROP INDEX ${s}.conversations_newest;
+      CREATE INDEX conversations_newest ON ${s}.conversations (updated_at DESC);`,
   },
 ];
