@@ -59,7 +59,7 @@ export function PriceTableField() {
                   <input
                     type="number"
                     min={0}
-                    step="0.01"
+                    step="any"
                     aria-label={`${label} price of ${model}`}
                     defaultValue={price[key]}
                     onBlur={(e) => {
