@@ -5,38 +5,24 @@
  * before `ready`, before the service opens, and after; each reaches the service, which keeps
  * what it asks for the window.
  */
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DeepLinkAction } from "../../src/shared/deep-link-types";
-import { app, BrowserWindow, ipcMain, resetFakeElectron } from "./fake-electron";
+import { useAppEntryScratch } from "./app-entry-scratch";
+import { app, BrowserWindow, ipcMain } from "./fake-electron";
 
 vi.mock("electron", () => import("./fake-electron"));
 
 const { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } = await import("../../src/main/electron/deep-link-inbox");
 
-let userData: string;
-let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
 const argv = process.argv.slice();
-beforeEach(() => {
-  resetFakeElectron();
-  userData = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-  process.env.ALPINE_USER_DATA = userData;
-  signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
-});
-afterEach(async () => {
+const scratch = useAppEntryScratch(async () => {
   process.argv.splice(0, process.argv.length, ...argv);
   const exited = new Promise<void>((resolve) => (app.exit = () => resolve()));
   if (app.listenerCount("before-quit") > 0) {
     app.emitWithEvent("before-quit");
     await exited;
   }
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
-  }
-  delete process.env.ALPINE_USER_DATA;
-  await fs.promises.rm(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 let launches = 0;

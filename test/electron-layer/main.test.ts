@@ -8,11 +8,12 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import type { AppUpdater } from "electron-updater";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { requestSchemas } from "../../src/shared/ipc-contract";
 import { menuItems } from "../../src/main/electron/app-menu-template";
 import * as electron from "./fake-electron";
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, resetFakeElectron } from "./fake-electron";
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol } from "./fake-electron";
+import { useAppEntryScratch } from "./app-entry-scratch";
 import { provideElectronToRequire } from "./electron-for-require";
 import { startUpdateFeed, type UpdateFeedServer } from "./update-feed-server";
 
@@ -62,26 +63,10 @@ vi.mock("../../src/main/electron/app-service", async (importOriginal) => {
   };
 });
 
-let userData: string;
-let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
-beforeEach(() => {
-  resetFakeElectron();
-  userData = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-  process.env.ALPINE_USER_DATA = userData;
-  signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
-});
-afterEach(async () => {
+const scratch = useAppEntryScratch(() => {
   // The updater is one per process: the listeners a launch wired go with it.
   autoUpdater.removeAllListeners();
-  // main.ts wires SIGTERM/SIGINT of this process; take those listeners off again.
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
-  }
-  delete process.env.ALPINE_USER_DATA;
   delete process.env.ALPINE_SQLITE_BINDING;
-  // A service a test left open may still be tidying its attachments folder: retry (asynchronously,
-  // so that its writes can finish) while it empties.
-  await fs.promises.rm(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
 });
 
 /** A fresh copy of main.ts per test (its top level is what runs at launch). */
@@ -110,8 +95,8 @@ describe("main", () => {
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(requestSchemas).sort());
 
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
-    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { version: "9.9.9", dataFolder: userData } });
-    expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(true);
+    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { version: "9.9.9", dataFolder: scratch.userData } });
+    expect(fs.existsSync(path.join(scratch.userData, "alpine.db"))).toBe(true);
 
     // A second launch focuses this window.
     app.emit("second-instance", {}, [process.execPath], process.cwd());
@@ -134,11 +119,11 @@ describe("main", () => {
       const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
       const launch = ipcMain.invoke("app:launch", { listLimit: 10, tail: 5 }, from);
       // The service has not opened its database yet: the request waits for it.
-      expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(false);
+      expect(fs.existsSync(path.join(scratch.userData, "alpine.db"))).toBe(false);
 
       release();
-      expect(await launch).toMatchObject({ ok: true, value: { list: { items: [], total: 0 }, open: null, info: { dataFolder: userData } } });
-      expect(fs.existsSync(path.join(userData, "alpine.db"))).toBe(true);
+      expect(await launch).toMatchObject({ ok: true, value: { list: { items: [], total: 0 }, open: null, info: { dataFolder: scratch.userData } } });
+      expect(fs.existsSync(path.join(scratch.userData, "alpine.db"))).toBe(true);
       expect(app.emitWithEvent("before-quit").defaultPrevented).toBe(true);
       expect(await exited).toBe(0);
     } finally {
@@ -157,7 +142,7 @@ describe("main", () => {
     await window.askForPage();
     await vi.waitFor(() => expect(serviceGate.begun).toBe(begun + 1));
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
-    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { dataFolder: userData } });
+    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { dataFolder: scratch.userData } });
   });
 
   it("a second launch brings back a minimized window, and does nothing once the window is gone", async () => {
@@ -203,14 +188,14 @@ describe("main", () => {
   });
 
   it("says why when it cannot start, and exits", async () => {
-    fs.writeFileSync(path.join(userData, "alpine.db"), "this is not a database, and it must stay as it is");
+    fs.writeFileSync(path.join(scratch.userData, "alpine.db"), "this is not a database, and it must stay as it is");
     const exited = exitCode();
     await launchMain();
     const [title, message] = await dialog.nextError();
     expect(title).toBe("Alpine cannot start");
     expect(message).toContain("alpine.db");
     expect(await exited).toBe(1);
-    expect(fs.readFileSync(path.join(userData, "alpine.db"), "utf8")).toBe("this is not a database, and it must stay as it is");
+    expect(fs.readFileSync(path.join(scratch.userData, "alpine.db"), "utf8")).toBe("this is not a database, and it must stay as it is");
   });
 
   it("a packaged build: its own menu without Reload or developer tools, no developer tools in the window", async () => {
@@ -259,7 +244,7 @@ describe("main", () => {
   });
 
   it("a packaged build never loads a native module from ALPINE_SQLITE_BINDING", async () => {
-    const planted = path.join(userData, "planted.node");
+    const planted = path.join(scratch.userData, "planted.node");
     fs.writeFileSync(planted, "not a native module: loading it would fail");
     process.env.ALPINE_SQLITE_BINDING = planted;
     app.isPackaged = true;
@@ -271,7 +256,7 @@ describe("main", () => {
   });
 
   it("run from source, ALPINE_SQLITE_BINDING is the module it loads", async () => {
-    const planted = path.join(userData, "planted.node");
+    const planted = path.join(scratch.userData, "planted.node");
     fs.writeFileSync(planted, "not a native module: loading it fails");
     process.env.ALPINE_SQLITE_BINDING = planted;
     const exited = exitCode();

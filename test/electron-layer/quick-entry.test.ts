@@ -7,12 +7,12 @@
  * "Open in Alpine" brings the main window, Escape hides it.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AppEventBus } from "../../src/main/service/app-event-bus";
 import { DesktopStatusKeeper } from "../../src/main/service/desktop-status";
 import type { DesktopSettings } from "../../src/shared/desktop-types";
+import { useAppEntryScratch } from "./app-entry-scratch";
 import { app, BrowserWindow, globalShortcut, ipcMain, resetFakeElectron, Tray } from "./fake-electron";
 
 vi.mock("electron", () => import("./fake-electron"));
@@ -61,24 +61,10 @@ describe("the quick-entry shortcut", () => {
 });
 
 describe("quick entry through the app's entry", () => {
-  let userData: string;
-  let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
-  beforeEach(() => {
-    resetFakeElectron();
-    userData = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-    process.env.ALPINE_USER_DATA = userData;
-    signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
-  });
-  afterEach(async () => {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
-    }
-    delete process.env.ALPINE_USER_DATA;
-    await fs.promises.rm(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  });
+  const scratch = useAppEntryScratch();
   let launches = 0;
   const launchWith = async (desktop: Partial<DesktopSettings>) => {
-    fs.writeFileSync(path.join(userData, "settings.json"), JSON.stringify({ version: 1, desktop }));
+    fs.writeFileSync(path.join(scratch.userData, "settings.json"), JSON.stringify({ version: 1, desktop }));
     await import(/* @vite-ignore */ `../../src/main/electron/main.ts?quick=${++launches}`);
     const main = await BrowserWindow.next();
     const from = (window: BrowserWindow) => ({ sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/quick-entry.html", parent: null } });

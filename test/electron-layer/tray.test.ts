@@ -6,13 +6,13 @@
  * stand-in electron.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AppEventBus } from "../../src/main/service/app-event-bus";
 import { Attention, type AttentionSnapshot } from "../../src/main/service/attention/attention";
 import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings } from "../../src/shared/desktop-types";
 import { TRAY_LIST_LIMIT, trayMenuTemplate, trayTooltip, type TrayAction } from "../../src/main/electron/tray-menu-template";
+import { useAppEntryScratch } from "./app-entry-scratch";
 import { app, BrowserWindow, ipcMain, Menu, resetFakeElectron, Tray } from "./fake-electron";
 
 vi.mock("electron", () => import("./fake-electron"));
@@ -131,24 +131,10 @@ describe("closing the window with the lifecycle", () => {
 });
 
 describe("the tray through the app's entry", () => {
-  let userData: string;
-  let signalListeners: { SIGTERM: Function[]; SIGINT: Function[] };
-  beforeEach(() => {
-    resetFakeElectron();
-    userData = fs.mkdtempSync(path.join(os.tmpdir(), "alpine-"));
-    process.env.ALPINE_USER_DATA = userData;
-    signalListeners = { SIGTERM: process.listeners("SIGTERM"), SIGINT: process.listeners("SIGINT") };
-  });
-  afterEach(async () => {
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
-      for (const listener of process.listeners(signal)) if (!signalListeners[signal].includes(listener)) process.off(signal, listener as never);
-    }
-    delete process.env.ALPINE_USER_DATA;
-    await fs.promises.rm(userData, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
-  });
+  const scratch = useAppEntryScratch();
   let launches = 0;
   const launchWith = async (desktop: Partial<DesktopSettings>) => {
-    fs.writeFileSync(path.join(userData, "settings.json"), JSON.stringify({ version: 1, desktop }));
+    fs.writeFileSync(path.join(scratch.userData, "settings.json"), JSON.stringify({ version: 1, desktop }));
     await import(/* @vite-ignore */ `../../src/main/electron/main.ts?tray=${++launches}`);
     const window = await BrowserWindow.next();
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
