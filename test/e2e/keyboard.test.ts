@@ -86,7 +86,7 @@ describe("the window by keyboard", () => {
     const dialog = page().getByRole("dialog", { name: dialogName });
     await dialog.waitFor();
     try {
-      const walk = await walkWithTab(page(), { scope: "dialog[open]", maxStops: 80 });
+      const walk = await walkWithTab(page(), { scope: "dialog[open]", maxStops: 200 }); // Settings: every price field of every listed model is a stop
       expectGoodWalk(`dialog ${dialogName}`, walk, minStops);
       // A modal dialog keeps the focus inside.
       const inside = await page().evaluate(() => !!(globalThis as any).document.activeElement?.closest("dialog[open]"));

@@ -33,14 +33,17 @@ describe("relaunching the window", () => {
 
     // Hovering its row shows rename and delete beside its status, not over it.
     const row = conversationRow(win(), cut.id);
-    await row.hover();
-    // Both shown before they are measured (a loaded machine may paint the hover's actions a frame later).
-    await row.locator("[data-status]").waitFor({ state: "visible" });
-    await row.locator(".conversation-row__actions").waitFor({ state: "visible" });
-    const status = await row.locator("[data-status]").boundingBox();
-    const actions = await row.locator(".conversation-row__actions").boundingBox();
-    expect(status && actions).toBeTruthy();
-    expect(status!.x + status!.width).toBeLessThanOrEqual(actions!.x);
+    // Both measured while shown: a row drawn again after the relaunch (its status, its tools) drops
+    // the hover's actions until the pointer moves over it again, so hover and measure together.
+    const shown = async () => {
+      await row.hover();
+      const [status, actions] = await Promise.all([row.locator("[data-status]").boundingBox(), row.locator(".conversation-row__actions").boundingBox()]);
+      return status && actions ? { status, actions } : null;
+    };
+    let measured: Awaited<ReturnType<typeof shown>> = null;
+    await expect.poll(async () => (measured = await shown()), { timeout: 20_000 }).not.toBeNull();
+    const { status, actions } = measured!;
+    expect(status.x + status.width).toBeLessThanOrEqual(actions.x);
     expect(await row.locator("[data-status]").evaluate((el: any) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     await win().screenshotBothThemes("sidebar-row-hover");
 
