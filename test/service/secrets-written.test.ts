@@ -10,9 +10,11 @@ import { describe, expect, it } from "vitest";
 import type { SecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { PROVIDERS_FILE_NAME } from "../../src/main/service/providers/providers-file";
 import { MCP_FILE_NAME } from "../../src/main/service/mcp/mcp-settings-file";
-import { useServiceFixture } from "./helpers";
+import { helloManifest, packBundle } from "./bundle-helpers";
+import { useCleanups, useServiceFixture } from "./helpers";
 
 const services = useServiceFixture();
+const cleanups = useCleanups();
 
 /** A keeper like the app's: set() hands the value over, and its write ends when the test says so. */
 class KeeperWritingLater implements SecretKeeper {
@@ -88,5 +90,19 @@ describe("an acknowledged secret is written", () => {
     expect(answer).toMatchObject({ ok: true });
     expect(keeper.written).toContain("k-written");
     expect(fs.readFileSync(path.join(f.dataFolder, MCP_FILE_NAME), "utf8")).not.toContain("k-written");
+  });
+
+  it("a bundle's secret setting: tools:installBundle answers once the servers' secrets are written", async () => {
+    const keeper = new KeeperWritingLater();
+    const f = await services.open({ service: { mcpSecrets: keeper, startMcpServers: false } });
+    const review = await f.call<{ reviewId: string }>("tools:openBundle", { path: await packBundle(cleanups.tempDir(), helloManifest()) });
+    let answered = false;
+    const answer = f.request("tools:installBundle", { reviewId: review.reviewId, settings: { api_token: "tok-written" } }).then((value) => ((answered = true), value));
+    // Held: the keeper has not written the secret, so the install must not be reported done, however long it waits.
+    await Promise.race([answer, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    expect(answered).toBe(false);
+    keeper.finishWrites();
+    expect(await answer).toMatchObject({ ok: true });
+    expect(keeper.written).toContain("tok-written");
   });
 });

@@ -33,6 +33,8 @@ const KEEPS_SECRETS: readonly RequestChannel[] = [
   "tools:setServer",
   "tools:setTool",
   "tools:setCallTimeout",
+  "tools:installBundle",
+  "tools:configureBundle",
 ];
 
 export function createRequestHandlers(service: AlpineService): RequestHandlers {
