@@ -1,25 +1,27 @@
 /** The page of a conversation not started yet: what Alpine can do, and where. */
+import { Trans, useTranslation } from "../i18n/react";
 import { useAppStore } from "../store/app-store";
 import { FolderIcon, MountainIcon } from "./icons";
 
 export function NewConversation() {
   const folder = useAppStore((s) => s.settings?.folder ?? null);
   const openSettings = useAppStore((s) => s.setSettingsOpen);
+  const { t } = useTranslation();
   return (
     <div className="welcome">
       <span className="welcome__mark" aria-hidden="true">
         <MountainIcon />
       </span>
-      <h1 className="welcome__title">What shall we work on?</h1>
-      <p className="welcome__text">Every step is saved as it happens, so a conversation survives quitting, crashes and restarts.</p>
+      <h1 className="welcome__title">{t("welcome.title")}</h1>
+      <p className="welcome__text">{t("welcome.text")}</p>
       <button type="button" className="welcome__folder" onClick={() => openSettings(true)}>
         <FolderIcon />
         {folder ? (
           <span>
-            Working folder <code>{folder}</code>: Alpine can read and search it, and asks before writing.
+            <Trans i18nKey="welcome.folder" values={{ folder }} components={{ code: <code /> }} />
           </span>
         ) : (
-          <span>No working folder yet. Choose one in Settings so Alpine can read, search and write files.</span>
+          <span>{t("welcome.noFolder")}</span>
         )}
       </button>
     </div>

@@ -1,0 +1,23 @@
+/**
+ * The window's words: one i18next instance, one JSON catalogue per language (locales/<code>.json).
+ * Components take `t` from react-i18next's `useTranslation()`; code outside React imports `t` from here.
+ * Keys are grouped by the part of the window that shows them (sidebar.*, settings.*, message.*…);
+ * plurals use i18next's suffixes (_zero, _one, _two, _few, _many, _other) as each language needs.
+ */
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "./locales/en.json";
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: "en",
+  fallbackLng: false,
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false }, // React escapes what it renders
+  returnNull: false,
+  initAsync: false,
+});
+
+/** The catalogue's words outside React (stores, formatters): the language shown now. */
+export const t = i18n.t.bind(i18n);
