@@ -156,8 +156,10 @@ if (!app.requestSingleInstanceLock()) {
   function fail(error: unknown): void {
     // E.g. a database from a newer Alpine or one that cannot be read: say so, touch nothing.
     const reason = error instanceof Error ? error.message : String(error);
-    // The reason is the error's own words (kept as they are for a report); the rest in the person's language.
-    dialog.showErrorBox(words.now.t("dialog.startFailed.title"), `${words.now.t("dialog.startFailed.detail")}\n\n${reason}`);
-    app.exit(1);
+    // The reason is the error's own words (kept as they are for a report); the rest in the person's language, once loaded.
+    void words.ready().then((now) => {
+      dialog.showErrorBox(now.t("dialog.startFailed.title"), `${now.t("dialog.startFailed.detail")}\n\n${reason}`);
+      app.exit(1);
+    });
   }
 }

@@ -12,6 +12,7 @@ import { ENGLISH_WORDS, type Words } from "./words";
 export class CurrentWords {
   private words: Words = ENGLISH_WORDS;
   private wanted: LanguageCode = "en";
+  private pending: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<(words: Words) => void>();
 
   get now(): Words {
@@ -22,14 +23,28 @@ export class CurrentWords {
     return this.words.language;
   }
 
-  /** Speaks `language` from now on; resolves once it does (a later call wins over an earlier one still loading). */
+  /**
+   * Speaks `language` from now on; resolves once it does (a later call wins over an earlier one
+   * still loading). A catalogue that cannot be loaded leaves the words as they were, and says so in the log.
+   */
   async use(language: LanguageCode): Promise<Words> {
     this.wanted = language;
-    const words = await loadWords(language);
-    if (this.wanted !== language || this.words === words) return this.words;
+    const loading = loadWords(language).catch((error: unknown) => {
+      console.error(`The ${language} words of the main process could not be loaded (${(error as Error)?.message ?? String(error)}); it goes on in ${this.words.language}.`);
+      return null;
+    });
+    this.pending = loading;
+    const words = await loading;
+    if (!words || this.wanted !== language || this.words === words) return this.words;
     this.words = words;
     for (const listener of [...this.listeners]) listener(words);
     return words;
+  }
+
+  /** The words once the language asked last is loaded (for what is said once, early: a start that failed). */
+  async ready(): Promise<Words> {
+    await this.pending;
+    return this.words;
   }
 
   /** Called with the new words whenever the language changes; returns what stops it. */
