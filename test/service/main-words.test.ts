@@ -13,7 +13,7 @@ import { loadWords } from "../../src/main/service/words/catalogues";
 import { CurrentWords } from "../../src/main/service/words/current-words";
 import { SETTINGS_FILE, savedLanguageSetting } from "../../src/main/service/words/saved-language";
 import { SETTINGS_FILE_NAME } from "../../src/main/service/settings/settings-file";
-import { ENGLISH_WORDS } from "../../src/main/service/words/words";
+import { ENGLISH_WORDS, Words } from "../../src/main/service/words/words";
 import { makeTempDir, removeDir, useServiceFixture } from "./helpers";
 
 const LOCALES = path.resolve(import.meta.dirname, "../../src/main/service/words/locales");
@@ -72,7 +72,7 @@ describe("the main process's catalogues", () => {
     }
   });
 
-  it("Arabic and Russian are not English with another name: no text is left as English's", () => {
+  it("Arabic, Russian and Japanese are not English under another name: no text is left as English's", () => {
     for (const code of ["ar", "ru", "ja"] as const) {
       const translated = keysOf(code);
       const words = (text: string) => /\p{L}/u.test(text.replace(/\{\{\w+\}\}/g, ""));
@@ -97,6 +97,15 @@ describe("the lookup", () => {
     expect(fr.t("dialog.quitWhileRunning.message", { count: 1_000_000 })).toBe("1\u202f000\u202f000 de conversations sont encore en cours.");
     expect(ja.t("tray.more", { count: 3 })).toBe("ほか3件…");
     expect(ENGLISH_WORDS.t("menu.about", { appName: "Alpine" })).toBe("About Alpine");
+  });
+
+  it("a key a catalogue lacks is said in English rather than not at all; a value not given stays visible", () => {
+    const partial = new Words("de", { menu: { edit: "Bearbeiten" }, tray: { more_one: "und {{count}} weitere …" } });
+    expect(partial.t("menu.edit")).toBe("Bearbeiten");
+    expect(partial.t("menu.copy")).toBe("Copy");
+    expect(partial.t("tray.more", { count: 1 })).toBe("und 1 weitere …");
+    expect(partial.t("tray.more", { count: 2 })).toBe("and 2 more…");
+    expect(partial.t("menu.about")).toBe("About {{appName}}");
   });
 
   it("switches only once the catalogue is loaded, tells the listeners, and a later choice wins over an earlier one", async () => {
