@@ -1,7 +1,14 @@
 /** The update status and backup sizes as settings word them. */
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { formatBytes, updateStatusText } from "../../src/renderer/src/lib/update-status-text";
+import en from "../../src/renderer/src/i18n/locales/en.json";
+import { formatBytes as formatBytesIn, updateStatusText as updateStatusTextIn } from "../../src/renderer/src/lib/update-status-text";
 import type { UpdateStatus } from "../../src/shared/update-types";
+
+const english = i18next.createInstance();
+await english.init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const updateStatusText = (status: UpdateStatus) => updateStatusTextIn(status, english);
+const formatBytes = (bytes: number) => formatBytesIn(bytes, english);
 
 const base: UpdateStatus = { phase: "idle", currentVersion: "1.0.0", version: null, progress: null, message: null };
 

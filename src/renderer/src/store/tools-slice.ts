@@ -8,6 +8,7 @@ import type { RequestArgs } from "../../../shared/ipc-contract";
 import type { McpConfigReview, McpSettingsView, McpToolOriginView } from "../../../shared/mcp-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
+import { t } from "../i18n/i18n";
 import { describeError } from "../lib/describe-error";
 import type { AppState } from "./app-store";
 
@@ -46,7 +47,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       get().applyTools(await api().request("tools:get", {}));
     } catch (error) {
-      set({ toolsError: `The tools could not be loaded. ${describeError(error)}` });
+      set({ toolsError: t("settings.tools.loadFailed", { reason: describeError(error) }) });
     }
   },
 
@@ -86,7 +87,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       return await api().request("tools:stderr", { name });
     } catch (error) {
-      return [`The log could not be read. ${describeError(error)}`];
+      return [t("settings.tools.logFailed", { reason: describeError(error) })];
     }
   },
 });
