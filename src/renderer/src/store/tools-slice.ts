@@ -8,8 +8,8 @@ import type { RequestArgs } from "../../../shared/ipc-contract";
 import type { McpConfigReview, McpSettingsView, McpToolOriginView } from "../../../shared/mcp-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
-import { describeError } from "../lib/describe-error";
 import { t } from "../i18n/i18n";
+import { describeError } from "../lib/describe-error";
 import type { AppState } from "./app-store";
 
 type ToolsChannel =
