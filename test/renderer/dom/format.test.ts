@@ -4,9 +4,9 @@
  * forms, and a switch of language applies to the next value formatted.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { i18n } from "../../src/renderer/src/i18n/i18n";
-import { formatBytes, formatDate, formatList, formatNumber, formatPercent, formatPrice } from "../../src/renderer/src/i18n/format";
-import { fullTime, relativeTime, setTimeLocale } from "../../src/renderer/src/lib/relative-time";
+import { i18n } from "../../../src/renderer/src/i18n/i18n";
+import { formatBytes, formatDate, formatList, formatNumber, formatPercent, formatPrice } from "../../../src/renderer/src/i18n/format";
+import { fullTime, relativeTime, setTimeLocale } from "../../../src/renderer/src/lib/relative-time";
 
 afterAll(async () => {
   await i18n.changeLanguage("en");
