@@ -13,6 +13,10 @@ afterAll(async () => {
 });
 
 describe("format in the language shown", () => {
+  it("unit tests of the window's code read the English words without a launch", () => {
+    expect(i18n.t("welcome.title")).toBe("What shall we work on?");
+  });
+
   it("English: today's words", async () => {
     await i18n.changeLanguage("en");
     expect(formatNumber(1234567)).toBe("1,234,567");
