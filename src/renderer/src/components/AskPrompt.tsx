@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import { emitAppEvent } from "../app-events";
 import { Markdown } from "../markdown/Markdown";
 import { QuestionIcon } from "./icons";
+import { useTranslation } from "../i18n/react";
 
 interface AskPromptProps {
   conversationId: string;
@@ -19,6 +20,7 @@ const DECLINING = /^(deny|no|cancel|reject|decline|don't|do not)/i;
 
 export function AskPrompt({ conversationId, question, choices, busy, onAnswer }: AskPromptProps) {
   const safe = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
   // The keyboard starts on the choice that changes nothing (Deny), so Enter or Space never allows by accident.
   const safeIndex = Math.max(0, choices?.findIndex((choice) => DECLINING.test(choice)) ?? 0);
 
@@ -31,16 +33,16 @@ export function AskPrompt({ conversationId, question, choices, busy, onAnswer }:
   }, [conversationId, question, choicesKey]);
 
   return (
-    <section className="ask" aria-label="Alpine is asking you" role="region">
+    <section className="ask" aria-label={t("message.ask.region")} role="region">
       <div className="ask__head">
         <QuestionIcon />
-        <span>{choices?.length ? "Alpine needs your decision" : "Alpine is asking you"}</span>
+        <span>{t(choices?.length ? "message.ask.decision" : "message.ask.asking")}</span>
       </div>
       <div className="ask__question">
         <Markdown text={question} />
       </div>
       {choices?.length ? (
-        <div className="ask__choices" role="group" aria-label="Choices">
+        <div className="ask__choices" role="group" aria-label={t("message.ask.choices")}>
           {choices.map((choice, i) => (
             <button
               key={choice}
@@ -55,7 +57,7 @@ export function AskPrompt({ conversationId, question, choices, busy, onAnswer }:
           ))}
         </div>
       ) : (
-        <p className="ask__hint">Type your answer below and press Enter.</p>
+        <p className="ask__hint">{t("message.ask.typeBelow")}</p>
       )}
     </section>
   );

@@ -1,37 +1,40 @@
 /** The update status and the backup copies in the person's words (settings). */
 import type { UpdateStatus } from "../../../shared/update-types";
+import { t } from "../i18n/i18n";
+import { formatPercent } from "./language-formats";
+import { formatSize, SIZE_UNIT_COUNT } from "./format-size";
 
 export function updateStatusText(status: UpdateStatus): string {
   switch (status.phase) {
     case "unsupported":
-      return status.message ?? "This copy of Alpine does not update itself.";
+      return status.message ?? t("update.unsupported");
     case "idle":
-      return `Alpine ${status.currentVersion}. Not checked for updates yet.`;
+      return t("update.idle", { version: status.currentVersion });
     case "checking":
-      return "Checking for updates…";
+      return t("update.checking");
     case "up-to-date":
-      return `Alpine ${status.currentVersion} is the latest version.`;
+      return t("update.upToDate", { version: status.currentVersion });
     case "available":
-      return `Alpine ${status.version} is available; downloading it in the background…`;
+      return t("update.available", { version: status.version });
     case "downloading":
-      return `Downloading Alpine ${status.version}: ${Math.floor(status.progress?.percent ?? 0)}%`;
+      return t("update.downloading", { version: status.version, percent: formatPercent(Math.floor(status.progress?.percent ?? 0)) });
     case "downloaded":
-      return `Alpine ${status.version} is ready. Restart to install it: running conversations are stopped and saved first.`;
+      return t("update.downloaded", { version: status.version });
     case "installing":
-      return `Saving every conversation, then restarting to install Alpine ${status.version}…`;
+      return t("update.installing", { version: status.version });
     case "error":
-      return status.message ?? "The update failed. Nothing was installed.";
+      return status.message ?? t("update.failed");
   }
 }
 
+/** A backup's size: bytes, then KB…TB, with one decimal below 10. */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
+  if (bytes < 1024) return formatSize(bytes, 0, 0);
   let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  let unit = 1;
+  while (value >= 1024 && unit < SIZE_UNIT_COUNT - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  return value >= 10 ? formatSize(Math.round(value), unit, 0) : formatSize(value, unit, 1);
 }
