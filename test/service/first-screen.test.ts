@@ -35,6 +35,20 @@ describe("keeping the first screen", () => {
     expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...next });
   });
 
+  it("keeps its language; a change of the language setting forgets it; a tag that is not a language is refused", async () => {
+    const fixture = await services.open();
+    await fixture.call("window:keepFirstScreen", { ...SCREEN, language: "de" });
+    expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...SCREEN, language: "de" });
+    await fixture.call("settings:set", { language: "ja" });
+    expect(readKeptFirstScreen(fixture.dataFolder)).toBeNull();
+    await fixture.call("window:keepFirstScreen", { ...SCREEN, language: "ja" });
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+    await fixture.call("settings:set", { model: "claude-haiku-4-5" }); // other settings leave it
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+    expect(await fixture.request("window:keepFirstScreen", { ...SCREEN, language: '"><script>' })).toMatchObject({ ok: false });
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+  });
+
   it("does not keep markup that could load or run anything, and drops the one it had", async () => {
     const fixture = await services.open();
     await fixture.call("window:keepFirstScreen", SCREEN);
@@ -113,7 +127,9 @@ describe("the page served with the kept first screen", () => {
     try {
       const { file: served, styleSources } = withKeptFirstScreen(file(page), kept, folder);
       const html = served.body.toString();
-      expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
+      // Kept before languages were recorded: English.
+      expect(html).toContain(`<html lang="en" dir="ltr"><head>`);
+      expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-language="en" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
       expect(html).toContain(`<style data-stylesheet="index-AbC123.css">${css}</style>`);
       expect(html).not.toContain("<link rel=\"stylesheet\"");
       // The app's code is not preloaded beside the kept screen's first paint: the window releases it after.
@@ -124,6 +140,38 @@ describe("the page served with the kept first screen", () => {
       expect(withStyleSources(contentSecurityPolicy(), styleSources)).toContain(`style-src 'self' ${hash};`);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("is in the kept screen's language and direction at the first paint: Arabic mirrored", () => {
+    const folder = rendererFolder();
+    try {
+      const arabic = withKeptFirstScreen(file(page.replace("<html>", '<html lang="en">')), { ...kept, language: "ar" }, folder).file.body.toString();
+      expect(arabic).toContain('<html lang="ar" dir="rtl"><head>');
+      expect(arabic).toContain('<div class="first-screen" aria-busy="true" data-language="ar" data-open-conversation-id="abc">');
+      const japanese = withKeptFirstScreen(file(page), { ...kept, language: "ja" }, folder).file.body.toString();
+      expect(japanese).toContain('<html lang="ja" dir="ltr"><head>');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("a screen kept under 'System default' is not shown once the system's language is another", () => {
+    const folder = rendererFolder();
+    const data = makeTempDir();
+    try {
+      const served = (screen: KeptFirstScreen, systemLanguage?: () => string) => {
+        fs.writeFileSync(path.join(data, FIRST_SCREEN_FILE_NAME), JSON.stringify(screen));
+        return servedRendererFile(file(page), "/", contentSecurityPolicy(), folder, data, systemLanguage).file.body.toString();
+      };
+      const german = { ...kept, language: "de", setting: "system" } as const;
+      expect(served(german, () => "de")).toContain('data-language="de"');
+      expect(served(german, () => "fr")).toBe(page);
+      expect(served(german)).toContain('data-language="de"'); // the test host: the window decides
+      expect(served({ ...german, setting: "de" }, () => "fr")).toContain('data-language="de"'); // chosen, not the system's
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(data, { recursive: true, force: true });
     }
   });
 

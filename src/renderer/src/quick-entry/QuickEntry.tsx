@@ -63,6 +63,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
       <textarea
         ref={field}
         className="quick-entry__field"
+        dir="auto"
         aria-label="Message"
         placeholder="Ask Alpine anything…"
         rows={2}
