@@ -14,7 +14,7 @@ import { MessageActions } from "./branches/MessageActions";
 import { AssistantReply } from "./reply/AssistantReply";
 import { i18n } from "../i18n/i18n";
 import { useTranslation } from "../i18n/react";
-import { formatList } from "../lib/language-formats";
+import { formatLocale } from "../i18n/format";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -44,6 +44,9 @@ const STOP_REASONS = {
 } as const;
 
 const known = <T extends object>(table: T, name: string): T[keyof T] | undefined => (Object.hasOwn(table, name) ? table[name as keyof T] : undefined);
+
+/** Calls one after another, as a short list of names ("a (1), b (2)" in English). */
+const listOfCalls = (names: string[]) => new Intl.ListFormat(formatLocale(), { type: "unit", style: "short" }).format(names);
 
 export function errorTitle(name: string): string {
   return i18n.t(known(ERROR_TITLES, name) ?? "error.title.other");
@@ -98,7 +101,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
             <p className="callout__text">{item.text}</p>
             {item.calls.length > 0 && (
               <p className="callout__detail">
-                {t("message.uncertainCalls", { calls: formatList(item.calls.map((c) => t("message.callName", { name: c.name, id: c.id }))) })}
+                {t("message.uncertainCalls", { calls: listOfCalls(item.calls.map((c) => t("message.callName", { name: c.name, id: c.id }))) })}
               </p>
             )}
           </div>

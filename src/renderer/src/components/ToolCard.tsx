@@ -13,7 +13,7 @@ import { MODEL_TOLD_TEXT, useModelTold } from "./tool-card/use-model-told";
 import { useAppStore } from "../store/app-store";
 import { mcpOrigin } from "../store/mcp-origin";
 import { useTranslation } from "../i18n/react";
-import { formatCount } from "../lib/language-formats";
+import { formatNumber } from "../i18n/format";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";
@@ -121,11 +121,11 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
               <span className="tool-card__label">{t("tool.result")}</span>
               <pre className="tool-card__pre">{clipped ? `${resultText.slice(0, RESULT_PREVIEW_CHARS)}…` : resultText}</pre>
               {result.images?.map((image, i) => (
-                <img key={i} className="tool-card__image" alt={t("tool.imageAlt", { number: formatCount(i + 1) })} src={`data:${image.mediaType};base64,${image.data}`} />
+                <img key={i} className="tool-card__image" alt={t("tool.imageAlt", { number: formatNumber(i + 1) })} src={`data:${image.mediaType};base64,${image.data}`} />
               ))}
               {clipped && (
                 <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-                  {t("tool.showAll", { count: resultText.length, shown: formatCount(resultText.length) })}
+                  {t("tool.showAll", { count: resultText.length, shown: formatNumber(resultText.length) })}
                 </button>
               )}
             </div>

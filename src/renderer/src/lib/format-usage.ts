@@ -2,15 +2,16 @@
 import type { ModelPrice, PriceTable } from "../../../shared/usage-types";
 import type { ReplyUsage } from "../store/display-items";
 import { t } from "../i18n/i18n";
-import { formatCount, formatUsd } from "./language-formats";
+import { formatNumber, formatPrice } from "../i18n/format";
 
-export const formatTokens = (n: number) => formatCount(n);
+export const formatTokens = (n: number) => formatNumber(n);
 
 /** "$0", "$0.0012" below a cent, "$1.23". */
 export function formatCost(usd: number | null): string {
   if (usd === null) return t("usage.costUnknown");
-  if (usd === 0) return formatUsd(0, 0, 0);
-  return usd < 0.01 ? formatUsd(usd, 4, 4) : formatUsd(usd, 2, 2);
+  if (usd === 0) return formatPrice(0);
+  const digits = usd < 0.01 ? 4 : 2;
+  return formatPrice(usd, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 export function priceFor(table: PriceTable | null, model: string): ModelPrice | null {

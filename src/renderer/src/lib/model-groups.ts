@@ -7,7 +7,7 @@ import { api } from "../api/current-api";
 import { askedOnce } from "./asked-once";
 import { afterFirstScreen } from "./first-screen";
 import { t } from "../i18n/i18n";
-import { formatUsd } from "./language-formats";
+import { formatPrice } from "../i18n/format";
 
 const groups = askedOnce(() => afterFirstScreen(() => api().request("models:groups", {})));
 
@@ -27,6 +27,6 @@ export function choiceOf(value: string): { provider: string; model: string } {
 /** "$3 / $15 per million tokens", or "price unknown": never a made-up cost. */
 export function priceLabel(price: ModelGroupView["models"][number]["price"]): string {
   if (!price) return t("usage.priceUnknown");
-  const dollars = (n: number) => formatUsd(n, 0, 3);
+  const dollars = (n: number) => formatPrice(n, { maximumFractionDigits: 3 });
   return t("usage.price", { input: dollars(price.input), output: dollars(price.output) });
 }

@@ -1,8 +1,7 @@
 /** The update status and the backup copies in the person's words (settings). */
 import type { UpdateStatus } from "../../../shared/update-types";
 import { t } from "../i18n/i18n";
-import { formatPercent } from "./language-formats";
-import { formatSize, SIZE_UNIT_COUNT } from "./format-size";
+import { formatBytes as formatSize, formatPercent } from "../i18n/format";
 
 export function updateStatusText(status: UpdateStatus): string {
   switch (status.phase) {
@@ -17,7 +16,7 @@ export function updateStatusText(status: UpdateStatus): string {
     case "available":
       return t("update.available", { version: status.version });
     case "downloading":
-      return t("update.downloading", { version: status.version, percent: formatPercent(Math.floor(status.progress?.percent ?? 0)) });
+      return t("update.downloading", { version: status.version, percent: formatPercent(Math.floor(status.progress?.percent ?? 0) / 100) });
     case "downloaded":
       return t("update.downloaded", { version: status.version });
     case "installing":
@@ -28,13 +27,4 @@ export function updateStatusText(status: UpdateStatus): string {
 }
 
 /** A backup's size: bytes, then KB…TB, with one decimal below 10. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return formatSize(bytes, 0, 0);
-  let value = bytes / 1024;
-  let unit = 1;
-  while (value >= 1024 && unit < SIZE_UNIT_COUNT - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return value >= 10 ? formatSize(Math.round(value), unit, 0) : formatSize(value, unit, 1);
-}
+export const formatBytes = (bytes: number): string => formatSize(bytes);

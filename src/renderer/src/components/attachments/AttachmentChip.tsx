@@ -7,16 +7,12 @@ import { useState } from "react";
 import { ATTACHMENT_PATH_PREFIX, type AttachmentView } from "../../../../shared/usage-types";
 import { AttachmentViewer } from "./AttachmentViewer";
 import { useTranslation } from "../../i18n/react";
-import { formatSize } from "../../lib/format-size";
+import { formatBytes as formatSize } from "../../i18n/format";
 
 export const attachmentUrl = (id: string) => `${ATTACHMENT_PATH_PREFIX}${id}`;
 
-/** A file's size: bytes, then KB and MB with one decimal. */
-export function formatBytes(size: number): string {
-  if (size < 1024) return formatSize(size, 0, 0);
-  if (size < 1024 * 1024) return formatSize(size / 1024, 1, 1);
-  return formatSize(size / 1024 / 1024, 2, 1);
-}
+/** A file's size: bytes, then KB, MB… with one decimal. */
+export const formatBytes = (size: number): string => formatSize(size, { digits: "fixed" });
 
 export function AttachmentChip({ attachment, onRemove }: { attachment: AttachmentView; onRemove?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -7,12 +7,12 @@ import { describeUsage, formatCost, priceFor, replyCost } from "../../lib/format
 import type { ReplyUsage } from "../../store/display-items";
 import { t } from "../../i18n/i18n";
 import { useTranslation } from "../../i18n/react";
-import { formatCount } from "../../lib/language-formats";
+import { formatNumber } from "../../i18n/format";
 
 export function thoughtLabel(ms: number | null, redacted: boolean): string {
   if (redacted) return t("message.thoughtHidden");
   if (ms === null) return t("message.thought");
-  return t("message.thoughtFor", { seconds: formatCount(Math.max(1, Math.round(ms / 1000))) });
+  return t("message.thoughtFor", { seconds: formatNumber(Math.max(1, Math.round(ms / 1000))) });
 }
 
 export function ThinkingBlock({ text, redacted, ms, seq }: { text: string; redacted: boolean; ms: number | null; seq: number }) {
