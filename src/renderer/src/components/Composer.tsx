@@ -9,6 +9,7 @@ import { AttachButton, fileDropHandlers } from "./attachments/AttachButton";
 import { AttachmentChips } from "./attachments/AttachmentChip";
 import { useComposerAttachments } from "./attachments/use-composer-attachments";
 import { composerDrafts } from "../lib/composer-drafts";
+import { useTranslation } from "../i18n/react";
 
 interface ComposerProps {
   /** Drafts are kept per conversation while the window is open. */
@@ -24,6 +25,7 @@ interface ComposerProps {
 
 
 export function Composer({ draftKey, running, busy, stopping, placeholder, onSubmit, onStop, autoFocus = true }: ComposerProps) {
+  const { t } = useTranslation();
   const [text, setText] = useState(() => composerDrafts.get(draftKey) ?? "");
   // Another conversation opened: its own draft is shown (React's way to reset state when a prop changes).
   const [shownKey, setShownKey] = useState(draftKey);
@@ -71,7 +73,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
           readOnly={sending}
           aria-busy={sending || undefined}
           placeholder={placeholder}
-          aria-label="Message"
+          aria-label={t("composer.field")}
           onChange={(e) => update(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -81,18 +83,18 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
           }}
         />
         {running ? (
-          <button type="button" className="composer__button composer__button--stop" onClick={onStop} disabled={stopping} aria-label="Stop" title="Stop (Esc)">
+          <button type="button" className="composer__button composer__button--stop" onClick={onStop} disabled={stopping} aria-label={t("composer.stop")} title={t("composer.stopTitle")}>
             <StopIcon />
-            <span>{stopping ? "Stopping…" : "Stop"}</span>
+            <span>{t(stopping ? "composer.stopping" : "composer.stop")}</span>
           </button>
         ) : (
-          <button type="submit" className="composer__button composer__button--send" disabled={!text.trim() || busy || files.adding} aria-label="Send" title="Send (Enter)">
+          <button type="submit" className="composer__button composer__button--send" disabled={!text.trim() || busy || files.adding} aria-label={t("composer.send")} title={t("composer.sendTitle")}>
             <SendIcon />
           </button>
         )}
       </div>
       <p className="composer__hint" aria-hidden="true">
-        {sending ? "Saving your message…" : running ? "Alpine is working. Esc stops it; every step so far is saved." : "Enter to send · Shift+Enter for a new line"}
+        {t(sending ? "composer.hint.saving" : running ? "composer.hint.running" : "composer.hint.idle")}
       </p>
     </form>
   );

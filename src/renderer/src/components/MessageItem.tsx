@@ -12,6 +12,9 @@ import { AttachmentChips } from "./attachments/AttachmentChip";
 import { ThinkingBlock, UsageLine } from "./reply/ReplyExtras";
 import { MessageActions } from "./branches/MessageActions";
 import { AssistantReply } from "./reply/AssistantReply";
+import { i18n } from "../i18n/i18n";
+import { useTranslation } from "../i18n/react";
+import { formatLocale } from "../i18n/format";
 
 interface MessageItemProps {
   item: DisplayItem;
@@ -19,37 +22,43 @@ interface MessageItemProps {
   toolStatus?: ToolCardStatus;
 }
 
-/** Headings for the error classes a person meets most; the entry's own text follows. */
-const ERROR_TITLES: Record<string, string> = {
-  MissingApiKeyError: "No API key",
-  AuthenticationError: "API key refused",
-  PermissionDeniedError: "Not permitted",
-  RateLimitError: "Rate limited",
-  OverloadedError: "Service overloaded",
-  APIConnectionError: "Network problem",
-  APIConnectionTimeoutError: "Network timeout",
-  InternalServerError: "Service error",
-  AbortError: "Stopped",
-  NotFoundError: "Model not found",
-};
+/** Headings for the error classes a person meets most (catalogue keys); the entry's own text follows. */
+const ERROR_TITLES = {
+  MissingApiKeyError: "error.title.missingApiKey",
+  AuthenticationError: "error.title.authentication",
+  PermissionDeniedError: "error.title.permissionDenied",
+  RateLimitError: "error.title.rateLimit",
+  OverloadedError: "error.title.overloaded",
+  APIConnectionError: "error.title.apiConnection",
+  APIConnectionTimeoutError: "error.title.apiConnectionTimeout",
+  InternalServerError: "error.title.internalServer",
+  AbortError: "error.title.abort",
+  NotFoundError: "error.title.notFound",
+} as const;
 
 /** Errors that mean the run was stopped on purpose (Stop, quitting): not failures. */
-const STOP_REASONS: Record<string, string> = {
-  StoppedByPersonError: "Stopped: you pressed Stop",
-  ServiceShuttingDownError: "Stopped: Alpine was quitting",
-  AbortError: "Stopped",
-};
+const STOP_REASONS = {
+  StoppedByPersonError: "message.stopped.byPerson",
+  ServiceShuttingDownError: "message.stopped.quitting",
+  AbortError: "message.stopped.plain",
+} as const;
+
+const known = <T extends object>(table: T, name: string): T[keyof T] | undefined => (Object.hasOwn(table, name) ? table[name as keyof T] : undefined);
+
+/** Calls one after another, as a short list of names ("a (1), b (2)" in English). */
+const listOfCalls = (names: string[]) => new Intl.ListFormat(formatLocale(), { type: "unit", style: "short" }).format(names);
 
 export function errorTitle(name: string): string {
-  return ERROR_TITLES[name] ?? "Something went wrong";
+  return i18n.t(known(ERROR_TITLES, name) ?? "error.title.other");
 }
 
 function MessageItemView({ item, toolStatus }: MessageItemProps) {
+  const { t } = useTranslation();
   switch (item.kind) {
     case "user":
       return (
         <div className="message message--user" data-seq={item.seq}>
-          {item.answersCallId && <span className="message__label">Your answer</span>}
+          {item.answersCallId && <span className="message__label">{t("message.yourAnswer")}</span>}
           <AttachmentChips attachments={item.attachments} />
           {item.text && (
             <div className="message__bubble" title={fullTime(item.at)} dir="auto">
@@ -77,7 +86,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
       return (
         <div className="message message--ask" data-seq={item.seq}>
           <span className="message__label">
-            <QuestionIcon /> Alpine asked
+            <QuestionIcon /> {t("message.alpineAsked")}
           </span>
           <Markdown text={item.question} />
         </div>
@@ -92,18 +101,19 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
             <p className="callout__text">{item.text}</p>
             {item.calls.length > 0 && (
               <p className="callout__detail">
-                Calls that may or may not have run: {item.calls.map((c) => `${c.name} (${c.id})`).join(", ")}
+                {t("message.uncertainCalls", { calls: listOfCalls(item.calls.map((c) => t("message.callName", { name: c.name, id: c.id }))) })}
               </p>
             )}
           </div>
         </div>
       );
-    case "error":
-      if (STOP_REASONS[item.name]) {
+    case "error": {
+      const stopReason = known(STOP_REASONS, item.name);
+      if (stopReason) {
         return (
           <div className="stop-marker" role="note" data-seq={item.seq} data-error-name={item.name}>
             <span className="stop-marker__line" aria-hidden="true" />
-            <span className="stop-marker__label">{STOP_REASONS[item.name]}</span>
+            <span className="stop-marker__label">{t(stopReason)}</span>
             <span className="stop-marker__line" aria-hidden="true" />
           </div>
         );
@@ -117,17 +127,19 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
           </div>
         </div>
       );
+    }
   }
 }
 
 function CompactionNotice({ text, through }: { text: string; through: number }) {
   const [open, setOpen] = useRememberedState(`compaction-open:${through}:${text.length}`, () => false);
+  const { t } = useTranslation();
   return (
     <div className="compaction" role="note">
       <span className="compaction__line" aria-hidden="true" />
       <button type="button" className="compaction__label" aria-expanded={open} onClick={() => setOpen(!open)}>
         <LayersIcon />
-        Earlier steps summarized to keep the conversation within the model's limits {open ? "· hide summary" : "· show summary"}
+        {t(open ? "message.compaction.hide" : "message.compaction.show")}
       </button>
       <span className="compaction__line" aria-hidden="true" />
       {open && (

@@ -23,6 +23,7 @@ import { NO_TEXT } from "../lib/streamed-text";
 import { useLeavingRows } from "./message-list/use-leaving-rows";
 import { RowGone } from "./message-list/row-gone";
 import { LiveThinking } from "./reply/LiveThinking";
+import { useTranslation } from "../i18n/react";
 
 interface MessageListProps {
   conversationId: string;
@@ -47,6 +48,7 @@ const noop = () => undefined;
 /** Rendered again only when its rows or their state change, never for a streamed word. */
 export const MessageList = memo(function MessageList({ conversationId, items, toolStatus, tail, hasEarlier, loadingEarlier, loadEarlier, focusSeq = null, focusDone = noop }: MessageListProps) {
   countRender("message-list");
+  const { t } = useTranslation();
   const keys = useMemo(() => items.map((item) => item.key), [items]);
 
   const { anchored, range, spaceAbove, spaceBelow, awayFromEnd, scrollerRef, columnRef, headerRef, rowRef } = useBottomAnchoredWindow({
@@ -101,12 +103,12 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
 
   return (
     <div className="conversation__scroller" ref={attachScroller} tabIndex={-1}>
-      <div className="conversation__column" ref={columnRef} role="region" aria-label="Messages">
+      <div className="conversation__column" ref={columnRef} role="region" aria-label={t("message.list.region")}>
         <div className="conversation__start" ref={headerRef}>
           {hasEarlier && (
             <div className="conversation__earlier">
               <button type="button" className="button button--ghost button--small" onClick={() => void loadEarlier()} disabled={loadingEarlier}>
-                {loadingEarlier ? "Loading earlier messages…" : "Show earlier messages"}
+                {t(loadingEarlier ? "message.list.loadingEarlier" : "message.list.showEarlier")}
               </button>
             </div>
           )}
@@ -117,7 +119,7 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
       </div>
       {awayFromEnd && (
         <button type="button" className="jump-to-latest" onClick={() => anchored.jumpToLatest()}>
-          Jump to latest
+          {t("message.list.jumpToLatest")}
         </button>
       )}
     </div>

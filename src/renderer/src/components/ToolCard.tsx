@@ -12,6 +12,8 @@ import { useRememberedState } from "../lib/use-remembered-state";
 import { MODEL_TOLD_TEXT, useModelTold } from "./tool-card/use-model-told";
 import { useAppStore } from "../store/app-store";
 import { mcpOrigin } from "../store/mcp-origin";
+import { useTranslation } from "../i18n/react";
+import { formatNumber } from "../i18n/format";
 
 export type ToolCardStatus = LiveToolStatus | "waiting" | "not_run";
 type ShownStatus = ToolCardStatus | "denied";
@@ -27,16 +29,17 @@ interface ToolCardProps {
   status: ToolCardStatus;
 }
 
-const STATUS_LABELS: Record<ShownStatus, string> = {
-  denied: "Denied",
-  running: "Running",
-  done: "Done",
-  error: "Error",
-  aborted: "Aborted",
-  unknown: "Outcome unknown",
-  waiting: "Waiting for your approval",
-  not_run: "No result",
-};
+/** The catalogue's word for each status. */
+const STATUS_LABELS = {
+  denied: "tool.status.denied",
+  running: "tool.status.running",
+  done: "tool.status.done",
+  error: "tool.status.error",
+  aborted: "tool.status.aborted",
+  unknown: "tool.status.unknown",
+  waiting: "tool.status.waiting",
+  not_run: "tool.status.notRun",
+} as const satisfies Record<ShownStatus, string>;
 
 /** `list_files` → `List files`. */
 export function toolTitle(name: string): string {
@@ -60,6 +63,7 @@ const RESULT_PREVIEW_CHARS = 4000;
 export const ToolCard = memo(function ToolCard({ callId, name, input, result, status: callStatus }: ToolCardProps) {
   // Only this tool's origin: a change elsewhere in the tools settings (another server's status) does not redraw the card.
   const origin = useAppStore(useShallow((s) => mcpOrigin(s.tools, name)));
+  const { t } = useTranslation();
   const status: ShownStatus = callStatus === "done" && DENIED_RESULT.test(result?.text ?? "") ? "denied" : callStatus;
   // Results that need attention start open; routine ones stay folded. Remembered by call,
   // so a card scrolled out of the page and back is as the person left it.
@@ -78,9 +82,11 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
   const clipped = !showAll && resultText.length > RESULT_PREVIEW_CHARS;
   const bodyId = `tool-${callId}`;
   const told = useModelTold(status === "unknown" ? result?.seq : undefined);
+  const statusLabel = t(STATUS_LABELS[status]);
+  const label = origin ? t("tool.labelMcp", { tool: origin.tool, server: origin.server, status: statusLabel }) : t("tool.label", { name: toolTitle(name), status: statusLabel });
 
   return (
-    <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={`Tool ${origin ? `${origin.tool} of MCP server ${origin.server}` : toolTitle(name)}: ${STATUS_LABELS[status]}`}>
+    <section className={`tool-card tool-card--${status}`} data-call-id={callId} data-tool-status={status} aria-label={label}>
       <button type="button" className="tool-card__head" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
         <span className="tool-card__chevron">
           <ChevronIcon />
@@ -89,38 +95,37 @@ export const ToolCard = memo(function ToolCard({ callId, name, input, result, st
           <ToolIcon />
         </span>
         <span className="tool-card__name">{origin ? (origin.title ?? origin.tool) : toolTitle(name)}</span>
-        {origin && <span className="tool-card__server" title={`MCP server ${origin.server}, tool ${origin.tool}`}>{origin.server}</span>}
+        {origin && <span className="tool-card__server" title={t("tool.serverTitle", { server: origin.server, tool: origin.tool })}>{origin.server}</span>}
         {summary && <code className="tool-card__summary">{summary}</code>}
         <span className={`tool-status tool-status--${status}`}>
           {status === "running" && <span className="spinner" aria-hidden="true" />}
-          {STATUS_LABELS[status]}
+          {statusLabel}
         </span>
       </button>
 
       {status === "unknown" && (
         <p className="tool-card__explain">
-          Alpine stopped while this tool was running, so it may or may not have taken effect. It was not run again. Check whether it did what it
-          should before relying on it. <span data-model-told={told}>{MODEL_TOLD_TEXT[told]}</span>
+          {t("tool.unknownExplain")} <span data-model-told={told}>{t(MODEL_TOLD_TEXT[told])}</span>
         </p>
       )}
-      {status === "aborted" && <p className="tool-card__explain">The run was stopped before this tool finished.</p>}
+      {status === "aborted" && <p className="tool-card__explain">{t("tool.abortedExplain")}</p>}
 
       {open && (
         <div className="tool-card__body" id={bodyId}>
           <div className="tool-card__section">
-            <span className="tool-card__label">Input</span>
+            <span className="tool-card__label">{t("tool.input")}</span>
             <pre className="tool-card__pre">{inputJson}</pre>
           </div>
           {result && (
             <div className="tool-card__section">
-              <span className="tool-card__label">Result</span>
+              <span className="tool-card__label">{t("tool.result")}</span>
               <pre className="tool-card__pre">{clipped ? `${resultText.slice(0, RESULT_PREVIEW_CHARS)}…` : resultText}</pre>
               {result.images?.map((image, i) => (
-                <img key={i} className="tool-card__image" alt={`Image ${i + 1} returned by the tool`} src={`data:${image.mediaType};base64,${image.data}`} />
+                <img key={i} className="tool-card__image" alt={t("tool.imageAlt", { number: formatNumber(i + 1) })} src={`data:${image.mediaType};base64,${image.data}`} />
               ))}
               {clipped && (
                 <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-                  Show all {resultText.length.toLocaleString()} characters
+                  {t("tool.showAll", { count: resultText.length, shown: formatNumber(resultText.length) })}
                 </button>
               )}
             </div>

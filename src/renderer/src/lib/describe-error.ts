@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 import { tidyErrorText } from "./tidy-error-text";
 
 /**
@@ -10,7 +11,7 @@ export function describeError(error: unknown): string {
     const message = String((error as { message: unknown }).message);
     const name = "name" in error ? String((error as { name: unknown }).name) : "";
     if (name === "ConnectionClosedError" || (/^(Error|TypeError)?$/.test(name) && /socket|connection|closed|network/i.test(message))) {
-      return `Lost the connection to Alpine's main process (${message}). Restart Alpine if this persists.`;
+      return t("error.connectionLost", { detail: message });
     }
     return tidyErrorText(message.replace(/^Error invoking remote method '[^']+': (\w+: )?/, ""), name);
   }

@@ -1,13 +1,17 @@
 /** Token counts and estimated costs as the window shows them. */
 import type { ModelPrice, PriceTable } from "../../../shared/usage-types";
 import type { ReplyUsage } from "../store/display-items";
+import { t } from "../i18n/i18n";
+import { formatNumber, formatPrice } from "../i18n/format";
 
-export const formatTokens = (n: number) => n.toLocaleString("en-US");
+export const formatTokens = (n: number) => formatNumber(n);
 
+/** "$0", "$0.0012" below a cent, "$1.23". */
 export function formatCost(usd: number | null): string {
-  if (usd === null) return "cost unknown";
-  if (usd === 0) return "$0";
-  return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+  if (usd === null) return t("usage.costUnknown");
+  if (usd === 0) return formatPrice(0);
+  const digits = usd < 0.01 ? 4 : 2;
+  return formatPrice(usd, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 export function priceFor(table: PriceTable | null, model: string): ModelPrice | null {
@@ -28,8 +32,11 @@ export function replyCost(usage: ReplyUsage, price: ModelPrice | null): number |
 
 /** "1,234 in · 56 out · 1,000 from cache · 20 to cache"; a stopped reply: "1,234 in · output not counted (stopped)". */
 export function describeUsage(usage: ReplyUsage): string {
-  const parts = [`${formatTokens(usage.inputTokens)} in`, usage.partial ? "output not counted (stopped)" : `${formatTokens(usage.outputTokens)} out`];
-  if (usage.cacheReadTokens) parts.push(`${formatTokens(usage.cacheReadTokens)} from cache`);
-  if (usage.cacheWriteTokens) parts.push(`${formatTokens(usage.cacheWriteTokens)} to cache`);
-  return parts.join(" · ");
+  const parts = [
+    t("usage.input", { tokens: formatTokens(usage.inputTokens) }),
+    usage.partial ? t("usage.outputNotCounted") : t("usage.output", { tokens: formatTokens(usage.outputTokens) }),
+  ];
+  if (usage.cacheReadTokens) parts.push(t("usage.cacheRead", { tokens: formatTokens(usage.cacheReadTokens) }));
+  if (usage.cacheWriteTokens) parts.push(t("usage.cacheWrite", { tokens: formatTokens(usage.cacheWriteTokens) }));
+  return parts.join(t("usage.separator"));
 }

@@ -6,6 +6,8 @@ import type { ModelGroupView } from "../../../shared/providers-types";
 import { api } from "../api/current-api";
 import { askedOnce } from "./asked-once";
 import { afterFirstScreen } from "./first-screen";
+import { t } from "../i18n/i18n";
+import { formatPrice } from "../i18n/format";
 
 const groups = askedOnce(() => afterFirstScreen(() => api().request("models:groups", {})));
 
@@ -24,7 +26,7 @@ export function choiceOf(value: string): { provider: string; model: string } {
 
 /** "$3 / $15 per million tokens", or "price unknown": never a made-up cost. */
 export function priceLabel(price: ModelGroupView["models"][number]["price"]): string {
-  if (!price) return "price unknown";
-  const dollars = (n: number) => `$${Number(n.toFixed(3))}`;
-  return `${dollars(price.input)} in / ${dollars(price.output)} out per million tokens`;
+  if (!price) return t("usage.priceUnknown");
+  const dollars = (n: number) => formatPrice(n, { maximumFractionDigits: 3 });
+  return t("usage.price", { input: dollars(price.input), output: dollars(price.output) });
 }

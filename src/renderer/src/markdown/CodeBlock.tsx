@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { emitAppEvent } from "../app-events";
 import { copyText } from "../lib/copy-text";
 import { CheckIcon, CopyIcon } from "../components/icons";
+import { useTranslation } from "../i18n/react";
 
 /**
  * A code block with its language and a Copy button. `children`: the code as highlighted
@@ -10,6 +11,7 @@ import { CheckIcon, CopyIcon } from "../components/icons";
  */
 export function CodeBlock({ lang, text, children }: { lang: string; text: string | (() => string); children?: ReactNode }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 1600);
@@ -26,10 +28,10 @@ export function CodeBlock({ lang, text, children }: { lang: string; text: string
   return (
     <figure className="code-block">
       <figcaption className="code-block__bar">
-        <span className="code-block__lang">{lang || "text"}</span>
-        <button type="button" className="code-block__copy" onClick={copy} aria-label={copied ? "Copied" : `Copy ${lang || "code"} to clipboard`}>
+        <span className="code-block__lang">{lang || t("markdown.plainText")}</span>
+        <button type="button" className="code-block__copy" onClick={copy} aria-label={copied ? t("markdown.copied") : lang ? t("markdown.copyLang", { lang }) : t("markdown.copyCode")}>
           {copied ? <CheckIcon /> : <CopyIcon />}
-          <span>{copied ? "Copied" : "Copy"}</span>
+          <span>{t(copied ? "markdown.copied" : "markdown.copy")}</span>
         </button>
       </figcaption>
       <pre tabIndex={0}>{children ?? <code>{typeof text === "string" ? text : text()}</code>}</pre>

@@ -2,12 +2,14 @@
 import { useRef } from "react";
 import type { ClipboardEvent, DragEvent } from "react";
 import { PaperclipIcon } from "../icons";
+import { useTranslation } from "../../i18n/react";
 
 export function AttachButton({ onFiles, disabled }: { onFiles(files: File[]): void; disabled?: boolean }) {
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   return (
     <>
-      <button type="button" className="composer__button composer__button--attach" onClick={() => input.current?.click()} disabled={disabled} aria-label="Attach files" title="Attach images, PDFs or text files">
+      <button type="button" className="composer__button composer__button--attach" onClick={() => input.current?.click()} disabled={disabled} aria-label={t("attachment.attach")} title={t("attachment.attachTitle")}>
         <PaperclipIcon />
       </button>
       <input

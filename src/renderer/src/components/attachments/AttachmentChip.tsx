@@ -6,32 +6,32 @@
 import { useState } from "react";
 import { ATTACHMENT_PATH_PREFIX, type AttachmentView } from "../../../../shared/usage-types";
 import { AttachmentViewer } from "./AttachmentViewer";
+import { useTranslation } from "../../i18n/react";
+import { formatBytes as formatSize } from "../../i18n/format";
 
 export const attachmentUrl = (id: string) => `${ATTACHMENT_PATH_PREFIX}${id}`;
 
-export function formatBytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
-}
+/** A file's size: bytes, then KB, MB… with one decimal. */
+export const formatBytes = (size: number): string => formatSize(size, { digits: "fixed" });
 
 export function AttachmentChip({ attachment, onRemove }: { attachment: AttachmentView; onRemove?: () => void }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   return (
     <span className="attachment-chip" data-attachment-id={attachment.id} data-kind={attachment.kind}>
-      <button type="button" className="attachment-chip__open" onClick={() => setOpen(true)} title={`Open ${attachment.name}`}>
+      <button type="button" className="attachment-chip__open" onClick={() => setOpen(true)} title={t("attachment.open", { name: attachment.name })}>
         {attachment.kind === "image" ? (
           <img className="attachment-chip__thumb" src={attachmentUrl(attachment.id)} alt="" />
         ) : (
           <span className="attachment-chip__icon" aria-hidden="true">
-            {attachment.kind === "pdf" ? "PDF" : "TXT"}
+            {t(attachment.kind === "pdf" ? "attachment.kindPdf" : "attachment.kindText")}
           </span>
         )}
         <span className="attachment-chip__name">{attachment.name}</span>
         <span className="attachment-chip__size">{formatBytes(attachment.size)}</span>
       </button>
       {onRemove && (
-        <button type="button" className="attachment-chip__remove" onClick={onRemove} aria-label={`Remove ${attachment.name}`}>
+        <button type="button" className="attachment-chip__remove" onClick={onRemove} aria-label={t("attachment.remove", { name: attachment.name })}>
           ×
         </button>
       )}

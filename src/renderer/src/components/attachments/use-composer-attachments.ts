@@ -9,6 +9,7 @@ import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
 import { useAppStore } from "../../store/app-store";
 import { describeError } from "../../lib/describe-error";
+import { t } from "../../i18n/i18n";
 
 export async function toBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -27,7 +28,7 @@ export function useComposerAttachments() {
       setAdding((n) => n + files.length);
       for (const file of files) {
         try {
-          const added = await api().request("attachments:add", { name: file.name || "pasted file", dataBase64: await toBase64(file) });
+          const added = await api().request("attachments:add", { name: file.name || t("attachment.pastedFile"), dataBase64: await toBase64(file) });
           setAttachments((list) => (list.some((a) => a.id === added.id) ? list : [...list, added]));
           emitAppEvent("attachment-added", { id: added.id, name: added.name, kind: added.kind });
         } catch (error) {

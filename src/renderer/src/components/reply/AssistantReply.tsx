@@ -15,6 +15,7 @@ import { countRender } from "../../lib/render-probe";
 import { Markdown } from "../../markdown/Markdown";
 import { MessageActions } from "../branches/MessageActions";
 import { RowGone } from "../message-list/row-gone";
+import { useTranslation } from "../../i18n/react";
 
 type AssistantItem = Extract<DisplayItem, { kind: "assistant" }>;
 
@@ -31,6 +32,7 @@ function useStreamedWords(item: AssistantItem): StreamedText {
 /** A stopped reply says so below what had arrived. */
 export function AssistantReply({ item }: { item: AssistantItem }) {
   const words = useStreamedWords(item);
+  const { t } = useTranslation();
   // The last words shown: what a live row that ended unsaved shows while it is taken down.
   const last = useRef(NO_TEXT);
   if (words.length > 0) last.current = words;
@@ -55,7 +57,7 @@ export function AssistantReply({ item }: { item: AssistantItem }) {
   return (
     <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
       <Markdown text={item.text} leaving={leaving} onGone={onGone} />
-      {item.partial && <p className="message__partial-note">Stopped here: the reply was not finished</p>}
+      {item.partial && <p className="message__partial-note">{t("message.partialNote")}</p>}
       <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
     </div>
   );

@@ -20,8 +20,9 @@ export function useModelTold(resultSeq: number | undefined): ModelTold {
   });
 }
 
-export const MODEL_TOLD_TEXT: Record<ModelTold, string> = {
-  not_yet: "When the conversation goes on, the model will be told the same.",
-  now: "The model is being told the same now.",
-  done: "The model was told the same.",
-};
+/** The catalogue's sentence for each. */
+export const MODEL_TOLD_TEXT = {
+  not_yet: "tool.modelTold.notYet",
+  now: "tool.modelTold.now",
+  done: "tool.modelTold.done",
+} as const satisfies Record<ModelTold, string>;
