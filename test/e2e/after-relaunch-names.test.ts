@@ -136,7 +136,7 @@ describe("the window after a relaunch names things as before", () => {
     await win().waitFor("settings-opened", {}, opening);
     dialog = page().getByRole("dialog", { name: "Settings" });
     await dialog.getByTestId("storage-password").waitFor();
-    await expect.poll(() => dialog.getByRole("heading", { name: "Storage" }).evaluate((heading: Element) => {
+    await expect.poll(() => dialog.getByRole("heading", { name: "Storage" }).evaluate((heading) => {
       const box = heading.getBoundingClientRect();
       const frame = heading.closest("dialog")!.getBoundingClientRect();
       return box.top >= frame.top && box.bottom <= frame.bottom;

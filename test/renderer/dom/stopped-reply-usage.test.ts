@@ -3,11 +3,11 @@
  * and the launch notice of interrupted runs loses a conversation once it goes on.
  */
 import { describe, expect, it } from "vitest";
-import { buildDisplayItems } from "../../src/renderer/src/store/display-items";
-import { describeUsage, replyCost } from "../../src/renderer/src/lib/format-usage";
-import { interruptedAfterChange } from "../../src/renderer/src/store/interrupted-runs";
-import { usageTotals } from "../../src/main/service/models/prices";
-import type { ConversationSummary, HistoryEntryView, InterruptedRuns } from "../../src/shared/view-types";
+import { buildDisplayItems } from "../../../src/renderer/src/store/display-items";
+import { describeUsage, replyCost } from "../../../src/renderer/src/lib/format-usage";
+import { interruptedAfterChange } from "../../../src/renderer/src/store/interrupted-runs";
+import { usageTotals } from "../../../src/main/service/models/prices";
+import type { ConversationSummary, HistoryEntryView, InterruptedRuns } from "../../../src/shared/view-types";
 
 const at = "2030-01-01T00:00:00.000Z";
 const usage = { inputTokens: 1200, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 };
