@@ -28,7 +28,6 @@ export function SettingsDialog() {
   const { setOpen, save, chooseFolder } = useAppStore(
     useShallow((s) => ({ setOpen: s.setSettingsOpen, save: s.saveSettings, chooseFolder: s.chooseFolder })),
   );
-  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const close = () => setOpen(false);
@@ -58,14 +57,7 @@ export function SettingsDialog() {
           void form.submit();
         }}
       >
-        <div className="dialog__head">
-          <h2 id="settings-title" className="dialog__title">
-            {t("settings.title")}
-          </h2>
-          <button type="button" className="icon-button" aria-label={t("settings.close")} onClick={close}>
-            <CloseIcon />
-          </button>
-        </div>
+        <SettingsHead onClose={close} />
 
         {settings?.problem && (
           <p className="form-error" role="status" data-testid="settings-problem">
@@ -100,5 +92,20 @@ export function SettingsDialog() {
       <DesktopSection />
       <LanguageSection />
     </dialog>
+  );
+}
+
+/** The dialog's title and its close button. */
+function SettingsHead({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dialog__head">
+      <h2 id="settings-title" className="dialog__title">
+        {t("settings.title")}
+      </h2>
+      <button type="button" className="icon-button" aria-label={t("settings.close")} onClick={onClose}>
+        <CloseIcon />
+      </button>
+    </div>
   );
 }
