@@ -122,13 +122,13 @@ export class PostgresStore extends Store {
     const columns = conversationValues(snapshot, json, snapshot && conversationWords(snapshot));
     const base = [stateId, rows.seqs, rows.bodies, rows.words, ...columns];
     if (create) {
-      const result = await this.connection.query(this.sql.create, [...base, rows.distinct, shownAtValue(snapshot)], "alpine_create_5");
+      const result = await this.connection.query(this.sql.create, [...base, rows.distinct, shownAtValue(snapshot)], "alpine_create_7");
       if (result.rows[0].written === 0) throw new StateExistsError(stateId);
       return;
     }
     const lease = options.lease;
     const token = lease?.token ?? null;
-    const result = await this.connection.query(this.sql.update, [...base, token, shownAtValue(snapshot)], "alpine_update_5");
+    const result = await this.connection.query(this.sql.update, [...base, token, shownAtValue(snapshot)], "alpine_update_7");
     const outcome = result.rows[0] as { written: number; found: boolean; holder: string | null };
     if (outcome.written > 0) return;
     if (!outcome.found) throw new StateNotFoundError(stateId);
@@ -199,7 +199,7 @@ export class PostgresStore extends Store {
   override async list(options: ListOptions = {}): Promise<SavedStateInfo[]> {
     const limit = options.limit === undefined ? null : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    const result = await this.connection.query(this.sql.list, [limit, offset, options.includeRetained === true], "alpine_list_2");
+    const result = await this.connection.query(this.sql.list, [limit, offset, options.includeRetained === true], "alpine_list_7");
     return (result.rows as InfoRow[]).map(toSavedStateInfo);
   }
 

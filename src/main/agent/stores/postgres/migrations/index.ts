@@ -132,4 +132,25 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       DROP INDEX ${s}.conversations_newest;
       CREATE INDEX conversations_newest ON ${s}.conversations (updated_at DESC);`,
   },
+  {
+    version: 7,
+    description: "the list's order in a small table of its own, so that a save rewrites the conversation's row in place (a HOT update) and adds nothing to its indexes",
+    // Every save changes updated_at. While it was indexed in the conversation's row, no save could
+    // be a HOT update: each new version of the row (task, title, snapshot, search words) added an
+    // entry to every index of the table, the title's words to the GIN index among them, until a
+    // vacuum. With the order in conversations_order, a save changes no indexed column of the
+    // conversation's row: the new version goes on the same page (its fillfactor of 50 keeps room)
+    // and the old one is pruned there. Only the order's row, two short columns, gets a new index
+    // entry per save; its index is ascending, so the newest key goes to the last leaf, and a leaf
+    // split there leaves the full page full (fillfactor 100) instead of half empty.
+    // The foreign key deletes a conversation's order with it, whoever deletes the row.
+    up: (s) => `
+      CREATE TABLE ${s}.conversations_order (
+        id text PRIMARY KEY REFERENCES ${s}.conversations (id) ON DELETE CASCADE,
+        updated_at text NOT NULL
+      );
+      INSERT INTO ${s}.conversations_order (id, updated_at) SELECT id, updated_at FROM ${s}.conversations;
+      CREATE INDEX conversations_order_newest ON ${s}.conversations_order (updated_at) WITH (fillfactor = 100);
+      DROP INDEX ${s}.conversations_newest;`,
+  },
 ];
