@@ -1,8 +1,9 @@
 /**
  * PostgresStore's schema version 7: the list's order is kept in a small table of its own
  * (conversations_order), so a save rewrites a conversation's row in place (a HOT update) and
- * adds nothing to its indexes. The frozen version 6 fixture migrates with its order and its
- * shown branch; saves, deletes and search go on as before.
+ * adds nothing to its indexes; entries are keyed by their State's number (state_key) instead of
+ * its id. The frozen version 6 fixture migrates with its order, its shown branch and every
+ * entry; saves, deletes and search go on as before.
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -73,7 +74,13 @@ describe("PostgresStore list order (schema version 7)", () => {
     const indexes = await admin.query(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename LIKE 'conversations%' ORDER BY indexname`, [schema]);
     expect(indexes.rows.map((row) => row.indexname)).toEqual([
       "conversations_by_conversation", "conversations_by_parent", "conversations_order_newest", "conversations_order_pkey", "conversations_pkey", "conversations_search",
+      "conversations_state_key",
     ]);
+    const columns = await admin.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'entries' ORDER BY ordinal_position`, [schema]);
+    expect(columns.rows.map((row) => row.column_name)).toEqual(["state_key", "seq", "packed_body", "words"]);
+    for (const { snapshot, entries } of FIXTURE_CONVERSATIONS) {
+      expect((await store.read(snapshot.id))?.entries, snapshot.id).toEqual(entries);
+    }
     expect((await store.search(TOOL_RESULT_WORD)).map((hit) => [hit.id, hit.hitSeq])).toEqual([["lisbon-trip", 2]]);
     expect((await store.search("haiku mu")).map((hit) => hit.id)).toEqual(["haiku"]);
     const [lisbon] = FIXTURE_CONVERSATIONS;
