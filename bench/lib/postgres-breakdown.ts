@@ -1,7 +1,8 @@
 /**
  * Where a PostgreSQL schema's bytes go, as the server leaves them (no VACUUM asked for):
  * each table's heap, its TOAST table (and the TOAST index) and each of its indexes, from
- * pg_relation_size; their sum per table is pg_total_relation_size.
+ * pg_relation_size; their sum per table is pg_total_relation_size. Sequences (an identity
+ * column's) count too: they are files of the schema like the tables.
  */
 import type pg from "pg";
 
@@ -21,7 +22,7 @@ export async function schemaBytes(client: pg.Client, schema: string): Promise<Sc
     `SELECT c.oid, c.relname, pg_total_relation_size(c.oid)::bigint AS total, pg_relation_size(c.oid)::bigint AS heap,
        coalesce(pg_total_relation_size(nullif(c.reltoastrelid, 0)), 0)::bigint AS toast
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'm') ORDER BY c.relname`,
+     WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'm', 'S') ORDER BY c.relname`,
     [schema],
   );
   const parts: RelationBytes[] = [];

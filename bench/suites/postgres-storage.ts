@@ -126,6 +126,6 @@ export async function runPostgresStorage(report: Report, config: BenchConfig): P
     await model.close();
     await server.stop();
   }
-  totals.notes.push("bytes: pg_total_relation_size summed over every table of the store's schema (heap, TOAST, indexes), as the server leaves them: autovacuum at its defaults, no VACUUM asked for.");
+  totals.notes.push("bytes: pg_total_relation_size summed over every table of the store's schema (heap, TOAST, indexes) and its sequences, as the server leaves them: autovacuum at its defaults, no VACUUM asked for.");
   totals.notes.push("LangGraph: @langchain/langgraph's PostgreSQL checkpointer under a one-node chat graph (MessagesAnnotation), one invoke per turn, same server, same texts.");
 }

@@ -83,16 +83,16 @@ describe("Settings → Storage", () => {
     // Interrupted (here: one copy lost on the server): the next move copies only what is missing.
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    await client.query("DELETE FROM alpine.entries WHERE state_id = $1", [ids[0]]);
+    await client.query("DELETE FROM alpine.entries WHERE state_key = (SELECT state_key FROM alpine.conversations WHERE id = $1)", [ids[0]]);
     await client.query("DELETE FROM alpine.conversations WHERE id = $1", [ids[0]]);
     const again = await f.call<MoveReport>("storage:move", { direction: "to-server" });
     expect(again).toMatchObject({ total: 3, moved: 1, skipped: 2, failed: [] });
 
     // A copy changed on the server is never written over.
-    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Answer to two', 'Changed') WHERE state_id = $1", [ids[1]]);
+    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Answer to two', 'Changed') WHERE state_key = (SELECT state_key FROM alpine.conversations WHERE id = $1)", [ids[1]]);
     const clash = await f.call<MoveReport>("storage:move", { direction: "to-server" });
     expect(clash.failed).toMatchObject([{ id: ids[1], reason: expect.stringMatching(/different copy/) }]);
-    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Changed', 'Answer to two') WHERE state_id = $1", [ids[1]]);
+    await client.query("UPDATE alpine.entries SET packed_body = replace(packed_body, 'Changed', 'Answer to two') WHERE state_key = (SELECT state_key FROM alpine.conversations WHERE id = $1)", [ids[1]]);
     await client.end();
 
     // Back: a conversation made on the server comes to this computer too.

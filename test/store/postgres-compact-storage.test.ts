@@ -93,6 +93,8 @@ describe("PostgresStore compact storage (schema version 6)", () => {
     );
     expect(options.rows).toEqual([
       { relname: "conversations", reloptions: ["fillfactor=50"] },
+      { relname: "conversations_order", reloptions: ["fillfactor=50"] },
+      { relname: "conversations_order_newest", reloptions: ["fillfactor=100"] },
       { relname: "conversations_search", reloptions: ["fastupdate=off"] },
       { relname: "entries_words", reloptions: ["fastupdate=off"] },
     ]);

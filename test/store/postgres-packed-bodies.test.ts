@@ -29,7 +29,7 @@ async function schemaFromV3Fixture(): Promise<string> {
 
 async function storedBodies(schema: string, stateId: string): Promise<Record<string, unknown>[]> {
   const admin = await pg.admin();
-  const rows = await admin.query(`SELECT packed_body FROM "${schema}".entries WHERE state_id = $1 ORDER BY seq`, [stateId]);
+  const rows = await admin.query(`SELECT packed_body FROM "${schema}".entries WHERE state_key = (SELECT state_key FROM "${schema}".conversations WHERE id = $1) ORDER BY seq`, [stateId]);
   return rows.rows.map((row) => JSON.parse(row.packed_body as string));
 }
 
@@ -85,7 +85,7 @@ describe("PostgresStore packed entry bodies (schema version 4)", () => {
     const entries = cases.map(([, entry]) => entry);
     await store.write("packed", entries, makeSnapshot("packed", { entryCount: entries.length }), { create: true });
     const admin = await pg.admin();
-    const rows = await admin.query(`SELECT packed_body FROM "${store.schemaName}".entries WHERE state_id = 'packed' ORDER BY seq`);
+    const rows = await admin.query(`SELECT packed_body FROM "${store.schemaName}".entries WHERE state_key = (SELECT state_key FROM "${store.schemaName}".conversations WHERE id = 'packed') ORDER BY seq`);
     expect(rows.rows.map((row) => row.packed_body)).toEqual(cases.map(([name]) => frozen.written[name].postgres));
   });
 

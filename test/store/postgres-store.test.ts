@@ -85,7 +85,7 @@ describe("PostgresStore", () => {
     await store.write("kept", entriesUpTo(3, "kept"), makeSnapshot("kept", { entryCount: 3 }), { create: true });
     const admin = await pg.admin();
     await admin.query(`INSERT INTO "${schema}".schema_version (version) VALUES (99)`);
-    const dump = async () => (await admin.query(`SELECT state_id, seq, packed_body FROM "${schema}".entries ORDER BY seq`)).rows;
+    const dump = async () => (await admin.query(`SELECT state_key, seq, packed_body FROM "${schema}".entries ORDER BY seq`)).rows;
     const before = await dump();
     const newer = await pg.open(schema);
     const error = await newer.list().catch((caught: unknown) => caught);
@@ -103,7 +103,7 @@ describe("PostgresStore", () => {
     await store.write("damaged", entriesUpTo(40, "damaged"), makeSnapshot("damaged", { entryCount: 40 }), { create: true });
     await store.write("intact", entriesUpTo(3, "intact"), makeSnapshot("intact", { entryCount: 3 }), { create: true });
     const admin = await pg.admin();
-    await admin.query(`UPDATE "${schema}".entries SET packed_body = '{"seq": 7, "kind"' WHERE state_id = 'damaged' AND seq = 7`);
+    await admin.query(`UPDATE "${schema}".entries SET packed_body = '{"seq": 7, "kind"' WHERE state_key = (SELECT state_key FROM "${schema}".conversations WHERE id = 'damaged') AND seq = 7`);
     const error = await store.load("damaged").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StoreCorruptError);
     expect((error as Error).message).toMatch(/entry 7 of State "damaged" is not valid JSON/);
@@ -117,10 +117,10 @@ describe("PostgresStore", () => {
     await store.write("shuffled", entriesUpTo(30, "shuffled"), makeSnapshot("shuffled", { entryCount: 30 }), { create: true });
     const admin = await pg.admin();
     // Stored again newest first, so a scan of the table meets the entries in descending seq order.
-    await admin.query(`CREATE TEMP TABLE kept AS SELECT * FROM "${schema}".entries WHERE state_id = 'shuffled'`);
-    await admin.query(`DELETE FROM "${schema}".entries WHERE state_id = 'shuffled'`);
+    await admin.query(`CREATE TEMP TABLE kept AS SELECT * FROM "${schema}".entries WHERE state_key = (SELECT state_key FROM "${schema}".conversations WHERE id = 'shuffled')`);
+    await admin.query(`DELETE FROM "${schema}".entries WHERE state_key = (SELECT state_key FROM "${schema}".conversations WHERE id = 'shuffled')`);
     await admin.query(`INSERT INTO "${schema}".entries SELECT * FROM kept ORDER BY seq DESC`);
-    const stored = await admin.query(`SELECT seq FROM "${schema}".entries WHERE state_id = 'shuffled'`);
+    const stored = await admin.query(`SELECT seq FROM "${schema}".entries WHERE state_key = (SELECT state_key FROM "${schema}".conversations WHERE id = 'shuffled')`);
     expect(stored.rows.map((row) => row.seq)).not.toEqual([...Array(30).keys()]);
     const seqs = (entries: readonly { seq: number }[]) => entries.map((entry) => entry.seq);
     expect(seqs((await store.load("shuffled")).history)).toEqual([...Array(30).keys()]);

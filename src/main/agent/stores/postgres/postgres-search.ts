@@ -18,6 +18,7 @@ import { prefixTsQuery } from "./search-words";
 import { entryFromBody } from "./entry-body";
 import { entryWordsExpression } from "./body-words";
 import { type InfoRow, toSavedStateInfo } from "./info-row";
+import { KEY } from "./statements";
 
 interface MatchRow extends InfoRow {
   hit_seq: number | null;
@@ -26,7 +27,9 @@ interface MatchRow extends InfoRow {
 
 const MATCHES = (s: string) => `
   WITH entry_hits AS (
-    SELECT state_id AS id, max(seq) AS seq FROM ${s}.entries WHERE ${entryWordsExpression(s)} @@ $1::tsquery GROUP BY state_id
+    SELECT c.id, h.seq FROM (
+      SELECT state_key, max(seq) AS seq FROM ${s}.entries WHERE ${entryWordsExpression(s)} @@ $1::tsquery GROUP BY state_key
+    ) AS h JOIN ${s}.conversations c ON c.state_key = h.state_key
   ), title_hits AS (
     SELECT id, NULL::int AS seq FROM ${s}.conversations WHERE search @@ $1::tsquery AND NOT retained AND conversation_id = id
   ), matches AS (
@@ -54,7 +57,7 @@ export class PostgresSearch {
       FROM found m JOIN ${s}.conversations c ON c.id = m.id
       ORDER BY c.updated_at DESC, c.id DESC LIMIT $2 OFFSET $3`;
     this.countMatches = `${MATCHES(s)} SELECT count(*)::int AS n FROM found`;
-    this.hitBody = `SELECT packed_body AS body FROM ${s}.entries WHERE state_id = $1 AND seq = $2`;
+    this.hitBody = `SELECT packed_body AS body FROM ${s}.entries WHERE state_key = (${KEY(s)}) AND seq = $2`;
   }
 
   async page(input: string, options: SearchOptions = {}): Promise<SearchPage> {

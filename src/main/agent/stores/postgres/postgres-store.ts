@@ -122,13 +122,13 @@ export class PostgresStore extends Store {
     const columns = conversationValues(snapshot, json, snapshot && conversationWords(snapshot));
     const base = [stateId, rows.seqs, rows.bodies, rows.words, ...columns];
     if (create) {
-      const result = await this.connection.query(this.sql.create, [...base, rows.distinct, shownAtValue(snapshot)], "alpine_create_5");
+      const result = await this.connection.query(this.sql.create, [...base, rows.distinct, shownAtValue(snapshot)], "alpine_create_7");
       if (result.rows[0].written === 0) throw new StateExistsError(stateId);
       return;
     }
     const lease = options.lease;
     const token = lease?.token ?? null;
-    const result = await this.connection.query(this.sql.update, [...base, token, shownAtValue(snapshot)], "alpine_update_5");
+    const result = await this.connection.query(this.sql.update, [...base, token, shownAtValue(snapshot)], "alpine_update_7");
     const outcome = result.rows[0] as { written: number; found: boolean; holder: string | null };
     if (outcome.written > 0) return;
     if (!outcome.found) throw new StateNotFoundError(stateId);
@@ -158,20 +158,20 @@ export class PostgresStore extends Store {
 
   override async read(stateId: string): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_4", this.sql.read, [stateId]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_7", this.sql.read, [stateId]));
   }
 
   /** Only the State's own entries of seq <= `throughSeq` (a branch's inherited past), and its snapshot. */
   override async readRange(stateId: string, throughSeq: number): Promise<StoredRecord | null> {
     assertStateId(stateId);
-    return this.recordOf(stateId, await this.historyRows("alpine_read_range_4", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
+    return this.recordOf(stateId, await this.historyRows("alpine_read_range_7", this.sql.readRange, [stateId, Math.floor(throughSeq)]));
   }
 
   /** Only the State's own entries of seqs [fromSeq, toSeq): one index range. */
   override async readSeqRange(stateId: string, fromSeq: number, toSeq: number): Promise<EntryRecord[] | null> {
     assertStateId(stateId);
     const [from, to] = [fromSeq, toSeq].map((seq) => (Number.isNaN(seq) ? 0 : Math.min(2 ** 31 - 1, Math.max(0, Math.ceil(seq)))));
-    const rows = await this.historyRows("alpine_read_between_4", this.sql.readBetween, [stateId, from, to]);
+    const rows = await this.historyRows("alpine_read_between_7", this.sql.readBetween, [stateId, from, to]);
     return rows.head === null ? null : rows.entries;
   }
 
@@ -199,7 +199,7 @@ export class PostgresStore extends Store {
   override async list(options: ListOptions = {}): Promise<SavedStateInfo[]> {
     const limit = options.limit === undefined ? null : Math.max(0, Math.floor(options.limit));
     const offset = Math.max(0, Math.floor(options.offset ?? 0));
-    const result = await this.connection.query(this.sql.list, [limit, offset, options.includeRetained === true], "alpine_list_2");
+    const result = await this.connection.query(this.sql.list, [limit, offset, options.includeRetained === true], "alpine_list_7");
     return (result.rows as InfoRow[]).map(toSavedStateInfo);
   }
 
@@ -221,8 +221,9 @@ export class PostgresStore extends Store {
     await this.connection.transaction(async (client) => {
       const holder = await client.query(`${this.leaseOf} FOR UPDATE`, [stateId]);
       if (holder.rows.length > 0) throw new StateBusyError(stateId, describeHolder(holder.rows[0].holder as string));
-      await client.query(this.sql.deleteConversation, [stateId]);
+      // The entries first: they are found through the conversation's row (its state_key).
       await client.query(this.sql.deleteEntries, [stateId]);
+      await client.query(this.sql.deleteConversation, [stateId]);
       await client.query(this.sql.deleteLease, [stateId]);
     });
   }

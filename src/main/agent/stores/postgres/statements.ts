@@ -1,19 +1,25 @@
 /**
  * The SQL of PostgresStore, for a schema `s` (a quoted identifier). A save is one statement,
  * so one round trip and one transaction: the lease check (fenced saves), the entries whose
- * (state, seq) is new (ON CONFLICT DO NOTHING), and the conversation's row with the snapshot.
+ * (state, seq) is new (ON CONFLICT DO NOTHING), the conversation's row with the snapshot, and
+ * its place in the list (conversations_order, from schema version 7: see migration 7).
  */
 import { type Snapshot, conversationIdOf } from "../../state/snapshot";
 
 export const INFO_COLUMNS = "id, task, title, created_at, updated_at, stopped_by, entry_count, conversation_id, parent_id, parent_seq, retained, shown_at";
+/** The same columns of the conversations table named `c`. */
+const INFO_OF_C = INFO_COLUMNS.split(", ").map((column) => `c.${column}`).join(", ");
 
 /** $1 id, $2 seqs, $3 bodies, $4 words (NULL: derived from the body, see body-words.ts), $5..$16 the conversation's columns (see conversationValues), $18 its shown_at. */
 const NEW_ENTRIES = (s: string, from: string) => `
-  INSERT INTO ${s}.entries (state_id, seq, packed_body, words)
-  SELECT ${from}.id, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
+  INSERT INTO ${s}.entries (state_key, seq, packed_body, words)
+  SELECT ${from}.state_key, e.seq, e.body, CASE WHEN e.words IS NULL THEN NULL ELSE array_to_tsvector(string_to_array(e.words, ' ')) END
   FROM ${from}, unnest($2::int[], $3::text[], $4::text[]) AS e(seq, body, words)
-  ON CONFLICT (state_id, seq) DO NOTHING
+  ON CONFLICT (state_key, seq) DO NOTHING
   RETURNING 1`;
+
+/** The State's number in its entries' rows (schema version 7), from its id $1: NULL when there is no such State. */
+export const KEY = (s: string) => `SELECT state_key FROM ${s}.conversations WHERE id = $1`;
 
 export function statements(s: string) {
   return {
@@ -23,7 +29,9 @@ export function statements(s: string) {
           conversation_id, parent_id, parent_seq, retained, stored_entries, shown_at)
         VALUES ($1, $5, $6, $7, $8, $9, $10, $11, array_to_tsvector(string_to_array($12, ' ')), $13, $14, $15, $16, $17, $18::text)
         ON CONFLICT (id) DO NOTHING
-        RETURNING id
+        RETURNING id, state_key
+      ), ordered AS (
+        INSERT INTO ${s}.conversations_order (id, updated_at) SELECT id, $8 FROM created
       ), added AS (${NEW_ENTRIES(s, "created")})
       SELECT (SELECT count(*) FROM created)::int AS written`,
     // $17 is the lease token (NULL: not a run's save); a snapshot of NULL keeps the row's columns.
@@ -31,7 +39,7 @@ export function statements(s: string) {
       WITH held AS (
         SELECT token FROM ${s}.leases WHERE state_id = $1 FOR SHARE
       ), target AS (
-        SELECT id FROM ${s}.conversations
+        SELECT id, state_key FROM ${s}.conversations
         WHERE id = $1 AND ($17::text IS NULL OR $17::text = (SELECT token FROM held))
         FOR UPDATE
       ), added AS (${NEW_ENTRIES(s, "target")}
@@ -50,6 +58,9 @@ export function statements(s: string) {
           shown_at = CASE WHEN $11::text IS NULL THEN c.shown_at ELSE $18::text END
         FROM target WHERE c.id = target.id
         RETURNING 1
+      ), reordered AS (
+        UPDATE ${s}.conversations_order o SET updated_at = $8
+        FROM target WHERE o.id = target.id AND $8::text IS NOT NULL AND o.updated_at IS DISTINCT FROM $8::text
       )
       SELECT (SELECT count(*) FROM changed)::int AS written,
         EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1) AS found,
@@ -62,26 +73,28 @@ export function statements(s: string) {
     read: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_key = (${KEY(s)})`,
     // The same, with only the entries through a seq (a branch's inherited past).
     readRange: `
       SELECT -1 AS seq, snapshot AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND seq <= $2 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_key = (${KEY(s)}) AND seq <= $2`,
     // Only the entries of seqs [$2, $3) (a page of a long conversation), after a row saying the State exists.
     readBetween: `
       SELECT -1 AS seq, '' AS body FROM ${s}.conversations WHERE id = $1
       UNION ALL
-      SELECT seq, packed_body FROM ${s}.entries WHERE state_id = $1 AND seq >= $2 AND seq < $3 AND EXISTS (SELECT 1 FROM ${s}.conversations WHERE id = $1)`,
+      SELECT seq, packed_body FROM ${s}.entries WHERE state_key = (${KEY(s)}) AND seq >= $2 AND seq < $3`,
     head: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1`,
     headForUpdate: `SELECT snapshot, stored_entries FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
-    list: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE ($3 OR NOT retained) ORDER BY updated_at DESC, id DESC LIMIT $1 OFFSET $2`,
+    // The order's own index gives the newest first; each row of the page is then one look-up by id.
+    list: `SELECT ${INFO_OF_C} FROM ${s}.conversations_order o JOIN ${s}.conversations c ON c.id = o.id
+      WHERE ($3 OR NOT c.retained) ORDER BY o.updated_at DESC, o.id DESC LIMIT $1 OFFSET $2`,
     info: `SELECT ${INFO_COLUMNS} FROM ${s}.conversations WHERE id = $1`,
     count: `SELECT count(*)::int AS n FROM ${s}.conversations WHERE NOT retained`,
     snapshotForUpdate: `SELECT snapshot FROM ${s}.conversations WHERE id = $1 FOR UPDATE`,
     rename: `UPDATE ${s}.conversations SET title = $2, snapshot = $3, search = array_to_tsvector(string_to_array($4, ' ')) WHERE id = $1
       RETURNING ${INFO_COLUMNS}`,
-    deleteEntries: `DELETE FROM ${s}.entries WHERE state_id = $1`,
+    deleteEntries: `DELETE FROM ${s}.entries WHERE state_key = (${KEY(s)})`,
     deleteConversation: `DELETE FROM ${s}.conversations WHERE id = $1`,
     deleteLease: `DELETE FROM ${s}.leases WHERE state_id = $1`,
   };
