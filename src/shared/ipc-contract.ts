@@ -22,6 +22,7 @@ import type { AttachmentView, ModelListView, PriceTable, UsageTotals } from "./u
 import type { ExportResult, ImportProgress, ImportReport } from "./transfer-types";
 import type { DesktopSettings, DesktopStatus, WindowRequest } from "./desktop-types";
 import { type DesktopRequestResults, desktopRequestSchemaMakers, desktopSettingsChange } from "./desktop-contract";
+import { LANGUAGES, type LanguageCode, type LanguageSetting } from "./languages";
 import type { DatabaseCheckView, DatabaseHealthView, ReadableExportView } from "./damage-types";
 
 import { DEFAULT_LAUNCH_LIST, DEFAULT_PAGE_ENTRIES, DEFAULT_TAIL_ENTRIES, MAX_PAGE_ENTRIES } from "./page-sizes";
@@ -88,6 +89,7 @@ export const requestSchemas = lazySchemas({
       systemPrompt: z.string().max(50_000).optional(),
       folder: z.string().max(4096).nullable().optional(),
       desktop: desktopSettingsChange().optional(),
+      language: z.enum(["system", ...LANGUAGES]).optional(),
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */
@@ -260,7 +262,12 @@ export type AppEvent =
   /** The desktop layer's status changed (a shortcut registered, or refused). */
   | { type: "desktop_status"; status: DesktopStatus }
   /** A window asks the desktop layer to show or hide a window. */
-  | { type: "window_request"; request: WindowRequest };
+  | { type: "window_request"; request: WindowRequest }
+  /**
+   * The language setting changed: the language shown from now on (the setting resolved with the
+   * system's languages), and the setting (a window that follows its own languages resolves "system" itself).
+   */
+  | { type: "language_changed"; language: LanguageCode; setting: LanguageSetting };
 
 /** A request that failed, as the window receives it. */
 export interface IpcErrorPayload {

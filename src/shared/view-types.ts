@@ -3,6 +3,7 @@
  */
 import type { EntryRecord, StoppedBy } from "./wire-types";
 import type { DesktopSettings } from "./desktop-types";
+import type { LanguageSetting } from "./languages";
 import type { ConversationOptionsView, UsageTotals } from "./usage-types";
 
 export type HistoryEntryView = EntryRecord;
@@ -114,6 +115,8 @@ export interface SettingsView {
   systemPrompt: string;
   folder: string | null;
   desktop: DesktopSettings;
+  /** The window's language, or "system" (the system's preferred languages decide). */
+  language: LanguageSetting;
   hasApiKey: boolean;
   keyStorage: KeyStorageView;
   /** Set when the settings file could not be used as it is (garbled, or from a newer version): what happened. */
@@ -125,6 +128,11 @@ export interface AppInfo {
   platform: string;
   dataFolder: string;
   hasApiKey: boolean;
+  /**
+   * The system's preferred languages, most preferred first (the app's answer): what the language
+   * setting "system" means. Null where the window's own languages decide (the test host).
+   */
+  systemLanguages: string[] | null;
 }
 
 /** Everything the window's first screen needs, in one answer: nothing else is asked before it is shown. */

@@ -53,6 +53,11 @@ class FakeApp extends EventEmitter {
   getVersion(): string {
     return "9.9.9";
   }
+  /** app.getPreferredSystemLanguages(): most preferred first, with regions. */
+  preferredSystemLanguages = ["en-US"];
+  getPreferredSystemLanguages(): string[] {
+    return [...this.preferredSystemLanguages];
+  }
   relaunch(): void {}
   /** Each app.setAsDefaultProtocolClient(protocol, path?, args?) call, in order. */
   readonly protocolClients: { protocol: string; path?: string; args?: string[] }[] = [];
@@ -482,6 +487,7 @@ export function resetFakeElectron(): void {
   Menu.applied = null;
   net.requests.length = 0;
   app.isPackaged = false;
+  app.preferredSystemLanguages = ["en-US"];
   app.appPath = REPO_ROOT;
 }
 

@@ -96,6 +96,9 @@ describe("main", () => {
 
     const from = { sender: { id: window.webContents.id }, senderFrame: { url: "app://alpine/index.html", parent: null } };
     expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { version: "9.9.9", dataFolder: scratch.userData } });
+    // The language setting "system" means the system's preferred languages, handed to the window with the launch answer.
+    app.preferredSystemLanguages = ["de-AT", "en-US"];
+    expect(await ipcMain.invoke("app:info", {}, from)).toMatchObject({ ok: true, value: { systemLanguages: ["de-AT", "en-US"] } });
     expect(fs.existsSync(path.join(scratch.userData, "alpine.db"))).toBe(true);
 
     // A second launch focuses this window.

@@ -62,6 +62,7 @@ describe("settings fixtures", () => {
       folder: null,
       // Added within version 1: a file without them reads their defaults, and the next write adds them.
       desktop: DEFAULT_DESKTOP_SETTINGS,
+      language: "system",
     });
     expect(settingsFilesIn(dataFolder)).toEqual([SETTINGS_FILE_NAME]);
   });

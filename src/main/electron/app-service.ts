@@ -38,6 +38,9 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     storageSecrets,
     providerSecrets,
     appVersion: app.getVersion(),
+    // What the language setting "system" means, most preferred first:
+    // https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     sqliteBinding: sqliteBindingFor(app.isPackaged),
     // Stdio MCP servers: guards on utility processes (the runAsNode fuse is off), PATH from the login shell.
     mcpLaunch: appServerLaunch((...args) => utilityProcess.fork(...args), app.getAppPath()),

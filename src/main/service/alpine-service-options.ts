@@ -43,6 +43,11 @@ export interface AlpineServiceOptions {
   startMcpServers?: boolean;
   /** When the MCP servers start if no window said its first screen was shown before (default 3 s); a run starts them at once. */
   mcpStartDelayMs?: number;
+  /**
+   * The system's preferred languages, most preferred first: what the language setting "system"
+   * means (the app gives Electron's app.getPreferredSystemLanguages(); default: the process's locale).
+   */
+  systemLanguages?: () => readonly string[];
   /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
   databaseCheckDelayMs?: number;
 }

@@ -156,7 +156,7 @@ export class AlpineService {
       server: options.server,
     });
     this.conversations.elsewhere = { refresh: () => this.storage.refreshLeases(), holder: (id) => this.storage.runningElsewhere(id) };
-    this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null);
+    this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null, options.systemLanguages);
     this.windowState = new WindowStateFile(options.dataFolder);
     this.firstScreen = new FirstScreenStore(options.dataFolder);
     // In the background, once the window's first screen is painted (or a little later without
@@ -267,6 +267,7 @@ export class AlpineService {
       platform: process.platform,
       dataFolder: this.options.dataFolder,
       hasApiKey: this.settings.hasApiKey(),
+      systemLanguages: this.options.systemLanguages ? [...this.options.systemLanguages()] : null,
     };
   }
 

@@ -15,6 +15,7 @@ import { writeFileAtomicSync } from "../../agent";
 import { InvalidSettingError, NewerFileVersionError } from "../service-errors";
 import { readVersionedJson } from "../versioned-json";
 import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings, SHORTCUT_PATTERN } from "../../../shared/desktop-types";
+import { DEFAULT_LANGUAGE_SETTING, type LanguageSetting, isLanguageSetting } from "../../../shared/languages";
 
 export const SETTINGS_FILE_NAME = "settings.json";
 export const SETTINGS_VERSION = 1;
@@ -32,9 +33,21 @@ export interface Settings {
   folder: string | null;
   /** Notifications, badge, tray, quick entry, open at login (added within version 1: absent, each has its default). */
   desktop: DesktopSettings;
+  /**
+   * The window's language, or "system" to follow the system's (added within version 1: an
+   * older file, or a value this version does not know, reads as "system"; an older Alpine
+   * keeps the key when it rewrites the file).
+   */
+  language: LanguageSetting;
 }
 
-export const DEFAULT_SETTINGS: Settings = { model: DEFAULT_MODEL, systemPrompt: DEFAULT_SYSTEM_PROMPT, folder: null, desktop: DEFAULT_DESKTOP_SETTINGS };
+export const DEFAULT_SETTINGS: Settings = {
+  model: DEFAULT_MODEL,
+  systemPrompt: DEFAULT_SYSTEM_PROMPT,
+  folder: null,
+  desktop: DEFAULT_DESKTOP_SETTINGS,
+  language: DEFAULT_LANGUAGE_SETTING,
+};
 
 /** A change: the desktop settings may change one at a time. */
 export type SettingsChange = Partial<Omit<Settings, "desktop">> & { desktop?: Partial<DesktopSettings> };
@@ -59,6 +72,7 @@ const fileSchema = z
     systemPrompt: z.string().optional(),
     folder: z.string().nullable().optional(),
     desktop: desktopSchema.optional().catch(undefined),
+    language: z.string().refine(isLanguageSetting).optional().catch(undefined),
   })
   .passthrough();
 
@@ -92,6 +106,7 @@ export class SettingsFile {
     if (change.systemPrompt !== undefined) next.systemPrompt = change.systemPrompt;
     if (change.folder !== undefined) next.folder = change.folder === null || change.folder === "" ? null : checkFolder(change.folder);
     if (change.desktop !== undefined) next.desktop = { ...next.desktop, ...checkDesktop(change.desktop) };
+    if (change.language !== undefined) next.language = checkLanguage(change.language);
     writeFileAtomicSync(this.file, JSON.stringify({ ...this.extra, version: SETTINGS_VERSION, ...next }, null, 2) + "\n");
     this.current = next;
     return this.get();
@@ -123,13 +138,14 @@ export class SettingsFile {
   }
 
   private settingsOf(parsed: z.infer<typeof fileSchema>): Settings {
-    const { version: _version, model, systemPrompt, folder, desktop, ...extra } = parsed;
+    const { version: _version, model, systemPrompt, folder, desktop, language, ...extra } = parsed;
     this.extra = extra;
     return {
       model: model ?? DEFAULT_MODEL,
       systemPrompt: systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
       folder: folder ?? null,
       desktop: { ...DEFAULT_DESKTOP_SETTINGS, ...stripUndefined(desktop ?? {}) },
+      language: isLanguageSetting(language) ? language : DEFAULT_LANGUAGE_SETTING,
     };
   }
 }
@@ -154,6 +170,12 @@ function checkDesktop(change: Partial<DesktopSettings>): Partial<DesktopSettings
     throw new InvalidSettingError(`"${shortcut.slice(0, 60)}" is not a shortcut Alpine can use: give one or more modifiers and a key, such as Alt+Space or CommandOrControl+Shift+A.`);
   }
   return stripUndefined(shortcut === undefined ? change : { ...change, quickEntryShortcut: shortcut });
+}
+
+/** The window checks too; this keeps a file written by a caller other than the window sound. */
+function checkLanguage(language: string): LanguageSetting {
+  if (!isLanguageSetting(language)) throw new InvalidSettingError(`"${language.slice(0, 40)}" is not a language Alpine speaks. Choose one from the list in Settings, or the system's language.`);
+  return language;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -7,6 +7,7 @@ import type { SecretKeeper } from "./secret-keeper";
 import type { ServiceGate } from "../service-gate";
 import { InvalidSettingError, SecretStorageError } from "../service-errors";
 import type { Settings, SettingsChange, SettingsFile } from "./settings-file";
+import { type LanguageCode, resolveLanguage } from "../../../shared/languages";
 
 /** Asks the person for a folder (a native dialog in the app); null when they cancel. */
 export type FolderChooser = () => Promise<string | null>;
@@ -17,7 +18,13 @@ export class SettingsService {
     private readonly secrets: SecretKeeper,
     private readonly gate: ServiceGate,
     private readonly chooser: FolderChooser | null,
+    private readonly systemLanguages: () => readonly string[] = processLanguages,
   ) {}
+
+  /** The language shown now: the person's choice, else the system's first supported one. */
+  language(): LanguageCode {
+    return resolveLanguage(this.file.get().language, this.systemLanguages());
+  }
 
   current(): Settings {
     return this.file.get();
@@ -78,4 +85,9 @@ export class SettingsService {
       return false;
     }
   }
+}
+
+/** Without the app's answer (a test host, a script): the locale this process formats with. */
+function processLanguages(): readonly string[] {
+  return [Intl.DateTimeFormat().resolvedOptions().locale];
 }
