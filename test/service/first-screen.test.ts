@@ -35,6 +35,20 @@ describe("keeping the first screen", () => {
     expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...next });
   });
 
+  it("keeps its language; a change of the language setting forgets it; a tag that is not a language is refused", async () => {
+    const fixture = await services.open();
+    await fixture.call("window:keepFirstScreen", { ...SCREEN, language: "de" });
+    expect(readKeptFirstScreen(fixture.dataFolder)).toEqual({ version: 1, ...SCREEN, language: "de" });
+    await fixture.call("settings:set", { language: "ja" });
+    expect(readKeptFirstScreen(fixture.dataFolder)).toBeNull();
+    await fixture.call("window:keepFirstScreen", { ...SCREEN, language: "ja" });
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+    await fixture.call("settings:set", { model: "claude-haiku-4-5" }); // other settings leave it
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+    expect(await fixture.request("window:keepFirstScreen", { ...SCREEN, language: '"><script>' })).toMatchObject({ ok: false });
+    expect(readKeptFirstScreen(fixture.dataFolder)?.language).toBe("ja");
+  });
+
   it("does not keep markup that could load or run anything, and drops the one it had", async () => {
     const fixture = await services.open();
     await fixture.call("window:keepFirstScreen", SCREEN);
@@ -113,7 +127,9 @@ describe("the page served with the kept first screen", () => {
     try {
       const { file: served, styleSources } = withKeptFirstScreen(file(page), kept, folder);
       const html = served.body.toString();
-      expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
+      // Kept before languages were recorded: English.
+      expect(html).toContain(`<html lang="en" dir="ltr"><head>`);
+      expect(html).toContain(`<div id="root"><div class="first-screen" aria-busy="true" data-language="en" data-open-conversation-id="abc">${SCREEN.html}</div></div>`);
       expect(html).toContain(`<style data-stylesheet="index-AbC123.css">${css}</style>`);
       expect(html).not.toContain("<link rel=\"stylesheet\"");
       // The app's code is not preloaded beside the kept screen's first paint: the window releases it after.
@@ -122,6 +138,19 @@ describe("the page served with the kept first screen", () => {
       const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
       expect(styleSources).toEqual([hash]);
       expect(withStyleSources(contentSecurityPolicy(), styleSources)).toContain(`style-src 'self' ${hash};`);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("is in the kept screen's language and direction at the first paint: Arabic mirrored", () => {
+    const folder = rendererFolder();
+    try {
+      const arabic = withKeptFirstScreen(file(page.replace("<html>", '<html lang="en">')), { ...kept, language: "ar" }, folder).file.body.toString();
+      expect(arabic).toContain('<html lang="ar" dir="rtl"><head>');
+      expect(arabic).toContain('<div class="first-screen" aria-busy="true" data-language="ar" data-open-conversation-id="abc">');
+      const japanese = withKeptFirstScreen(file(page), { ...kept, language: "ja" }, folder).file.body.toString();
+      expect(japanese).toContain('<html lang="ja" dir="ltr"><head>');
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

@@ -15,7 +15,11 @@ export function desktopRequestHandlers(service: AlpineService): Pick<RequestHand
       // The desktop layer applies its part (shortcut, tray, open at login) at once; the badge follows its setting.
       if (change.desktop) service.events.emit({ type: "desktop_settings", settings: view.desktop });
       // The menu, tray, dialogs and notifications speak it from now on; other windows switch too.
-      if (change.language !== undefined) service.events.emit({ type: "language_changed", language: service.settings.language(), setting: view.language });
+      if (change.language !== undefined) {
+        // The screen kept for the next launch speaks the old language: the window keeps a new one.
+        service.firstScreen.forget();
+        service.events.emit({ type: "language_changed", language: service.settings.language(), setting: view.language });
+      }
       service.attention.refresh();
       return view;
     },

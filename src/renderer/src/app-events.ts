@@ -55,7 +55,9 @@ export type AppEventName =
   | "match-shown"
   | "first-screen-restored"
   | "first-screen-kept"
+  | "first-screen-dropped"
   | "deep-link-applied"
+  | "language-changed"
   | "error";
 
 export interface LoggedAppEvent {

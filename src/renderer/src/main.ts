@@ -2,7 +2,8 @@
  * The window's entry, kept small: connect to the main process and ask for the first screen at
  * once (with a first screen kept from the last session: once that is painted), then load the app
  * (start/start-app.tsx) while the main process answers. The styles load with the page, so the
- * first frame already has them.
+ * first frame already has them. The shown language's catalogue (its own chunk) loads beside the
+ * first request (i18n/start-language.ts); the app runs once both are in.
  */
 import { chooseApi } from "./api/choose-api";
 import { PAGE_SIZE } from "./store/list/page-size";
@@ -12,6 +13,8 @@ import { findKeptScreen, type KeptScreen } from "./start/kept-screen";
 import { afterFirstFrame, releaseHeldPreloads } from "./start/after-first-frame";
 import { keepPendingStart } from "./start/pending-start";
 import { prepareTimeFormatters } from "./lib/relative-time";
+import { startLanguage } from "./i18n/start-language";
+import { formattingLocale, guessLanguage } from "./i18n/early-language";
 import "./styles/index.css";
 
 const rootElement = document.getElementById("root")!;
@@ -19,12 +22,18 @@ const rootElement = document.getElementById("root")!;
 function start(kept: KeptScreen | null): void {
   try {
     const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
-    // The app chunk (preloaded by the page meanwhile) runs once the launch's answer is in, and starts
-    // the app itself as it runs: the first render is then part of its evaluation (start-app.tsx says why).
-    keepPendingStart({ rootElement, early, kept });
-    early.launched.then(() => import("./start/start-app")).catch((error: unknown) => showFatal(rootElement, error));
+    const language = startLanguage(early.outcome);
+    // The app chunk (preloaded by the page meanwhile) runs once the launch's answer and the catalogue
+    // are in, and starts the app itself as it runs: the first render is then part of its evaluation
+    // (start-app.tsx says why).
+    Promise.all([language, early.launched])
+      .then(([shown]) => {
+        keepPendingStart({ rootElement, early, kept, language: shown });
+        return import("./start/start-app");
+      })
+      .catch((error: unknown) => showFatal(rootElement, error));
     // The main thread waits for the answer and the app's code now: the first render's costly part that needs neither is done meanwhile.
-    setTimeout(prepareTimeFormatters, 0);
+    setTimeout(() => prepareTimeFormatters(formattingLocale(guessLanguage())), 0);
   } catch (error) {
     showFatal(rootElement, error);
   }
@@ -32,7 +41,8 @@ function start(kept: KeptScreen | null): void {
 
 // A first screen kept from the last session is painted first: the app's requests and its code wait
 // for that frame, so they do not share the cores with it.
-const kept = findKeptScreen(rootElement);
+// One kept in another language than the one shown now is never shown (dropped before it is used).
+const kept = findKeptScreen(rootElement, guessLanguage());
 if (kept) {
   afterFirstFrame(() => {
     releaseHeldPreloads();

@@ -14,6 +14,8 @@ import { readKeptFirstScreen, type KeptFirstScreen } from "./kept-first-screen";
 import { HELD_PRELOAD_REL } from "../../../shared/kept-first-screen";
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The right-to-left languages' tags (shared/languages.ts: Arabic). */
+const RIGHT_TO_LEFT = /^ar(?:-|$)/;
 
 export interface PageWithKeptScreen {
   file: RendererFile;
@@ -35,6 +37,9 @@ export function withKeptFirstScreen(page: RendererFile, kept: KeptFirstScreen | 
     styleSources.push(`'sha256-${createHash("sha256").update(css, "utf8").digest("base64")}'`);
   }
   html = html.replace(EMPTY_ROOT, () => `<div id="root">${firstScreenElement(kept)}</div>`);
+  // The first paint is in the kept screen's language and direction (Arabic: mirrored).
+  const language = kept.language ?? "en";
+  html = html.replace(/<html(?: lang="[^"]*")?>/, () => `<html lang="${escapeAttribute(language)}" dir="${RIGHT_TO_LEFT.test(language) ? "rtl" : "ltr"}">`);
   html = html.replace(/<link rel="modulepreload"/g, `<link rel="${HELD_PRELOAD_REL}"`);
   return { file: { ...page, body: Buffer.from(html, "utf8") }, styleSources };
 }
@@ -42,7 +47,7 @@ export function withKeptFirstScreen(page: RendererFile, kept: KeptFirstScreen | 
 /** The kept screen in its own element: the window knows it by its class; `aria-busy`: not live yet. */
 function firstScreenElement(kept: KeptFirstScreen): string {
   const open = kept.conversationId === null ? "" : ` data-open-conversation-id="${escapeAttribute(kept.conversationId)}"`;
-  return `<div class="first-screen" aria-busy="true"${open}>${kept.html}</div>`;
+  return `<div class="first-screen" aria-busy="true" data-language="${escapeAttribute(kept.language ?? "en")}"${open}>${kept.html}</div>`;
 }
 
 function escapeAttribute(value: string): string {

@@ -14,6 +14,8 @@ export interface FirstScreenToKeep {
   conversationId: string | null;
   stylesheets: string[];
   html: string;
+  /** The language its words are in. */
+  language?: string;
 }
 
 export class FirstScreenStore {

@@ -24,6 +24,11 @@ export interface KeptFirstScreen {
   stylesheets: string[];
   /** The markup of the app's root element, as the window made it (see first-screen-markup.ts). */
   html: string;
+  /**
+   * The language its words are in (added within version 1: a screen kept before is English). A
+   * change of the language setting forgets the screen; the window drops one in another language.
+   */
+  language?: string;
 }
 
 export function firstScreenFile(dataFolder: string): string {
@@ -58,9 +63,13 @@ export function isKeptFirstScreen(value: unknown): value is KeptFirstScreen {
     kept.stylesheets.every((sheet) => typeof sheet === "string" && STYLESHEET_PATTERN.test(sheet)) &&
     typeof kept.html === "string" &&
     kept.html.length <= MAX_FIRST_SCREEN_CHARS &&
-    isInertMarkup(kept.html)
+    isInertMarkup(kept.html) &&
+    (kept.language === undefined || (typeof kept.language === "string" && LANGUAGE_TAG_PATTERN.test(kept.language)))
   );
 }
+
+/** A language as the window names it: "en", "zh-TW", "en-XA". */
+export const LANGUAGE_TAG_PATTERN = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/;
 
 /** A style sheet's file name as the window names it: "index-<hash>.css". */
 export const STYLESHEET_PATTERN = /^[A-Za-z0-9_.-]{1,200}\.css$/;

@@ -18,6 +18,7 @@ import { UpdatesSection } from "./settings/UpdatesSection";
 import { StorageSection } from "./settings/StorageSection";
 import { ModelsSection } from "./settings/ModelsSection";
 import { DesktopSection } from "./settings/DesktopSection";
+import { LanguageSection } from "./settings/LanguageSection";
 
 export function SettingsDialog() {
   const { settings, info, busy, error } = useAppStore(
@@ -95,6 +96,7 @@ export function SettingsDialog() {
       <StorageSection />
       <ToolsSection />
       <DesktopSection />
+      <LanguageSection />
     </dialog>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * Short times for the sidebar in the person's language: "now", "5 min. ago", "14:05",
+ * Short times for the sidebar in the language shown: "now", "5 min. ago", "14:05",
  * "yesterday", "Mon", "12 Mar", "12 Mar 2023" (Intl.RelativeTimeFormat and DateTimeFormat
- * with the browser's language, nothing hard-coded in English).
+ * in the window's language, nothing hard-coded in English). Kept free of i18next: the
+ * window's entry prepares these formatters while the app's code loads.
  */
 
 const DAY_MS = 86_400_000;
@@ -38,14 +39,24 @@ interface TimeFormatters {
   full: Intl.DateTimeFormat;
 }
 let made: TimeFormatters | null = null;
+/** The locale times are shown in (undefined: the browser's, until the window's language is set). */
+let locale: string | undefined;
 
 function timeFormatters(): TimeFormatters {
-  return (made ??= { relative: relativeTimeFormatter(), full: new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }) });
+  return (made ??= { relative: relativeTimeFormatter(locale), full: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }) });
 }
 
-/** Makes the sidebar's and the tooltips' formatters now, if not made yet. */
-export function prepareTimeFormatters(): void {
+/** Makes the sidebar's and the tooltips' formatters now, in `inLocale`, if not made yet in it. */
+export function prepareTimeFormatters(inLocale?: string): void {
+  if (inLocale !== undefined) setTimeLocale(inLocale);
   timeFormatters();
+}
+
+/** Times follow the language shown: the formatters are made again, in `next`, when it changed. */
+export function setTimeLocale(next: string): void {
+  if (next === locale) return;
+  locale = next;
+  made = null;
 }
 
 export function relativeTime(iso: string, now = new Date()): string {

@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { chooseApi } from "../api/choose-api";
 import { showFatal } from "../start/fatal";
 import { QuickEntry } from "./QuickEntry";
+import { startQuickEntryLanguage } from "./quick-entry-language";
 import "../styles/tokens.css";
 import "../styles/base.css";
 import "../styles/controls.css";
@@ -16,11 +17,16 @@ import "../styles/quick-entry.css";
 const rootElement = document.getElementById("root")!;
 try {
   const { api } = chooseApi();
-  createRoot(rootElement).render(
-    <StrictMode>
-      <QuickEntry api={api} />
-    </StrictMode>,
-  );
+  // Its words first (a small chunk of its own), then the window.
+  startQuickEntryLanguage(api)
+    .then(() =>
+      createRoot(rootElement).render(
+        <StrictMode>
+          <QuickEntry api={api} />
+        </StrictMode>,
+      ),
+    )
+    .catch((error: unknown) => showFatal(rootElement, error));
 } catch (error) {
   showFatal(rootElement, error);
 }

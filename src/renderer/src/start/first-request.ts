@@ -20,6 +20,8 @@ export interface EarlyStart {
   chosen: ChosenApi;
   /** Resolves once the launch's answer (or its error) is in. */
   launched: Promise<void>;
+  /** The launch's answer (or its error), for what must be decided before the app runs (the language). */
+  outcome: Promise<LaunchOutcome>;
   /** From now on `handler` gets every item: first those kept so far, in the order they came. */
   takeOver(handler: (item: EarlyItem) => void): void;
 }
@@ -29,13 +31,15 @@ export function requestFirstScreen(chosen: ChosenApi, listLimit: number): EarlyS
   let handler: ((item: EarlyItem) => void) | null = null;
   const deliver = (item: EarlyItem) => (handler ? handler(item) : kept.push(item));
   chosen.api.onEvent((event) => deliver({ kind: "event", event }));
-  const launched = chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
-    (launch) => void deliver({ kind: "launch", outcome: { ok: true, launch } }),
-    (error: unknown) => void deliver({ kind: "launch", outcome: { ok: false, error } }),
+  const outcome = chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
+    (launch): LaunchOutcome => ({ ok: true, launch }),
+    (error: unknown): LaunchOutcome => ({ ok: false, error }),
   );
+  const launched = outcome.then((result) => void deliver({ kind: "launch", outcome: result }));
   return {
     chosen,
     launched,
+    outcome,
     takeOver(next) {
       handler = next;
       for (const item of kept.splice(0)) next(item);

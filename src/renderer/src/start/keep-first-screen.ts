@@ -2,13 +2,15 @@
  * Keeps the first screen for the next launch (lib/first-screen-markup.ts says what is kept): a
  * moment after the window changed and came to rest, in idle time, never while a reply streams
  * or a long reply is still being put in the page, and only when it differs from the last one
- * kept. The main process removes the kept screen when a conversation is deleted; the next one
- * is kept here after the change.
+ * kept. The main process removes the kept screen when a conversation is deleted or the language
+ * changes; the next one is kept here after the change. Each is kept with its language: a launch
+ * in another language never shows it (kept-screen.ts).
  */
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { firstScreenMarkup } from "../lib/first-screen-markup";
 import { useAppStore } from "../store/app-store";
+import { i18n } from "../i18n/i18n";
 import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 
 /** How long the window stays unchanged before its screen is kept. */
@@ -45,12 +47,18 @@ export function keepFirstScreen(root: HTMLElement): void {
     if (made.html.length > MAX_FIRST_SCREEN_CHARS) return emitAppEvent("first-screen-kept", { kept: false, reason: "too-large" });
     const html = (lastKept = made.html);
     const conversationId = useAppStore.getState().openId;
+    const language = i18n.language;
     api()
-      .request("window:keepFirstScreen", { conversationId, stylesheets, html })
+      .request("window:keepFirstScreen", { conversationId, stylesheets, html, language })
       .then(({ kept }) => emitAppEvent("first-screen-kept", { conversationId, kept, chars: html.length }))
       .catch(() => (lastKept = "")); // A convenience: tried again at the next change.
   };
   useAppStore.subscribe(schedule);
+  // A switch of language: the main process forgot the screen kept in the old one; keep the new one even if its markup matched.
+  i18n.on("languageChanged", () => {
+    lastKept = "";
+    schedule();
+  });
   window.addEventListener("resize", schedule);
   root.addEventListener("scrollend", schedule, { capture: true });
   schedule();

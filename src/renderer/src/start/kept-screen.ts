@@ -6,6 +6,8 @@
  * which carries them out as it takes over (start-app.tsx).
  */
 import { emitAppEvent } from "../app-events";
+import { releaseHeldPreloads } from "./after-first-frame";
+import { showLanguageOnPage } from "../i18n/early-language";
 
 export interface KeptScreenChoices {
   /** The conversation the person opened on the kept screen (null: New conversation), if any. */
@@ -19,13 +21,27 @@ export interface KeptScreenChoices {
 export interface KeptScreen {
   /** The conversation the kept screen shows open (null: New conversation). */
   conversationId: string | null;
+  /** The language its words are in (a screen kept before languages were recorded: English). */
+  language: string;
   /** What the person did on it; stops listening (the app takes over). */
   takeChoices(): KeptScreenChoices;
 }
 
-export function findKeptScreen(root: HTMLElement): KeptScreen | null {
+/**
+ * The kept screen, when the page came with one in `language` (the language the window shows
+ * now). One kept in another language is never shown: it is taken out before the first frame.
+ */
+export function findKeptScreen(root: HTMLElement, language: string): KeptScreen | null {
   const screen = root.querySelector<HTMLElement>(":scope > .first-screen");
   if (!screen) return null;
+  const keptLanguage = screen.dataset.language ?? "en";
+  if (keptLanguage !== language) {
+    screen.remove();
+    showLanguageOnPage(language);
+    releaseHeldPreloads(); // the page held them for the kept screen's first paint
+    emitAppEvent("first-screen-dropped", { language: keptLanguage, shown: language });
+    return null;
+  }
   const conversationId = screen.dataset.openConversationId ?? null;
   let open: string | null | undefined;
   const onClick = (event: MouseEvent) => {
@@ -46,9 +62,10 @@ export function findKeptScreen(root: HTMLElement): KeptScreen | null {
   };
   screen.addEventListener("click", onClick);
   screen.addEventListener("keydown", onKeyDown);
-  emitAppEvent("first-screen-restored", { conversationId });
+  emitAppEvent("first-screen-restored", { conversationId, language: keptLanguage });
   return {
     conversationId,
+    language: keptLanguage,
     takeChoices() {
       screen.removeEventListener("click", onClick);
       screen.removeEventListener("keydown", onKeyDown);

@@ -5,12 +5,15 @@
  */
 import type { EarlyStart } from "./first-request";
 import type { KeptScreen } from "./kept-screen";
+import type { ShownLanguage } from "../i18n/start-language";
 
 export interface PendingStart {
   rootElement: HTMLElement;
   early: EarlyStart;
   /** The first screen kept from the last session, shown until the app takes over. */
   kept: KeptScreen | null;
+  /** The language the first screen shows, with its catalogue loaded. */
+  language: ShownLanguage;
 }
 
 let pending: PendingStart | null = null;

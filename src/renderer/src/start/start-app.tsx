@@ -20,8 +20,10 @@ import { keepFirstScreen } from "./keep-first-screen";
 import { afterContentfulPaint } from "./after-contentful-paint";
 import { takeKeptConversation } from "./kept-conversation";
 import { carryOutKeptScreenChoices, draftFromKeptScreen } from "./kept-screen-choices";
+import { applyLanguage } from "../i18n/apply-language";
+import type { ShownLanguage } from "../i18n/start-language";
 
-export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart, kept: KeptScreen | null = null): void {
+export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlyStart, kept: KeptScreen | null, language: ShownLanguage): void {
   const { api, transport, onConnectionLost } = chosen;
   setApi(api);
   onConnectionLost?.(() => {
@@ -46,6 +48,8 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
       useAppStore.getState().handleAppEvent(item.event);
       return;
     }
+    // The words first: what the launch puts on screen (a notice that it failed too) is in the language shown.
+    applyLanguage(language.code, language.catalogue, item.outcome.ok ? item.outcome.launch.settings.language : "system");
     const launched = applyLaunch(item.outcome);
     const choices = kept?.takeChoices();
     draftFromKeptScreen(choices);
@@ -82,4 +86,4 @@ export function startApp(rootElement: HTMLElement, { chosen, takeOver }: EarlySt
  * takes them from the cache instead of compiling them during its first render.
  */
 const pending = takePendingStart();
-if (pending) startApp(pending.rootElement, pending.early, pending.kept);
+if (pending) startApp(pending.rootElement, pending.early, pending.kept, pending.language);

@@ -19,6 +19,7 @@ import { createStorageSlice, type StorageSlice } from "./storage-slice";
 import { createDamageSlice, type DamageSlice } from "./damage-slice";
 import { createDeepLinkSlice, type DeepLinkSlice } from "./deep-link-slice";
 import { createDesktopSlice, type DesktopSlice } from "./desktop-slice";
+import { createLanguageSlice, type LanguageSlice } from "./language-slice";
 import type { AppEvent } from "../../../shared/ipc-contract";
 
 export interface EventSlice {
@@ -39,6 +40,7 @@ export type AppState = ListSlice &
   DamageSlice &
   DeepLinkSlice &
   DesktopSlice &
+  LanguageSlice &
   EventSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -55,6 +57,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createDamageSlice(...a),
   ...createDeepLinkSlice(...a),
   ...createDesktopSlice(...a),
+  ...createLanguageSlice(...a),
   handleAppEvent(event) {
     const [, get] = a;
     switch (event.type) {
@@ -109,6 +112,9 @@ export const useAppStore = create<AppState>()((...a) => ({
         break;
       case "desktop_status":
         get().applyDesktopStatus(event.status);
+        break;
+      case "language_changed":
+        get().followLanguage(event);
         break;
     }
   },
