@@ -1,5 +1,6 @@
 /** A modal question with a safe default: Cancel has the focus, Escape cancels. */
 import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "../i18n/react";
 
 interface ConfirmDialogProps {
   title: string;
@@ -13,6 +14,7 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ title, children, confirmLabel, danger, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation();
 
   useEffect(() => {
     const element = dialog.current!;
@@ -42,7 +44,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger, onConfirm
         <div className="dialog__text">{children}</div>
         <div className="dialog__actions">
           <button ref={cancel} type="button" className="button button--ghost" onClick={onCancel}>
-            Cancel
+            {t("dialog.cancel")}
           </button>
           <button type="button" className={`button ${danger ? "button--danger" : "button--primary"}`} onClick={onConfirm}>
             {confirmLabel}

@@ -14,12 +14,14 @@ import { useConversationAnnouncements } from "./conversation-pane/use-conversati
 import { useConversationItems } from "./conversation-pane/use-conversation-items";
 import { useConversationActions, useOpenConversation } from "./conversation-pane/use-open-conversation";
 import { useKeptConversation } from "./conversation-pane/use-kept-conversation";
+import { useTranslation } from "../i18n/react";
 
 export function ConversationPane() {
   const { openId, view, viewLoading, viewError, earlierLoading, pendingAction, running, liveEntries, liveTools, replyRows, hasApiKey, focusSeq } = useOpenConversation();
   const { submitMessage, answerAsk, stopRun, continueRun, setSettingsOpen, reloadView, loadEarlier, matchFocusDone } = useConversationActions();
 
   // The open question ends its run: the model's own, or a tool's (a file write's Allow / Deny).
+  const { t } = useTranslation();
   const pendingAsk = view?.pendingAsk ?? null;
   const interruption = running ? null : (view?.interruption ?? null);
   const { items, toolStatus } = useConversationItems({ view, liveEntries, liveTools, running, interruption, replyRows });
@@ -37,7 +39,7 @@ export function ConversationPane() {
   }
 
   return (
-    <main className="pane" aria-label="Conversation">
+    <main className="pane" aria-label={t("conversation.pane.label")}>
       <PaneHeader summary={view?.summary} running={running} view={view} />
       {/* The interruption banner says it already when the missing key stopped this run. */}
       {!hasApiKey && !/api key/i.test(interruption?.detail ?? "") && <KeyMissingBanner onOpenSettings={openSettings} />}

@@ -6,6 +6,7 @@ import { RenameField } from "./conversation-row/RenameField";
 import { RowStatus, SavingStatus } from "./conversation-row/RowStatus";
 import { MatchSnippet } from "./conversation-row/MatchSnippet";
 import { DamagedRow } from "./conversation-row/DamagedRow";
+import { useTranslation } from "../i18n/react";
 
 interface ConversationRowProps {
   summary: ConversationSummary;
@@ -18,6 +19,7 @@ interface ConversationRowProps {
 }
 
 export const ConversationRow = memo(function ConversationRow({ summary, active, onOpen, onRename, onDelete }: ConversationRowProps) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(summary.title);
   // The new title while the service saves it: shown with "Saving…", never as if it were saved.
@@ -71,10 +73,10 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
         {saving !== null ? <SavingStatus /> : <RowStatus summary={summary} />}
       </button>
       <span className="conversation-row__actions">
-        <button type="button" className="icon-button" aria-label={`Rename “${summary.title}”`} title="Rename (F2)" onClick={startRename}>
+        <button type="button" className="icon-button" aria-label={t("conversation.row.rename", { title: summary.title })} title={t("conversation.row.renameHint")} onClick={startRename}>
           <PencilIcon />
         </button>
-        <button type="button" className="icon-button icon-button--danger" aria-label={`Delete “${summary.title}”`} title="Delete" onClick={() => onDelete(summary)}>
+        <button type="button" className="icon-button icon-button--danger" aria-label={t("conversation.row.delete", { title: summary.title })} title={t("conversation.row.deleteHint")} onClick={() => onDelete(summary)}>
           <TrashIcon />
         </button>
       </span>

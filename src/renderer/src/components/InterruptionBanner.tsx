@@ -6,14 +6,16 @@
 import type { Interruption } from "../../../shared/view-types";
 import { AlertIcon, InfoIcon, PlayIcon } from "./icons";
 import { tidyErrorText } from "../lib/tidy-error-text";
+import { useTranslation } from "../i18n/react";
 
-const HEADLINES: Record<Interruption["kind"], string> = {
-  killed: "Interrupted mid-run",
-  aborted: "Stopped before it finished",
-  error: "Stopped by an error",
-  needs_key: "Waiting for your API key",
-  ask_again: "A question to ask again",
-};
+/** Each kind's headline, as its key under `banner.interruption`. */
+const HEADLINES = {
+  killed: "killed",
+  aborted: "aborted",
+  error: "error",
+  needs_key: "needsKey",
+  ask_again: "askAgain",
+} as const satisfies Record<Interruption["kind"], string>;
 
 interface InterruptionBannerProps {
   interruption: Interruption;
@@ -23,25 +25,26 @@ interface InterruptionBannerProps {
 }
 
 export function InterruptionBanner({ interruption, busy, onContinue, onOpenSettings }: InterruptionBannerProps) {
+  const { t } = useTranslation();
   const waitsForKey = interruption.kind === "needs_key";
   const needsSettings = waitsForKey || /api key|settings/i.test(interruption.detail);
   return (
     <section className={`banner banner--${interruption.kind}`} role="status" data-interruption={interruption.kind}>
       {waitsForKey ? <InfoIcon /> : <AlertIcon />}
       <div className="banner__text">
-        <p className="banner__title">{HEADLINES[interruption.kind]}</p>
+        <p className="banner__title">{t(`banner.interruption.${HEADLINES[interruption.kind]}`)}</p>
         <p className="banner__detail">{tidyErrorText(interruption.detail)}</p>
       </div>
       <div className="banner__actions">
         {needsSettings && (
           <button type="button" className={waitsForKey ? "button button--primary" : "button button--secondary"} onClick={onOpenSettings}>
-            Open Settings
+            {t("app.openSettings")}
           </button>
         )}
         {!waitsForKey && (
           <button type="button" className="button button--primary" onClick={onContinue} disabled={busy}>
             <PlayIcon />
-            Continue
+            {t("banner.continue")}
           </button>
         )}
       </div>

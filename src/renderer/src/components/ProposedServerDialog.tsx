@@ -6,25 +6,27 @@
 import { useState } from "react";
 import { useAppStore } from "../store/app-store";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { useTranslation } from "../i18n/react";
 
 export function ProposedServerDialog() {
   const server = useAppStore((s) => s.proposedServer);
   const confirm = useAppStore((s) => s.confirmProposedServer);
   const dismiss = useAppStore((s) => s.dismissProposedServer);
   const [env, setEnv] = useState<Record<string, string>>({});
+  const { t } = useTranslation();
   if (!server) return null;
   return (
-    <ConfirmDialog title={`Add the MCP server “${server.name}”?`} confirmLabel="Add server" onConfirm={() => void confirm(env)} onCancel={dismiss}>
-      <p>A link asks to add this server. It would run this program on your computer, with your permissions:</p>
+    <ConfirmDialog title={t("dialog.proposedServer.title", { name: server.name })} confirmLabel={t("dialog.proposedServer.confirm")} onConfirm={() => void confirm(env)} onCancel={dismiss}>
+      <p>{t("dialog.proposedServer.intro")}</p>
       <dl className="proposed-server">
-        <dt>Command</dt>
+        <dt>{t("dialog.proposedServer.command")}</dt>
         <dd>
           <code data-testid="proposed-command">{server.command}</code>
         </dd>
-        <dt>Arguments</dt>
+        <dt>{t("dialog.proposedServer.arguments")}</dt>
         <dd>
           {server.args.length === 0 ? (
-            "none"
+            t("dialog.proposedServer.noArguments")
           ) : (
             <ol data-testid="proposed-args">
               {server.args.map((arg, i) => (
@@ -35,7 +37,7 @@ export function ProposedServerDialog() {
             </ol>
           )}
         </dd>
-        {server.envNames.length > 0 && <dt>Environment</dt>}
+        {server.envNames.length > 0 && <dt>{t("dialog.proposedServer.environment")}</dt>}
         {server.envNames.map((name) => (
           <dd key={name}>
             <label>
@@ -45,7 +47,7 @@ export function ProposedServerDialog() {
           </dd>
         ))}
       </dl>
-      <p>Only add it if you trust where the link came from.</p>
+      <p>{t("dialog.proposedServer.trust")}</p>
     </ConfirmDialog>
   );
 }

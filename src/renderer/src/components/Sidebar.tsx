@@ -9,6 +9,7 @@ import type { ConversationSummary } from "../../../shared/view-types";
 import { PAGE_SIZE } from "../store/list-slice";
 import { useDebounced } from "../lib/use-debounced";
 import { useAppStore } from "../store/app-store";
+import { useTranslation } from "../i18n/react";
 import { VirtualList } from "./VirtualList";
 import { ConversationRow } from "./ConversationRow";
 import { GearIcon } from "./icons";
@@ -31,6 +32,7 @@ export function Sidebar() {
   const setTransferOpen = useAppStore((s) => s.setTransferOpen);
   const { setListQuery, ensureListRange, listItemAt, openConversation, renameConversation, deleteConversation, setSettingsOpen } = useSidebarActions();
 
+  const { t } = useTranslation();
   const [search, setSearch] = useState("");
   const settledSearch = useDebounced(search, SEARCH_DELAY_MS);
   const [confirming, setConfirming] = useState<ConversationSummary | null>(null);
@@ -56,13 +58,13 @@ export function Sidebar() {
 
   const renderRow = (index: number) => {
     const summary = listPages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE];
-    if (!summary) return <div className="conversation-row conversation-row--placeholder" aria-label="Loading" />;
+    if (!summary) return <div className="conversation-row conversation-row--placeholder" aria-label={t("sidebar.list.loadingRow")} />;
     return <ConversationRow summary={summary} active={summary.id === openId} onOpen={onOpen} onRename={onRename} onDelete={setConfirming} />;
   };
   const rowKey = (index: number) => listPages[Math.floor(index / PAGE_SIZE)]?.[index % PAGE_SIZE]?.id ?? `row-${index}`;
 
   return (
-    <aside className="sidebar" aria-label="Conversations">
+    <aside className="sidebar" aria-label={t("sidebar.label")}>
       <SidebarTop search={search} onSearch={setSearch} searchField={searchField} onNew={startNew} />
       <InterruptedNotice />
       <DatabaseCheckNotice />
@@ -70,7 +72,7 @@ export function Sidebar() {
       <div className="sidebar__list" aria-busy={!listLoaded}>
         <ListMessages listError={listError} listLoaded={listLoaded} listQuery={listQuery} listTotal={listTotal} />
         <VirtualList
-          label={listQuery ? `Conversations matching ${listQuery}` : "Conversations, newest first"}
+          label={listQuery ? t("sidebar.list.matching", { query: listQuery }) : t("sidebar.list.newestFirst")}
           count={listTotal}
           rowHeight={listQuery ? RESULT_ROW_HEIGHT : ROW_HEIGHT}
           renderRow={renderRow}
@@ -81,12 +83,12 @@ export function Sidebar() {
 
       <div className="sidebar__bottom">
         <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setTransferOpen(true)}>
-          Export and import
+          {t("sidebar.transfer")}
         </button>
         <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setSettingsOpen(true)}>
           <GearIcon />
-          Settings
-          {!hasApiKey && <span className="badge badge--warn">No API key</span>}
+          {t("sidebar.settings")}
+          {!hasApiKey && <span className="badge badge--warn">{t("sidebar.noApiKey")}</span>}
         </button>
       </div>
 

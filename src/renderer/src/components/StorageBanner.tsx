@@ -6,11 +6,13 @@
 import { useEffect } from "react";
 import { afterFirstScreen } from "../lib/first-screen";
 import { useAppStore } from "../store/app-store";
+import { useTranslation } from "../i18n/react";
 
 export function StorageBanner() {
   const status = useAppStore((s) => (s.storage?.kind === "postgres" ? s.storage.status : null));
   const load = useAppStore((s) => s.loadStorage);
   const openSettings = useAppStore((s) => s.setSettingsOpen);
+  const { t } = useTranslation();
   useEffect(() => void afterFirstScreen(load), [load]);
   if (!status || status.reachable) return null;
   const password = status.problem === "password";
@@ -22,17 +24,17 @@ export function StorageBanner() {
   return (
     <div className="connection-lost storage-banner" role="alert" data-testid="storage-banner" data-problem={status.problem ?? "unreachable"}>
       <span className="connection-lost__text">
-        <strong>{password ? "Password needed." : "Server unreachable."}</strong> {status.message}
+        <strong>{password ? t("banner.storage.password") : t("banner.storage.unreachable")}</strong> {status.message}
         {status.details && (
           <details className="storage-banner__details">
-            <summary>Details</summary>
+            <summary>{t("banner.storage.details")}</summary>
             {status.details}
           </details>
         )}
       </span>
       {password && (
         <button type="button" className="storage-banner__settings" onClick={toStorage}>
-          Open Settings → Storage
+          {t("banner.storage.openStorage")}
         </button>
       )}
     </div>

@@ -13,8 +13,10 @@ import { QuickEntryBar } from "./QuickEntryBar";
 import { useQuickAttachments } from "./use-quick-attachments";
 import { AttachmentChips } from "../components/attachments/AttachmentChip";
 import { fileDropHandlers } from "../components/attachments/AttachButton";
+import { useTranslation } from "../i18n/react";
 
 export function QuickEntry({ api }: { api: AlpineApi }) {
+  const { t } = useTranslation();
   const [text, setText] = useState("");
   const [continueLast, setContinueLast] = useState(false);
   const [conversationId, setConversationId] = useState<string | null>(null);
@@ -25,6 +27,10 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
   const files = useQuickAttachments(api, setError);
 
   useStart(api, field, setContinueLast);
+  const windowTitle = t("quickEntry.windowTitle");
+  useEffect(() => {
+    document.title = windowTitle;
+  }, [windowTitle]);
 
   const send = async () => {
     const message = text.trim();
@@ -58,13 +64,13 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
   };
 
   return (
-    <main className="quick-entry" aria-label="Quick entry" {...fileDropHandlers((list) => void files.addFiles(list))}>
+    <main className="quick-entry" aria-label={t("quickEntry.label")} {...fileDropHandlers((list) => void files.addFiles(list))}>
       <AttachmentChips attachments={files.attachments} onRemove={files.remove} />
       <textarea
         ref={field}
         className="quick-entry__field"
-        aria-label="Message"
-        placeholder="Ask Alpine anything…"
+        aria-label={t("quickEntry.field")}
+        placeholder={t("quickEntry.placeholder")}
         rows={2}
         value={text}
         readOnly={sending}
@@ -79,7 +85,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
           }
         }}
       />
-      <QuickEntryBar continueLast={continueLast} onContinueLast={chooseContinue} status={sending ? "Sending…" : (error ?? "")} conversationId={conversationId} onOpenInMain={openInMain} />
+      <QuickEntryBar continueLast={continueLast} onContinueLast={chooseContinue} status={sending ? t("quickEntry.sending") : (error ?? "")} conversationId={conversationId} onOpenInMain={openInMain} />
       {conversationId && (
         <output className="quick-entry__reply" aria-live="polite" data-conversation-id={conversationId}>
           {reply.text || (reply.stoppedBy ? "" : "…")}

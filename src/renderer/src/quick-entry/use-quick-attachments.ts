@@ -9,6 +9,7 @@ import type { AttachmentView } from "../../../shared/usage-types";
 import { emitAppEvent } from "../app-events";
 import { toBase64 } from "../components/attachments/use-composer-attachments";
 import { describeError } from "../lib/describe-error";
+import { t } from "../i18n/i18n";
 
 export function useQuickAttachments(api: AlpineApi, onError: (message: string) => void) {
   const [attachments, setAttachments] = useState<AttachmentView[]>([]);
@@ -17,7 +18,7 @@ export function useQuickAttachments(api: AlpineApi, onError: (message: string) =
     setAdding((n) => n + files.length);
     for (const file of files) {
       try {
-        const added = await api.request("attachments:add", { name: file.name || "pasted file", dataBase64: await toBase64(file) });
+        const added = await api.request("attachments:add", { name: file.name || t("quickEntry.pastedFile"), dataBase64: await toBase64(file) });
         setAttachments((list) => (list.some((a) => a.id === added.id) ? list : [...list, added]));
         emitAppEvent("attachment-added", { id: added.id, name: added.name, source: "quick-entry" });
       } catch (error) {

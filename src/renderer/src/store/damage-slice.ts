@@ -9,6 +9,7 @@ import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import type { AppState } from "./app-store";
 import { toastFailure } from "./store-access";
+import { i18n, t } from "../i18n/i18n";
 
 export interface DamageSlice {
   /** The database check after an unclean shutdown, when it found something or until dismissed. */
@@ -27,19 +28,20 @@ export const createDamageSlice: StateCreator<AppState, [], [], DamageSlice> = (s
     try {
       const result = await api().request("damaged:exportReadable", { listedId, format });
       if (!result) return;
-      get().showToast("info", `Exported ${result.entries} readable entries to ${result.path}${result.skipped ? ` (${result.skipped} left out)` : ""}.`);
+      const numbers = { count: result.entries, entries: result.entries.toLocaleString(i18n.language), skipped: result.skipped.toLocaleString(i18n.language), path: result.path };
+      get().showToast("info", result.skipped ? t("toast.exportedSkipped", numbers) : t("toast.exported", numbers));
       emitAppEvent("damaged-exported", { path: result.path });
     } catch (error) {
-      toastFailure(get, "Could not export the readable part of the conversation.", error);
+      toastFailure(get, t("toast.exportFailed"), error);
     }
   },
   async restoreDamaged(listedId) {
     try {
       const { id, backup } = await api().request("damaged:restore", { listedId });
-      get().showToast("info", `Restored the conversation from the backup copy ${backup}.`);
+      get().showToast("info", t("toast.restored", { backup }));
       emitAppEvent("damaged-restored", { id });
     } catch (error) {
-      toastFailure(get, "Could not restore the conversation.", error);
+      toastFailure(get, t("toast.restoreFailed"), error);
     }
   },
   applyDatabaseCheck(check) {

@@ -10,6 +10,7 @@ import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { composerDrafts, NEW_CONVERSATION_DRAFT } from "../lib/composer-drafts";
 import { describeError } from "../lib/describe-error";
+import { t } from "../i18n/i18n";
 import type { AppState } from "./app-store";
 
 export interface DeepLinkSlice {
@@ -59,7 +60,7 @@ export const createDeepLinkSlice: StateCreator<AppState, [], [], DeepLinkSlice> 
     if (!server) return false;
     const added = await get().changeTools("tools:addServer", { name: server.name, transport: "stdio", command: server.command, args: server.args, env });
     if (added) set({ proposedServer: null });
-    else get().showToast("error", get().toolsError ?? "The server could not be added.");
+    else get().showToast("error", get().toolsError ?? t("toast.serverNotAdded"));
     return added;
   },
   dismissProposedServer() {

@@ -9,6 +9,7 @@ import type { InterruptedRuns } from "../../../shared/view-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
+import { t } from "../i18n/i18n";
 import { useAppStore } from "./app-store";
 import { loadUsageIfMissing } from "./conversation/usage-loading";
 import type { LaunchOutcome } from "../start/first-request";
@@ -24,7 +25,7 @@ export interface LaunchResult {
 export function applyLaunch(outcome: LaunchOutcome): LaunchResult {
   const set = useAppStore.setState;
   if (!outcome.ok) {
-    useAppStore.getState().showToast("error", `Alpine could not load its first screen. ${describeError(outcome.error)}`);
+    useAppStore.getState().showToast("error", t("toast.failure", { what: t("toast.firstScreenFailed"), why: describeError(outcome.error) }));
     rememberOpenConversation();
     return { hasApiKey: false, version: null, reopened: null };
   }

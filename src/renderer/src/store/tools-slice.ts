@@ -9,6 +9,7 @@ import type { McpConfigReview, McpSettingsView, McpToolOriginView } from "../../
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
 import { describeError } from "../lib/describe-error";
+import { t } from "../i18n/i18n";
 import type { AppState } from "./app-store";
 
 type ToolsChannel =
@@ -46,7 +47,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       get().applyTools(await api().request("tools:get", {}));
     } catch (error) {
-      set({ toolsError: `The tools could not be loaded. ${describeError(error)}` });
+      set({ toolsError: t("toast.failure", { what: t("app.errors.toolsNotLoaded"), why: describeError(error) }) });
     }
   },
 
@@ -86,7 +87,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       return await api().request("tools:stderr", { name });
     } catch (error) {
-      return [`The log could not be read. ${describeError(error)}`];
+      return [t("toast.failure", { what: t("app.errors.logNotRead"), why: describeError(error) })];
     }
   },
 });

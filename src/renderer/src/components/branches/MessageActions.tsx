@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { useAppStore } from "../../store/app-store";
+import { useTranslation } from "../../i18n/react";
 import { BranchSwitcher } from "./BranchSwitcher";
 import { MessageEditor } from "./MessageEditor";
 
@@ -17,6 +18,7 @@ interface MessageActionsProps {
 
 export function MessageActions({ seq, kind, text, switcher }: MessageActionsProps) {
   const [editing, setEditing] = useState(false);
+  const { t } = useTranslation();
   const busy = useAppStore((s) => s.pendingAction !== null);
   const { regenerateReply, branchOff } = useAppStore.getState();
   if (editing) return <MessageEditor seq={seq} initial={text} onDone={() => setEditing(false)} />;
@@ -25,15 +27,15 @@ export function MessageActions({ seq, kind, text, switcher }: MessageActionsProp
       {switcher && <BranchSwitcher seq={seq} />}
       {kind === "user" ? (
         <button type="button" className="message-actions__button" disabled={busy} onClick={() => setEditing(true)}>
-          Edit
+          {t("branch.edit")}
         </button>
       ) : (
         <button type="button" className="message-actions__button" disabled={busy} onClick={() => void regenerateReply(seq)}>
-          Regenerate
+          {t("branch.regenerate")}
         </button>
       )}
-      <button type="button" className="message-actions__button" disabled={busy} onClick={() => void branchOff(seq)} title="A new conversation with everything up to here">
-        Branch off
+      <button type="button" className="message-actions__button" disabled={busy} onClick={() => void branchOff(seq)} title={t("branch.branchOffHint")}>
+        {t("branch.branchOff")}
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 /** Editing one of the person's earlier messages: sending it starts a new branch from there. */
 import { useState } from "react";
 import { useAppStore } from "../../store/app-store";
+import { useTranslation } from "../../i18n/react";
 
 interface MessageEditorProps {
   seq: number;
@@ -10,6 +11,7 @@ interface MessageEditorProps {
 
 export function MessageEditor({ seq, initial, onDone }: MessageEditorProps) {
   const [text, setText] = useState(initial);
+  const { t } = useTranslation();
   const busy = useAppStore((s) => s.pendingAction !== null);
   const send = async () => {
     if (await useAppStore.getState().editMessage(seq, text)) onDone();
@@ -25,7 +27,7 @@ export function MessageEditor({ seq, initial, onDone }: MessageEditorProps) {
     >
       <textarea
         className="message-editor__text"
-        aria-label="Edit your message"
+        aria-label={t("branch.editor.label")}
         value={text}
         autoFocus
         rows={Math.min(8, Math.max(2, text.split("\n").length))}
@@ -40,10 +42,10 @@ export function MessageEditor({ seq, initial, onDone }: MessageEditorProps) {
       />
       <div className="message-editor__buttons">
         <button type="button" className="button button--ghost button--small" onClick={onDone}>
-          Cancel
+          {t("branch.editor.cancel")}
         </button>
         <button type="submit" className="button button--small" disabled={busy || !text.trim() || text === initial}>
-          Send
+          {t("branch.editor.send")}
         </button>
       </div>
     </form>

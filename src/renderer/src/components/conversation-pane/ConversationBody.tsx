@@ -3,6 +3,7 @@ import type { ComponentProps } from "react";
 import type { ConversationView } from "../../../../shared/view-types";
 import { MessageList } from "../MessageList";
 import { KeptRows } from "./KeptRows";
+import { useTranslation } from "../../i18n/react";
 
 type ListProps = Omit<ComponentProps<typeof MessageList>, "hasEarlier" | "conversationId">;
 
@@ -17,15 +18,16 @@ export interface ConversationBodyProps extends ListProps {
 }
 
 export function ConversationBody({ openId, view, viewLoading, viewError, onRetry, keptRows = null, ...list }: ConversationBodyProps) {
+  const { t } = useTranslation();
   if (viewError) {
     return (
       <div className="pane__center">
         <div className="callout callout--error" role="alert">
           <div>
-            <p className="callout__title">This conversation could not be opened</p>
+            <p className="callout__title">{t("conversation.pane.openFailed")}</p>
             <p className="callout__text">{viewError}</p>
             <button type="button" className="button button--secondary" onClick={onRetry}>
-              Try again
+              {t("conversation.pane.tryAgain")}
             </button>
           </div>
         </div>
@@ -35,7 +37,7 @@ export function ConversationBody({ openId, view, viewLoading, viewError, onRetry
   if (!view || viewLoading) {
     return (
       <div className="pane__center" aria-busy="true">
-        <span className="spinner spinner--large" aria-label="Loading the conversation" />
+        <span className="spinner spinner--large" aria-label={t("conversation.pane.loading")} />
       </div>
     );
   }
@@ -44,7 +46,7 @@ export function ConversationBody({ openId, view, viewLoading, viewError, onRetry
       {view.loadError && (
         <div className="callout callout--error pane__load-error" role="alert">
           <div>
-            <p className="callout__title">Part of this conversation could not be loaded</p>
+            <p className="callout__title">{t("conversation.pane.partFailed")}</p>
             <p className="callout__text">{view.loadError}</p>
           </div>
         </div>

@@ -11,25 +11,41 @@ import { choiceOf, choiceValue, priceLabel, useModelGroups } from "../../lib/mod
 import { formatCost, formatTokens } from "../../lib/format-usage";
 import { useAppStore } from "../../store/app-store";
 import { describeError } from "../../lib/describe-error";
+import { Trans, useTranslation } from "../../i18n/react";
+import { dollars } from "./dollars";
 
-const THINKING_CHOICES: [label: string, budget: number | null][] = [
-  ["Thinking off", null],
-  ["Think: 2k tokens", 2048],
-  ["Think: 8k tokens", 8192],
-  ["Think: 16k tokens", 16384],
+/** The thinking budgets offered, each with its short name ("2k"); null: thinking off. */
+const THINKING_CHOICES: [short: string | null, budget: number | null][] = [
+  [null, null],
+  ["2k", 2048],
+  ["8k", 8192],
+  ["16k", 16384],
 ];
 
 export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
+  const { t } = useTranslation();
   if (!usage) return null;
   const tokens = usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
+  const detail = t("conversation.usage.detail", {
+    input: formatTokens(usage.inputTokens),
+    output: formatTokens(usage.outputTokens),
+    cacheRead: formatTokens(usage.cacheReadTokens),
+    cacheWrite: formatTokens(usage.cacheWriteTokens),
+  });
   return (
-    <span className="usage-total" data-usage-total="" title={`${formatTokens(usage.inputTokens)} in, ${formatTokens(usage.outputTokens)} out, ${formatTokens(usage.cacheReadTokens)} read from the cache, ${formatTokens(usage.cacheWriteTokens)} written to it`}>
-      {formatTokens(tokens)} tokens · <span className="usage-total__cost">{formatCost(usage.costUsd)}</span>
+    <span className="usage-total" data-usage-total="" title={detail}>
+      <Trans
+        i18nKey="conversation.usage.total"
+        count={tokens}
+        values={{ tokens: formatTokens(tokens), cost: formatCost(usage.costUsd) }}
+        components={{ cost: <span className="usage-total__cost" /> }}
+      />
     </span>
   );
 }
 
 export function ConversationOptions({ id, options, running }: { id: string; options: ConversationOptionsView | undefined; running: boolean }) {
+  const { t, i18n } = useTranslation();
   const groups = useModelGroups();
   const reloadView = useAppStore((s) => s.reloadView);
   const showToast = useAppStore((s) => s.showToast);
@@ -49,23 +65,26 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
 
   return (
     <span className="conversation-options">
-      <select aria-label="Model" value={current} disabled={running} onChange={(e) => void change(choiceOf(e.target.value))}>
+      <select aria-label={t("conversation.options.model")} value={current} disabled={running} onChange={(e) => void change(choiceOf(e.target.value))}>
         {/* Until the list comes (or when it lacks the model): the name the model was last shown by. */}
         {!listed && <option value={current}>{options.modelName ?? options.model}</option>}
         {(groups ?? []).map((group) => (
-          <optgroup key={group.providerId} label={group.problem ? `${group.providerName}: ${group.problem.split(" (")[0]}` : group.providerName}>
+          <optgroup key={group.providerId} label={group.problem ? t("conversation.options.providerProblem", { provider: group.providerName, problem: group.problem.split(" (")[0] }) : group.providerName}>
             {group.models.map((m) => (
               <option key={m.id} value={choiceValue(group.providerId, m.id)} title={priceLabel(m.price)}>
-                {m.name} · {m.price ? `$${m.price.input}/$${m.price.output}` : "price unknown"}
+                {t("conversation.options.modelChoice", {
+                  model: m.name,
+                  price: m.price ? t("conversation.options.price", { input: dollars(m.price.input, i18n.language), output: dollars(m.price.output, i18n.language) }) : t("conversation.options.priceUnknown"),
+                })}
               </option>
             ))}
           </optgroup>
         ))}
       </select>
-      <select aria-label="Extended thinking" value={String(options.thinkingBudget ?? "")} disabled={running} onChange={(e) => void change({ thinkingBudget: e.target.value === "" ? null : Number(e.target.value) })}>
-        {THINKING_CHOICES.map(([label, budget]) => (
-          <option key={label} value={String(budget ?? "")}>
-            {label}
+      <select aria-label={t("conversation.options.thinking")} value={String(options.thinkingBudget ?? "")} disabled={running} onChange={(e) => void change({ thinkingBudget: e.target.value === "" ? null : Number(e.target.value) })}>
+        {THINKING_CHOICES.map(([short, budget]) => (
+          <option key={String(budget)} value={String(budget ?? "")}>
+            {short ? t("conversation.options.think", { budget: short }) : t("conversation.options.thinkingOff")}
           </option>
         ))}
       </select>

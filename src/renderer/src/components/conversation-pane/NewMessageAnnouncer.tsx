@@ -15,6 +15,8 @@ import { createPortal } from "react-dom";
 import type { HistoryEntryView } from "../../../../shared/view-types";
 import { emitAppEvent } from "../../app-events";
 import { useAppStore } from "../../store/app-store";
+import { t } from "../../i18n/i18n";
+import { useTranslation } from "../../i18n/react";
 
 /** A long reply is cut: the whole of it is on screen, a screen reader need not read it all unasked. */
 const MAX_CHARS = 1_000;
@@ -30,8 +32,9 @@ function spoken(entry: HistoryEntryView): string | null {
   const text = typeof entry.text === "string" ? entry.text.trim() : "";
   if (!text) return null;
   const cut = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}…` : text;
-  if (entry.kind === "assistant") return `Alpine: ${cut}`;
-  if (entry.kind === "error") return `Error: ${cut}`;
+  // Said in the language shown when the message arrives.
+  if (entry.kind === "assistant") return t("conversation.announcer.assistant", { text: cut });
+  if (entry.kind === "error") return t("conversation.announcer.error", { text: cut });
   return null;
 }
 
@@ -58,6 +61,7 @@ export function NewMessageAnnouncer() {
   // The newest seq shown or announced for the open conversation; null until its view is loaded.
   const seen = useRef<{ id: string | null; seq: number | null }>({ id: null, seq: null });
   const [lines, setLines] = useState<Line[]>([]);
+  const { t: say } = useTranslation();
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   const hostRef = useCallback((host: HTMLDivElement | null) => setRoot(host ? shadowRootOf(host) : null), []);
 
@@ -88,7 +92,7 @@ export function NewMessageAnnouncer() {
   useEffect(() => setLines([]), [openId]);
 
   const region = (
-    <div role="log" aria-live="polite" aria-relevant="additions" aria-label="New messages">
+    <div role="log" aria-live="polite" aria-relevant="additions" aria-label={say("conversation.announcer.label")}>
       {lines.map((line) => (
         <p key={line.key}>{line.text}</p>
       ))}

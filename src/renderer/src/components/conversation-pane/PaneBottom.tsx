@@ -4,6 +4,7 @@ import type { PendingAction } from "../../store/conversation-slice";
 import { AskPrompt } from "../AskPrompt";
 import { Composer } from "../Composer";
 import { InterruptionBanner } from "../InterruptionBanner";
+import { useTranslation } from "../../i18n/react";
 
 export interface PaneBottomProps {
   openId: string;
@@ -20,21 +21,23 @@ export interface PaneBottomProps {
   onOpenSettings(): void;
 }
 
-function placeholderFor(running: boolean, pendingAsk: PaneBottomProps["pendingAsk"], interruption: Interruption | null): string {
-  if (running) return "Alpine is working…";
-  if (pendingAsk && !pendingAsk.choices?.length) return "Type your answer…";
-  if (interruption) return "Send a message to go on…";
-  return "Reply to Alpine…";
+/** The composer's placeholder, as its key under `conversation.placeholder`. */
+function placeholderFor(running: boolean, pendingAsk: PaneBottomProps["pendingAsk"], interruption: Interruption | null) {
+  if (running) return "working";
+  if (pendingAsk && !pendingAsk.choices?.length) return "answer";
+  if (interruption) return "goOn";
+  return "reply";
 }
 
 export function PaneBottom({ openId, running, elsewhere, pendingAsk, interruption: shownInterruption, pendingAction, onSubmit, onAnswer, onStop, onContinue, onOpenSettings }: PaneBottomProps) {
   // Running on another machine: it is not interrupted, and it cannot be sent to until that run ends.
   const interruption = elsewhere ? null : shownInterruption;
+  const { t } = useTranslation();
   return (
     <div className="pane__bottom">
       {elsewhere && (
         <p className="elsewhere-notice" role="status" data-testid="running-elsewhere">
-          Running on another machine ({elsewhere}). You can send here once that run ends.
+          {t("conversation.elsewhere", { machine: elsewhere })}
         </p>
       )}
       {interruption && <InterruptionBanner interruption={interruption} busy={pendingAction !== null} onContinue={onContinue} onOpenSettings={onOpenSettings} />}
@@ -52,7 +55,7 @@ export function PaneBottom({ openId, running, elsewhere, pendingAsk, interruptio
         running={running}
         busy={Boolean(elsewhere) || (pendingAction !== null && pendingAction !== "stop")}
         stopping={pendingAction === "stop"}
-        placeholder={elsewhere ? "Running on another machine…" : placeholderFor(running, pendingAsk, interruption)}
+        placeholder={t(`conversation.placeholder.${elsewhere ? "elsewhere" : placeholderFor(running, pendingAsk, interruption)}`)}
         onSubmit={onSubmit}
         onStop={onStop}
         autoFocus={!pendingAsk?.choices?.length}

@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import type { ConversationView } from "../../../../shared/view-types";
 import { emitAppEvent } from "../../app-events";
+import { useTranslation } from "../../i18n/react";
 
 export function useConversationAnnouncements(openId: string | null, view: ConversationView | null, listShown = true): void {
   useEffect(() => {
@@ -41,7 +42,8 @@ export function useConversationAnnouncements(openId: string | null, view: Conver
   }, [view?.summary, view?.pendingAsk, view?.interruption, view?.loadError, view?.totalEntries, lastSeq, listShown]);
 
   const title = view?.summary.title;
+  const { t } = useTranslation();
   useEffect(() => {
-    document.title = openId && title ? `${title} · Alpine` : "Alpine";
-  }, [openId, title]);
+    document.title = openId && title ? t("app.windowTitle", { title }) : t("app.name");
+  }, [openId, title, t]);
 }

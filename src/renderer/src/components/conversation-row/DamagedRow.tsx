@@ -6,6 +6,7 @@
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { useAppStore } from "../../store/app-store";
 import { TrashIcon } from "../icons";
+import { useTranslation } from "../../i18n/react";
 
 interface DamagedRowProps {
   summary: ConversationSummary;
@@ -15,23 +16,24 @@ interface DamagedRowProps {
 export function DamagedRow({ summary, onDelete }: DamagedRowProps) {
   const exportReadable = useAppStore((s) => s.exportReadable);
   const restoreDamaged = useAppStore((s) => s.restoreDamaged);
+  const { t } = useTranslation();
   const title = summary.title || summary.task || summary.id;
   return (
     <div className="conversation-row conversation-row--damaged" data-conversation-id={summary.id} data-damaged="true">
-      <span className="conversation-row__open" title={`Damaged: ${summary.damaged}`}>
+      <span className="conversation-row__open" title={t("conversation.damaged.hint", { reason: summary.damaged })}>
         <span className="conversation-row__title">{title}</span>
         <span className="conversation-row__damaged" role="status">
-          Damaged
+          {t("conversation.damaged.label")}
         </span>
       </span>
       <span className="conversation-row__damage-actions">
-        <button type="button" className="button button--ghost" data-action="export-readable" aria-label="Export readable" title="Export what is still readable (Markdown)" onClick={() => void exportReadable(summary.id, "markdown")}>
-          Export
+        <button type="button" className="button button--ghost" data-action="export-readable" aria-label={t("conversation.damaged.exportLabel")} title={t("conversation.damaged.exportHint")} onClick={() => void exportReadable(summary.id, "markdown")}>
+          {t("conversation.damaged.export")}
         </button>
-        <button type="button" className="button button--ghost" data-action="restore-backup" aria-label="Restore from backup" title="Restore it from the latest backup copy of the database" onClick={() => void restoreDamaged(summary.id)}>
-          Restore
+        <button type="button" className="button button--ghost" data-action="restore-backup" aria-label={t("conversation.damaged.restoreLabel")} title={t("conversation.damaged.restoreHint")} onClick={() => void restoreDamaged(summary.id)}>
+          {t("conversation.damaged.restore")}
         </button>
-        <button type="button" className="icon-button icon-button--danger" aria-label={`Delete damaged “${title}”`} title="Delete" onClick={() => onDelete(summary)}>
+        <button type="button" className="icon-button icon-button--danger" aria-label={t("conversation.damaged.delete", { title })} title={t("conversation.row.deleteHint")} onClick={() => onDelete(summary)}>
           <TrashIcon />
         </button>
       </span>

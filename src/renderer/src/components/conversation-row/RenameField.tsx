@@ -1,5 +1,6 @@
 /** The title being renamed in place: Enter or leaving the field saves, Escape cancels. */
 import { useEffect, useRef } from "react";
+import { useTranslation } from "../../i18n/react";
 
 export interface RenameFieldProps {
   conversationId: string;
@@ -10,6 +11,7 @@ export interface RenameFieldProps {
 
 export function RenameField({ conversationId, draft, onDraft, onFinish }: RenameFieldProps) {
   const input = useRef<HTMLInputElement>(null);
+  const { t } = useTranslation();
   useEffect(() => {
     input.current?.focus();
     input.current?.select();
@@ -20,7 +22,7 @@ export function RenameField({ conversationId, draft, onDraft, onFinish }: Rename
       <input
         ref={input}
         className="conversation-row__rename"
-        aria-label="New title"
+        aria-label={t("conversation.row.newTitle")}
         value={draft}
         maxLength={300}
         onChange={(e) => onDraft(e.target.value)}

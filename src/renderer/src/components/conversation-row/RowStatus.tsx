@@ -2,11 +2,13 @@
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { fullTime, relativeTime } from "../../lib/relative-time";
 import { useClock } from "../../lib/use-clock";
-import { conversationStatus } from "./conversation-status";
+import { conversationStatus, STATUS_HOOKS } from "./conversation-status";
+import { useTranslation } from "../../i18n/react";
 
 export function RowStatus({ summary }: { summary: ConversationSummary }) {
   const status = conversationStatus(summary);
   const now = useClock();
+  const { t } = useTranslation();
   if (!status) {
     return (
       <time className="conversation-row__time" dateTime={summary.updatedAt} title={fullTime(summary.updatedAt)}>
@@ -15,19 +17,20 @@ export function RowStatus({ summary }: { summary: ConversationSummary }) {
     );
   }
   return (
-    <span className={`status status--${status.tone}`} data-status={status.label} title={fullTime(summary.updatedAt)}>
+    <span className={`status status--${status.tone}`} data-status={STATUS_HOOKS[status.key]} title={fullTime(summary.updatedAt)}>
       <span className="status__dot" aria-hidden="true" />
-      {status.label}
+      {t(`conversation.status.${status.key}`)}
     </span>
   );
 }
 
 /** A change the person made (a new title) that the service has not confirmed saved yet. */
 export function SavingStatus() {
+  const { t } = useTranslation();
   return (
     <span className="status status--wait" data-status="Saving…" data-saving="">
       <span className="status__dot" aria-hidden="true" />
-      Saving…
+      {t("conversation.row.saving")}
     </span>
   );
 }

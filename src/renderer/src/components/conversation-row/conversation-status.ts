@@ -1,21 +1,38 @@
 import type { ConversationSummary } from "../../../../shared/view-types";
 
-/** How a conversation stands, in words and a tone; null when it simply ended. */
-export function conversationStatus(summary: ConversationSummary): { label: string; tone: "live" | "wait" | "warn" | "quiet" } | null {
-  if (summary.running) return { label: "Running", tone: "live" };
-  if (summary.runningElsewhere) return { label: "Running elsewhere", tone: "live" };
-  if (summary.waitingForKey) return { label: "Needs API key", tone: "wait" };
+export type ConversationStatusKey = "running" | "runningElsewhere" | "needsKey" | "waiting" | "error" | "stopped" | "stepLimit" | "interrupted";
+
+/**
+ * The status's name for tests and styles (`data-status`): the same in every language, so a
+ * window shown in Japanese is found by the same attribute as one in English. Never shown.
+ */
+export const STATUS_HOOKS: Record<ConversationStatusKey, string> = {
+  running: "Running",
+  runningElsewhere: "Running elsewhere",
+  needsKey: "Needs API key",
+  waiting: "Waiting for you",
+  error: "Error",
+  stopped: "Stopped",
+  stepLimit: "Step limit reached",
+  interrupted: "Interrupted",
+};
+
+/** How a conversation stands, as a catalogue key (`conversation.status.<key>`) and a tone; null when it simply ended. */
+export function conversationStatus(summary: ConversationSummary): { key: ConversationStatusKey; tone: "live" | "wait" | "warn" | "quiet" } | null {
+  if (summary.running) return { key: "running", tone: "live" };
+  if (summary.runningElsewhere) return { key: "runningElsewhere", tone: "live" };
+  if (summary.waitingForKey) return { key: "needsKey", tone: "wait" };
   switch (summary.stoppedBy) {
     case "ask":
-      return { label: "Waiting for you", tone: "wait" };
+      return { key: "waiting", tone: "wait" };
     case "error":
-      return { label: "Error", tone: "warn" };
+      return { key: "error", tone: "warn" };
     case "aborted":
-      return { label: "Stopped", tone: "quiet" };
+      return { key: "stopped", tone: "quiet" };
     case "max_steps":
-      return { label: "Step limit reached", tone: "quiet" };
+      return { key: "stepLimit", tone: "quiet" };
     case null:
-      return { label: "Interrupted", tone: "warn" };
+      return { key: "interrupted", tone: "warn" };
     default:
       return null;
   }

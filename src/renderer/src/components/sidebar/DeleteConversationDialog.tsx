@@ -1,6 +1,7 @@
 /** Asks before a conversation and all of its saved steps are deleted. */
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { ConfirmDialog } from "../ConfirmDialog";
+import { useTranslation } from "../../i18n/react";
 
 export interface DeleteConversationDialogProps {
   conversation: ConversationSummary;
@@ -9,9 +10,10 @@ export interface DeleteConversationDialogProps {
 }
 
 export function DeleteConversationDialog({ conversation, onCancel, onDelete }: DeleteConversationDialogProps) {
+  const { t } = useTranslation();
   return (
-    <ConfirmDialog title="Delete this conversation?" confirmLabel="Delete" danger onCancel={onCancel} onConfirm={() => onDelete(conversation.id)}>
-      <p>“{conversation.title}” and all of its saved steps will be removed from this computer. This cannot be undone.</p>
+    <ConfirmDialog title={t("sidebar.deleteDialog.title")} confirmLabel={t("sidebar.deleteDialog.confirm")} danger onCancel={onCancel} onConfirm={() => onDelete(conversation.id)}>
+      <p>{t("sidebar.deleteDialog.text", { title: conversation.title })}</p>
     </ConfirmDialog>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useAppStore } from "../../store/app-store";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../../i18n/react";
 
 const SHOWN = 5;
 
@@ -11,13 +12,14 @@ export function InterruptedNotice() {
   const { interrupted, openConversation, dismissInterrupted } = useAppStore(
     useShallow((s) => ({ interrupted: s.interrupted, openConversation: s.openConversation, dismissInterrupted: s.dismissInterrupted })),
   );
+  const { t, i18n } = useTranslation();
   if (!interrupted) return null;
   const { count, items } = interrupted;
   const more = count - Math.min(items.length, SHOWN);
   return (
-    <section className="interrupted-notice" aria-label="Interrupted runs">
+    <section className="interrupted-notice" aria-label={t("sidebar.interrupted.label")}>
       <p className="interrupted-notice__text">
-        {count === 1 ? "1 conversation was interrupted. It can go on:" : `${count.toLocaleString()} conversations were interrupted. They can go on:`}
+        {t("sidebar.interrupted.text", { count, total: count.toLocaleString(i18n.language) })}
       </p>
       <ul className="interrupted-notice__list">
         {items.slice(0, SHOWN).map((summary) => (
@@ -28,9 +30,9 @@ export function InterruptedNotice() {
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="interrupted-notice__more">and {more.toLocaleString()} more (their rows say “Int”).</p>}
+      {more > 0 && <p className="interrupted-notice__more">{t("sidebar.interrupted.more", { count: more, more: more.toLocaleString(i18n.language) })}</p>}
       <button type="button" className="button button--ghost interrupted-notice__dismiss" onClick={dismissInterrupted}>
-        Dismiss
+        {t("app.dismiss")}
       </button>
     </section>
   );

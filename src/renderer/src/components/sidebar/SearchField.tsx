@@ -1,6 +1,7 @@
 /** Search as you type; Escape or the cross clears it. */
 import type { RefObject } from "react";
 import { CloseIcon, SearchIcon } from "../icons";
+import { useTranslation } from "../../i18n/react";
 
 export interface SearchFieldProps {
   value: string;
@@ -9,6 +10,7 @@ export interface SearchFieldProps {
 }
 
 export function SearchField({ value, onChange, inputRef }: SearchFieldProps) {
+  const { t } = useTranslation();
   return (
     <div className="search">
       <SearchIcon />
@@ -16,8 +18,8 @@ export function SearchField({ value, onChange, inputRef }: SearchFieldProps) {
         ref={inputRef}
         type="search"
         className="search__input"
-        placeholder="Search conversations"
-        aria-label="Search conversations"
+        placeholder={t("sidebar.search.placeholder")}
+        aria-label={t("sidebar.search.label")}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {
@@ -28,7 +30,7 @@ export function SearchField({ value, onChange, inputRef }: SearchFieldProps) {
         }}
       />
       {value && (
-        <button type="button" className="icon-button search__clear" aria-label="Clear search" onClick={() => onChange("")}>
+        <button type="button" className="icon-button search__clear" aria-label={t("sidebar.search.clear")} onClick={() => onChange("")}>
           <CloseIcon />
         </button>
       )}

@@ -2,6 +2,7 @@
 import type { RefObject } from "react";
 import { MountainIcon, PlusIcon } from "../icons";
 import { SearchField } from "./SearchField";
+import { useTranslation } from "../../i18n/react";
 
 export interface SidebarTopProps {
   search: string;
@@ -11,17 +12,18 @@ export interface SidebarTopProps {
 }
 
 export function SidebarTop({ search, onSearch, searchField, onNew }: SidebarTopProps) {
+  const { t } = useTranslation();
   return (
     <div className="sidebar__top">
       <div className="brand">
         <span className="brand__mark">
           <MountainIcon />
         </span>
-        <span className="brand__name">Alpine</span>
+        <span className="brand__name">{t("app.name")}</span>
       </div>
-      <button type="button" className="button button--primary button--block" onClick={onNew} title="New conversation (Ctrl+N)" data-first-screen="new-conversation">
+      <button type="button" className="button button--primary button--block" onClick={onNew} title={t("sidebar.newConversationHint")} data-first-screen="new-conversation">
         <PlusIcon />
-        New conversation
+        {t("sidebar.newConversation")}
       </button>
       <SearchField value={search} onChange={onSearch} inputRef={searchField} />
     </div>

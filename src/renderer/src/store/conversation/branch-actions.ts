@@ -5,6 +5,7 @@
  */
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
+import { t } from "../../i18n/i18n";
 import { toastFailure, type GetState, type SetState } from "../store-access";
 
 export interface BranchActions {
@@ -14,9 +15,12 @@ export interface BranchActions {
   switchBranch(id: string): Promise<boolean>;
 }
 
+/** What a failed branch action says first, as its catalogue key. */
+type FailureKey = "toast.editFailed" | "toast.regenerateFailed" | "toast.branchFailed" | "toast.switchFailed";
+
 export function createBranchActions(set: SetState, get: GetState): BranchActions {
   /** Run `make` for the open conversation, then open the branch it names. */
-  const branchTo = async (what: string, kind: string, make: (openId: string) => Promise<{ id: string }>): Promise<boolean> => {
+  const branchTo = async (what: FailureKey, kind: string, make: (openId: string) => Promise<{ id: string }>): Promise<boolean> => {
     const from = get().openId;
     if (!from || get().pendingAction) return false;
     set({ pendingAction: "send" });
@@ -29,7 +33,7 @@ export function createBranchActions(set: SetState, get: GetState): BranchActions
       return true;
     } catch (error) {
       set({ pendingAction: null });
-      toastFailure(get, what, error);
+      toastFailure(get, t(what), error);
       return false;
     }
   };
@@ -37,16 +41,16 @@ export function createBranchActions(set: SetState, get: GetState): BranchActions
   return {
     editMessage(seq, text) {
       if (!text.trim()) return Promise.resolve(false);
-      return branchTo("The edited message was not sent.", "edit", (id) => api().request("runs:edit", { id, seq, text }));
+      return branchTo("toast.editFailed", "edit", (id) => api().request("runs:edit", { id, seq, text }));
     },
     regenerateReply(seq) {
-      return branchTo("The reply was not regenerated.", "regenerate", (id) => api().request("runs:regenerate", { id, seq }));
+      return branchTo("toast.regenerateFailed", "regenerate", (id) => api().request("runs:regenerate", { id, seq }));
     },
     branchOff(seq) {
-      return branchTo("The new conversation was not made.", "branch", (id) => api().request("conversations:branch", { id, seq }));
+      return branchTo("toast.branchFailed", "branch", (id) => api().request("conversations:branch", { id, seq }));
     },
     switchBranch(target) {
-      return branchTo("Could not switch to that branch.", "switch", () => api().request("conversations:switch", { id: target }));
+      return branchTo("toast.switchFailed", "switch", () => api().request("conversations:switch", { id: target }));
     },
   };
 }

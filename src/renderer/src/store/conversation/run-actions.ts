@@ -9,6 +9,7 @@ import type { ConversationView } from "../../../../shared/view-types";
 import type { AttachmentView } from "../../../../shared/usage-types";
 import { selectOpenRunning } from "./selectors";
 import { toastFailure, type GetState, type SetState } from "../store-access";
+import { t } from "../../i18n/i18n";
 
 export interface RunActions {
   submitMessage(text: string, attachments?: AttachmentView[]): Promise<boolean>;
@@ -52,7 +53,7 @@ export function createRunActions(set: SetState, get: GetState): RunActions {
         return true;
       } catch (error) {
         set({ pendingAction: null });
-        toastFailure(get, "The message was not sent.", error);
+        toastFailure(get, t("toast.sendFailed"), error);
         return false;
       }
     },
@@ -68,7 +69,7 @@ export function createRunActions(set: SetState, get: GetState): RunActions {
         return true;
       } catch (error) {
         set({ pendingAction: null });
-        toastFailure(get, "The answer was not sent.", error);
+        toastFailure(get, t("toast.answerFailed"), error);
         return false;
       }
     },
@@ -81,7 +82,7 @@ export function createRunActions(set: SetState, get: GetState): RunActions {
       try {
         await api().request("runs:stop", { id });
       } catch (error) {
-        toastFailure(get, "The run could not be stopped.", error);
+        toastFailure(get, t("toast.stopFailed"), error);
       } finally {
         if (get().pendingAction === "stop") set({ pendingAction: null });
       }
@@ -97,7 +98,7 @@ export function createRunActions(set: SetState, get: GetState): RunActions {
         set((s) => ({ pendingAction: null, view: viewOf(s.view, id, { interruption: null }) }));
       } catch (error) {
         set({ pendingAction: null });
-        toastFailure(get, "The run could not be continued.", error);
+        toastFailure(get, t("toast.continueFailed"), error);
       }
     },
   };

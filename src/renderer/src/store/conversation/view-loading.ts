@@ -11,6 +11,7 @@ import { describeError } from "../../lib/describe-error";
 import { keepLoadedEarlier, refreshTail, withOlderPage } from "../view-pages";
 import { fetchNewestEntries } from "./newest-entries-request";
 import { toastFailure, type GetState, type SetState } from "../store-access";
+import { t } from "../../i18n/i18n";
 import { keepUsage, loadUsageIfMissing } from "./usage-loading";
 
 /** What a reload of the open view fetches: the entries it lacks, or the newest page whole. */
@@ -150,7 +151,7 @@ function createEarlierPages(set: SetState, get: GetState): (atLeast?: number) =>
       emitAppEvent("earlier-loaded", { id, added, firstSeq: next.firstSeq, entries: next.entries.length, totalEntries: page.totalEntries });
       return added;
     } catch (error) {
-      if (get().openId === id) toastFailure(get, "Earlier messages could not be loaded.", error);
+      if (get().openId === id) toastFailure(get, t("toast.earlierFailed"), error);
       return 0;
     } finally {
       if (earlierInFlight === request) earlierInFlight = null;

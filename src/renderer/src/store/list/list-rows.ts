@@ -6,8 +6,8 @@
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
-import { describeError } from "../../lib/describe-error";
-import type { GetState, SetState } from "../store-access";
+import { toastFailure, type GetState, type SetState } from "../store-access";
+import { t } from "../../i18n/i18n";
 import { PAGE_SIZE } from "./list-paging";
 
 export interface ListRows {
@@ -77,7 +77,7 @@ export function createListRows(set: SetState, get: GetState): ListRows {
         emitAppEvent("renamed", { id, title: summary.title });
         return true;
       } catch (error) {
-        get().showToast("error", `Could not rename the conversation. ${describeError(error)}`);
+        toastFailure(get, t("toast.renameFailed"), error);
         return false;
       }
     },
@@ -90,7 +90,7 @@ export function createListRows(set: SetState, get: GetState): ListRows {
         emitAppEvent("deleted", { id });
         return true;
       } catch (error) {
-        get().showToast("error", `Could not delete the conversation. ${describeError(error)}`);
+        toastFailure(get, t("toast.deleteFailed"), error);
         return false;
       }
     },
