@@ -4,9 +4,12 @@
  */
 import { beforeEach, expect, it, vi } from "vitest";
 import { bundleFileChooser } from "../../src/main/electron/bundle-dialog";
+import { ENGLISH_WORDS } from "../../src/main/service/words/words";
 import { BrowserWindow, dialog, resetFakeElectron } from "./fake-electron";
 
 vi.mock("electron", () => import("./fake-electron"));
+
+const english = () => ENGLISH_WORDS;
 
 beforeEach(() => {
   resetFakeElectron();
@@ -16,9 +19,9 @@ beforeEach(() => {
 it("opens a .mcpb (or .dxt) file, on the window, or null when cancelled", async () => {
   const window = new BrowserWindow({}) as never;
   dialog.chosen = "/home/me/Downloads/weather.mcpb";
-  expect(await bundleFileChooser(() => window)()).toBe("/home/me/Downloads/weather.mcpb");
+  expect(await bundleFileChooser(() => window, english)()).toBe("/home/me/Downloads/weather.mcpb");
   expect(dialog.opened[0]).toMatchObject({ parent: window, options: { properties: ["openFile"], filters: [{ name: "MCP Bundle", extensions: ["mcpb", "dxt"] }] } });
   dialog.chosen = null;
-  expect(await bundleFileChooser(() => null)()).toBeNull();
+  expect(await bundleFileChooser(() => null, english)()).toBeNull();
   expect(dialog.opened[1]!.parent).toBeNull();
 });

@@ -310,6 +310,16 @@ export const dialog = {
     dialog.opened.push({ parent, options: options as Record<string, unknown> });
     return { canceled: dialog.chosen === null, filePath: dialog.chosen ?? undefined };
   },
+  /** Each message box shown (dialog.showMessageBox): its window (null: none) and its options. */
+  messageBoxes: [] as { parent: unknown; options: { message: string; detail?: string; buttons?: string[]; defaultId?: number; cancelId?: number; type?: string } }[],
+  /** The button the person presses in the next message boxes (its index in `buttons`). */
+  messageBoxResponse: 0,
+  /** Resolves `{ response, checkboxChecked }` as Electron does (https://www.electronjs.org/docs/latest/api/dialog#dialogshowmessageboxwindow-options). */
+  showMessageBox: async (...args: unknown[]) => {
+    const [parent, options] = args.length === 2 ? args : [null, args[0]];
+    dialog.messageBoxes.push({ parent, options: options as (typeof dialog.messageBoxes)[number]["options"] });
+    return { response: dialog.messageBoxResponse, checkboxChecked: false };
+  },
   showErrorBox: (title: string, content: string) => {
     dialog.errors.push([title, content]);
     errorShown([title, content]);
@@ -481,6 +491,8 @@ export function resetFakeElectron(): void {
   dialog.chosen = null;
   dialog.errors.length = 0;
   dialog.opened.length = 0;
+  dialog.messageBoxes.length = 0;
+  dialog.messageBoxResponse = 0;
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked.length = 0;
   contextBridge.exposed.clear();

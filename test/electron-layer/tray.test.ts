@@ -12,6 +12,8 @@ import { AppEventBus } from "../../src/main/service/app-event-bus";
 import { Attention, type AttentionSnapshot } from "../../src/main/service/attention/attention";
 import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings } from "../../src/shared/desktop-types";
 import { TRAY_LIST_LIMIT, trayMenuTemplate, trayTooltip, type TrayAction } from "../../src/main/electron/tray-menu-template";
+import type { AttentionState } from "../../src/main/service/attention/attention";
+import { ENGLISH_WORDS as words } from "../../src/main/service/words/words";
 import { useAppEntryScratch } from "./app-entry-scratch";
 import { app, BrowserWindow, ipcMain, Menu, resetFakeElectron, Tray } from "./fake-electron";
 
@@ -20,13 +22,13 @@ vi.mock("electron", () => import("./fake-electron"));
 const { DesktopTray } = await import("../../src/main/electron/desktop-tray");
 const { Lifecycle, wireLifecycle } = await import("../../src/main/electron/lifecycle");
 
-const entry = (n: number, state = "Thinking") => ({ conversationId: `c${n}`, title: `Conversation ${n}`, state });
+const entry = (n: number, state: AttentionState = { kind: "thinking" }) => ({ conversationId: `c${n}`, title: `Conversation ${n}`, state });
 
 describe("the tray menu template", () => {
   it("lists the running conversations with their state and the waiting ones; each item acts", () => {
     const acted: TrayAction[] = [];
-    const snapshot: AttentionSnapshot = { running: [entry(1, "Using read_file")], waiting: [entry(2, "Waiting for you")], badgeCount: 1 };
-    const template = trayMenuTemplate(snapshot, (action) => acted.push(action), { quickEntry: true });
+    const snapshot: AttentionSnapshot = { running: [entry(1, { kind: "using", tool: "read_file" })], waiting: [entry(2, { kind: "waiting" })], badgeCount: 1 };
+    const template = trayMenuTemplate(snapshot, (action) => acted.push(action), { quickEntry: true, words });
     expect(template.map((item) => item.label ?? item.type)).toEqual([
       "New Conversation",
       "Quick Entry",
@@ -49,15 +51,15 @@ describe("the tray menu template", () => {
       { kind: "show" },
       { kind: "quit" },
     ]);
-    expect(trayTooltip(snapshot)).toBe("Alpine: 1 running, 1 waiting for you");
+    expect(trayTooltip(snapshot, words)).toBe("Alpine: 1 running, 1 waiting for you");
   });
 
   it("nothing running: no lists; many: the first few and how many more; without quick entry, no such item", () => {
-    const idle = trayMenuTemplate({ running: [], waiting: [], badgeCount: 0 }, () => {}, { quickEntry: false });
+    const idle = trayMenuTemplate({ running: [], waiting: [], badgeCount: 0 }, () => {}, { quickEntry: false, words });
     expect(idle.map((item) => item.label ?? item.type)).toEqual(["New Conversation", "separator", "Show Alpine", "Quit Alpine"]);
-    expect(trayTooltip({ running: [], waiting: [], badgeCount: 0 })).toBe("Alpine");
+    expect(trayTooltip({ running: [], waiting: [], badgeCount: 0 }, words)).toBe("Alpine");
     const many = Array.from({ length: TRAY_LIST_LIMIT + 3 }, (_, i) => entry(i));
-    const busy = trayMenuTemplate({ running: many, waiting: [], badgeCount: 0 }, () => {}, { quickEntry: false });
+    const busy = trayMenuTemplate({ running: many, waiting: [], badgeCount: 0 }, () => {}, { quickEntry: false, words });
     expect(busy.filter((item) => item.id?.startsWith("open:"))).toHaveLength(TRAY_LIST_LIMIT);
     expect(busy.find((item) => item.label === "and 3 more…")).toMatchObject({ enabled: false });
   });
@@ -69,7 +71,7 @@ describe("the tray icon", () => {
     const bus = new AppEventBus();
     const attention = new Attention(bus, () => DEFAULT_DESKTOP_SETTINGS);
     const acted: TrayAction[] = [];
-    const tray = new DesktopTray({ createTray: () => new Tray("icon"), buildMenu: Menu.buildFromTemplate, attention, platform, act: (a) => acted.push(a), quickEntry: false });
+    const tray = new DesktopTray({ createTray: () => new Tray("icon"), buildMenu: Menu.buildFromTemplate, attention, platform, act: (a) => acted.push(a), quickEntry: false, words: () => words });
     return { bus, tray, acted };
   };
 

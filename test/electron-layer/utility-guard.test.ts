@@ -127,7 +127,8 @@ describe("the app's service (app-service.ts)", () => {
     fs.writeFileSync(guardBundlePath(app.appPath), `import ${JSON.stringify(pathToFileURL(GUARD_SOURCE).href)};\n`);
     vi.stubEnv("SHELL", "/bin/sh");
     const { openAppService } = await import("../../src/main/electron/app-service");
-    const opened = await openAppService(path.join(folder, "data"), () => null);
+    const { CurrentWords } = await import("../../src/main/service/words/current-words");
+    const opened = await openAppService(path.join(folder, "data"), () => null, new CurrentWords());
     try {
       opened.service.mcp.addServer(testServerInput("counter", path.join(folder, "counts.txt")));
       opened.service.firstScreenShown();

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { applicationMenuTemplate, menuItems } from "../../src/main/electron/app-menu-template";
+import { ENGLISH_WORDS as words } from "../../src/main/service/words/words";
 
 const PLATFORMS = ["darwin", "win32", "linux"] as const;
 const DEVELOPER_ROLES = ["reload", "forceReload", "toggleDevTools"];
@@ -11,7 +12,7 @@ const roles = (items: ReturnType<typeof menuItems>) => items.map((item) => item.
 const topMenu = (template: ReturnType<typeof applicationMenuTemplate>, label: string) => template.find((item) => item.label === label);
 
 describe.each(PLATFORMS)("the application menu of a packaged build on %s", (platform) => {
-  const template = applicationMenuTemplate({ appName: "Alpine", platform, isPackaged: true, onCheckForUpdates: () => {} });
+  const template = applicationMenuTemplate({ appName: "Alpine", platform, isPackaged: true, words, onCheckForUpdates: () => {} });
 
   it("has no Reload and no Toggle Developer Tools, in any menu", () => {
     const all = roles(menuItems(template));
@@ -36,21 +37,21 @@ describe.each(PLATFORMS)("the application menu of a packaged build on %s", (plat
 
 describe("the application menu", () => {
   it("on macOS starts with the app menu: about, hide, quit", () => {
-    const [first] = applicationMenuTemplate({ appName: "Alpine", platform: "darwin", isPackaged: true });
+    const [first] = applicationMenuTemplate({ appName: "Alpine", platform: "darwin", isPackaged: true, words });
     expect(first.label).toBe("Alpine");
     expect(roles(menuItems([first]))).toEqual(expect.arrayContaining(["appMenu", "about", "hide", "hideOthers", "quit"]));
   });
 
   it("keeps Reload and the developer tools when the app runs from source", () => {
     for (const platform of PLATFORMS) {
-      const template = applicationMenuTemplate({ appName: "Alpine", platform, isPackaged: false });
+      const template = applicationMenuTemplate({ appName: "Alpine", platform, isPackaged: false, words });
       expect(roles(menuItems(template))).toEqual(expect.arrayContaining(DEVELOPER_ROLES));
     }
   });
 
   it("calls the update check from its item", () => {
     let checks = 0;
-    const template = applicationMenuTemplate({ appName: "Alpine", platform: "linux", isPackaged: true, onCheckForUpdates: () => checks++ });
+    const template = applicationMenuTemplate({ appName: "Alpine", platform: "linux", isPackaged: true, words, onCheckForUpdates: () => checks++ });
     const item = menuItems(template).find((entry) => entry.id === "check-for-updates")!;
     (item.click as () => void)();
     expect(checks).toBe(1);

@@ -31,7 +31,7 @@ describe("notifications and the badge", () => {
     await fixture.log.step(id, "run_end");
     expect(notices).toEqual([{ conversationId: id, kind: "ended", title: "Plan the trip", body: "The reply is ready." }]);
     // While it ran the tray listed it with what it did; afterwards nothing runs or waits.
-    expect(snapshots.some((s) => s.running.some((r) => r.conversationId === id && r.state === "Writing"))).toBe(true);
+    expect(snapshots.some((s) => s.running.some((r) => r.conversationId === id && r.state.kind === "writing"))).toBe(true);
     expect(snapshots.at(-1)).toMatchObject({ running: [], waiting: [], badgeCount: 0 });
 
     fixture.service.attention.setWindowFocused(true);

@@ -4,69 +4,82 @@
  * packaged build no menu item or shortcut reloads the window (which would drop what is
  * being typed) or opens the developer tools. Types only from electron, so the packaging
  * checks can read it without the Electron binary.
+ *
+ * Every item is labelled from the main process's catalogue, roles included: Electron's own
+ * role labels are English (a role keeps its action and a label given with it is shown:
+ * https://www.electronjs.org/docs/latest/api/menu-item#roles). Made again when the language
+ * changes (app-menu.ts).
  */
 import type { MenuItemConstructorOptions } from "electron";
+import type { WordKey, Words } from "../service/words/words";
 
 export interface MenuOptions {
   appName: string;
   platform: NodeJS.Platform;
   isPackaged: boolean;
+  /** The language the menu speaks. */
+  words: Words;
   /** "Check for Updates…": the update service's check; without it, no such item. */
   onCheckForUpdates?: () => void;
 }
 
 type Item = MenuItemConstructorOptions;
+type Role = NonNullable<Item["role"]>;
 const separator: Item = { type: "separator" };
 
 export function applicationMenuTemplate(options: MenuOptions): Item[] {
-  const mac = options.platform === "darwin";
+  const { words, platform } = options;
+  const mac = platform === "darwin";
+  const role = (name: Role, key: WordKey): Item => ({ role: name, label: words.t(key, { appName: options.appName }) });
   const check = options.onCheckForUpdates;
-  const checkForUpdates: Item[] = check ? [{ id: "check-for-updates", label: "Check for Updates…", click: () => check() }] : [];
+  const checkForUpdates: Item[] = check ? [{ id: "check-for-updates", label: words.t("menu.checkForUpdates"), click: () => check() }] : [];
   const menus: Item[] = [];
-  if (mac) menus.push(macAppMenu(options.appName, checkForUpdates));
-  else menus.push({ role: "fileMenu", label: "File", submenu: [{ role: "quit" }] });
-  menus.push(editMenu(mac), viewMenu(options.isPackaged), windowMenu(mac));
-  if (!mac && checkForUpdates.length > 0) menus.push({ role: "help", label: "Help", submenu: checkForUpdates });
+  if (mac) menus.push(macAppMenu(role, options.appName, checkForUpdates));
+  else menus.push({ ...role("fileMenu", "menu.file"), submenu: [role("quit", platform === "win32" ? "menu.exit" : "menu.quit")] });
+  menus.push(editMenu(role, mac), viewMenu(role, options.isPackaged), windowMenu(role, mac));
+  if (!mac && checkForUpdates.length > 0) menus.push({ ...role("help", "menu.help"), submenu: checkForUpdates });
   return menus;
 }
 
-function macAppMenu(appName: string, checkForUpdates: Item[]): Item {
+type RoleItem = (name: Role, key: WordKey) => Item;
+
+function macAppMenu(role: RoleItem, appName: string, checkForUpdates: Item[]): Item {
   return {
     role: "appMenu",
     label: appName,
     submenu: [
-      { role: "about" },
+      role("about", "menu.about"),
       ...checkForUpdates,
       separator,
-      { role: "services" },
+      role("services", "menu.services"),
       separator,
-      { role: "hide" },
-      { role: "hideOthers" },
-      { role: "unhide" },
+      role("hide", "menu.hide"),
+      role("hideOthers", "menu.hideOthers"),
+      role("unhide", "menu.showAll"),
       separator,
-      { role: "quit" },
+      role("quit", "menu.quitApp"),
     ],
   };
 }
 
-function editMenu(mac: boolean): Item {
-  const submenu: Item[] = [{ role: "undo" }, { role: "redo" }, separator, { role: "cut" }, { role: "copy" }, { role: "paste" }];
-  if (mac) submenu.push({ role: "pasteAndMatchStyle" });
-  submenu.push({ role: "delete" }, separator, { role: "selectAll" });
-  return { role: "editMenu", label: "Edit", submenu };
+function editMenu(role: RoleItem, mac: boolean): Item {
+  const submenu: Item[] = [role("undo", "menu.undo"), role("redo", "menu.redo"), separator, role("cut", "menu.cut"), role("copy", "menu.copy"), role("paste", "menu.paste")];
+  if (mac) submenu.push(role("pasteAndMatchStyle", "menu.pasteAndMatchStyle"));
+  submenu.push(role("delete", "menu.delete"), separator, role("selectAll", "menu.selectAll"));
+  return { ...role("editMenu", "menu.edit"), submenu };
 }
 
-function viewMenu(isPackaged: boolean): Item {
-  const submenu: Item[] = [{ role: "resetZoom" }, { role: "zoomIn" }, { role: "zoomOut" }, separator, { role: "togglefullscreen" }];
-  if (!isPackaged) submenu.push(separator, { role: "reload" }, { role: "forceReload" }, { role: "toggleDevTools" });
-  return { role: "viewMenu", label: "View", submenu };
+function viewMenu(role: RoleItem, isPackaged: boolean): Item {
+  const submenu: Item[] = [role("resetZoom", "menu.resetZoom"), role("zoomIn", "menu.zoomIn"), role("zoomOut", "menu.zoomOut"), separator, role("togglefullscreen", "menu.toggleFullScreen")];
+  if (!isPackaged) submenu.push(separator, role("reload", "menu.reload"), role("forceReload", "menu.forceReload"), role("toggleDevTools", "menu.toggleDevTools"));
+  return { ...role("viewMenu", "menu.view"), submenu };
 }
 
-function windowMenu(mac: boolean): Item {
+function windowMenu(role: RoleItem, mac: boolean): Item {
   const submenu: Item[] = mac
-    ? [{ role: "minimize" }, { role: "zoom" }, separator, { role: "front" }]
-    : [{ role: "minimize" }, { role: "close" }];
-  return { role: "windowMenu", label: "Window", submenu };
+    ? [role("minimize", "menu.minimize"), role("zoom", "menu.zoom"), separator, role("front", "menu.front")]
+    : [role("minimize", "menu.minimize"), role("close", "menu.close")];
+  return { ...role("windowMenu", "menu.window"), submenu };
 }
 
 /** Every item of a template, submenus included (for checks). */

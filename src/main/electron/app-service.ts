@@ -6,6 +6,7 @@
 import path from "node:path";
 import { app, dialog, utilityProcess, type BrowserWindow } from "electron";
 import { openService, type OpenedService } from "../service/open-service";
+import type { CurrentWords } from "../service/words/current-words";
 import { SafeStorageSecretKeeper, withEnvironmentFallback } from "./secrets";
 import { sqliteBindingFor } from "./sqlite-binding";
 import { exportFileChooser, importFileChooser } from "./transfer-dialogs";
@@ -25,8 +26,11 @@ export interface AppService extends OpenedService {
   flushSecrets(): Promise<void>;
 }
 
-/** Opens the secrets, then the service; throws a clear error when it cannot (a database it cannot read, ...). */
-export async function openAppService(dataFolder: string, getWindow: () => BrowserWindow | null): Promise<AppService> {
+/**
+ * Opens the secrets, then the service; throws a clear error when it cannot (a database it cannot read, ...).
+ * `words`: the app's language, which the service follows from now on and the dialogs speak.
+ */
+export async function openAppService(dataFolder: string, getWindow: () => BrowserWindow | null, words: CurrentWords): Promise<AppService> {
   const secrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, API_KEY_FILE));
   const mcpSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, MCP_SECRETS_FILE));
   const storageSecrets = await SafeStorageSecretKeeper.open(path.join(dataFolder, STORAGE_SECRETS_FILE));
@@ -38,6 +42,7 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     storageSecrets,
     providerSecrets,
     appVersion: app.getVersion(),
+    words,
     // What the language setting "system" means, most preferred first:
     // https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages
     systemLanguages: () => app.getPreferredSystemLanguages(),
@@ -45,14 +50,14 @@ export async function openAppService(dataFolder: string, getWindow: () => Browse
     // Stdio MCP servers: guards on utility processes (the runAsNode fuse is off), PATH from the login shell.
     mcpLaunch: appServerLaunch((...args) => utilityProcess.fork(...args), app.getAppPath()),
     chooseFolder: async () => {
-      const options = { title: "Choose the folder Alpine may read", properties: ["openDirectory" as const] };
+      const options = { title: words.now.t("dialog.chooseFolder"), properties: ["openDirectory" as const] };
       const window = getWindow();
       const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    chooseExportFile: exportFileChooser(getWindow),
-    chooseImportFile: importFileChooser(getWindow),
-    chooseBundleFile: bundleFileChooser(getWindow),
+    chooseExportFile: exportFileChooser(getWindow, () => words.now),
+    chooseImportFile: importFileChooser(getWindow, () => words.now),
+    chooseBundleFile: bundleFileChooser(getWindow, () => words.now),
   });
   return { ...opened, flushSecrets: () => Promise.all([secrets.flush(), mcpSecrets.flush(), storageSecrets.flush(), providerSecrets.flush()]).then(() => undefined) };
 }

@@ -4,13 +4,16 @@
  * choice to bundle files: https://www.electronjs.org/docs/latest/api/dialog#dialogshowopendialogwindow-options
  */
 import { type BrowserWindow, dialog } from "electron";
+import type { Words } from "../service/words/words";
 
-export function bundleFileChooser(window: () => BrowserWindow | null): () => Promise<string | null> {
+/** `words`: the person's language when the dialog opens. */
+export function bundleFileChooser(window: () => BrowserWindow | null, words: () => Words): () => Promise<string | null> {
   return async () => {
+    const now = words();
     const options = {
-      title: "Install an MCP Bundle",
+      title: now.t("dialog.installBundle"),
       properties: ["openFile" as const],
-      filters: [{ name: "MCP Bundle", extensions: ["mcpb", "dxt"] }],
+      filters: [{ name: now.t("dialog.fileType.bundle"), extensions: ["mcpb", "dxt"] }],
     };
     const parent = window();
     const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);

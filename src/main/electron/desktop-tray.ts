@@ -3,10 +3,12 @@
  * or waits changes: Linux shows a changed menu only once it is set again
  * (https://www.electronjs.org/docs/latest/api/tray#traysetcontextmenumenu). Shown by default
  * on Windows and Linux and by choice on macOS (the `tray` setting); created and removed as
- * the setting changes (https://www.electronjs.org/docs/latest/api/tray).
+ * the setting changes (https://www.electronjs.org/docs/latest/api/tray). Made again at once in
+ * the new language when the language changes (`refresh`).
  */
 import { type DesktopSettings, trayShown } from "../../shared/desktop-types";
 import type { Attention, AttentionSnapshot } from "../service/attention/attention";
+import type { Words } from "../service/words/words";
 import { type TrayAction, trayMenuTemplate, trayTooltip } from "./tray-menu-template";
 
 /** What this needs of Electron's Tray. */
@@ -25,6 +27,8 @@ export interface TrayWiring {
   act(action: TrayAction): void;
   /** Whether the quick-entry window can be opened (its shortcut may be off; the tray still opens it). */
   quickEntry: boolean;
+  /** The language the menu and tooltip speak now. */
+  words(): Words;
 }
 
 export class DesktopTray {
@@ -60,6 +64,11 @@ export class DesktopTray {
     }
   }
 
+  /** The language changed: the menu and tooltip are made again in it. */
+  refresh(): void {
+    this.update(this.wiring.attention.snapshot());
+  }
+
   destroy(): void {
     this.offChange();
     this.tray?.destroy();
@@ -68,7 +77,8 @@ export class DesktopTray {
 
   private update(snapshot: AttentionSnapshot): void {
     if (!this.tray) return;
-    this.tray.setContextMenu(this.wiring.buildMenu(trayMenuTemplate(snapshot, this.wiring.act, { quickEntry: this.wiring.quickEntry })));
-    this.tray.setToolTip(trayTooltip(snapshot));
+    const words = this.wiring.words();
+    this.tray.setContextMenu(this.wiring.buildMenu(trayMenuTemplate(snapshot, this.wiring.act, { quickEntry: this.wiring.quickEntry, words })));
+    this.tray.setToolTip(trayTooltip(snapshot, words));
   }
 }

@@ -51,6 +51,7 @@ export function startDesktop({ service, lifecycle, showWindow, preload, devTools
       return window;
     },
     url: `${APP_ORIGIN}/${QUICK_ENTRY_PATH}`,
+    title: () => service.words.now.t("window.quickEntryTitle"),
   });
   const shortcut = new QuickEntryShortcut(globalShortcut, service.desktopStatus, () => quick.toggle(), process.platform);
   const offWindowRequests = service.events.on((event) => {
@@ -83,7 +84,10 @@ export function startDesktop({ service, lifecycle, showWindow, preload, devTools
     platform: process.platform,
     act,
     quickEntry: true,
+    words: () => service.words.now,
   });
+  // A language change makes the tray's menu again at once (the application menu: main.ts).
+  const offLanguage = service.words.onChange(() => tray.refresh());
   const apply = (settings: DesktopSettings) => {
     tray.apply(settings);
     shortcut.use(settings.quickEntryShortcut);
@@ -95,6 +99,7 @@ export function startDesktop({ service, lifecycle, showWindow, preload, devTools
     name: "desktop",
     join: () => {
       offSettings();
+      offLanguage();
       offWindowRequests();
       stopNotifications();
       shortcut.release();

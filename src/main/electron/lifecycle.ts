@@ -54,10 +54,13 @@ export interface LifecycleApp {
 export interface LifecycleOptions {
   /** Closing the last window leaves the app running (the tray's "Keep running in the tray"): asked at each close. */
   keepRunningWhenClosed?: () => boolean;
+  /** The person's Quit goes on only when this answers true (asked while runs are going: quit-confirmation.ts). */
+  confirmQuit?: () => Promise<boolean>;
 }
 
 export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: SignalSource = process, options: LifecycleOptions = {}): void {
   let exiting = false;
+  let asking = false;
   const end = (reason: ShutdownReason) => {
     void lifecycle.shutdownOnce(reason).then(() => {
       exiting = true;
@@ -67,7 +70,17 @@ export function wireLifecycle(app: LifecycleApp, lifecycle: Lifecycle, signals: 
   app.on("before-quit", (event) => {
     if (exiting) return;
     event.preventDefault();
-    end("quit");
+    const confirm = options.confirmQuit;
+    if (!confirm || lifecycle.shuttingDown) return end("quit");
+    // One question at a time: a second Quit while it is asked changes nothing.
+    if (asking) return;
+    asking = true;
+    void confirm()
+      .catch(() => true)
+      .then((quit) => {
+        asking = false;
+        if (quit) end("quit");
+      });
   });
   // Closing the window ends the app on every platform (runs are stopped and saved first), unless
   // the person chose to keep it running in the tray; Quit from there ends it the same way.

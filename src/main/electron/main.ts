@@ -3,6 +3,8 @@
  * app://) is created first and loads while the service opens on the user-data folder; IPC
  * and the shutdown wiring. The window's requests wait for the service (none fails or is lost
  * for coming early); a service that cannot start is said in a dialog, and the app exits.
+ * The main process speaks the person's language (the setting, else the system's), and a
+ * language change makes the application menu again at once.
  */
 import path from "node:path";
 import { app, BrowserWindow, dialog } from "electron";
@@ -11,6 +13,9 @@ import { contentSecurityPolicy } from "../service/content-security-policy";
 import { ServiceStart } from "../service/service-start";
 import { StartGate } from "../service/start-gate";
 import { DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES } from "../../shared/page-sizes";
+import { resolveLanguage } from "../../shared/languages";
+import { CurrentWords } from "../service/words/current-words";
+import { savedLanguageSetting } from "../service/words/saved-language";
 import { installApplicationMenu } from "./app-menu";
 import { DeepLinkInbox, deepLinkInArgv, registerProtocolClient } from "./deep-link-inbox";
 import { type Desktop, startDesktop } from "./desktop";
@@ -20,6 +25,7 @@ import { appWindowSender, forwardEvents, registerIpcDispatch } from "./ipc";
 import { Lifecycle, wireLifecycle } from "./lifecycle";
 import { loadSystemUpdater, wireUpdates } from "./updates";
 import { createMainWindow } from "./window";
+import { quitConfirmation } from "./quit-confirmation";
 import { BundleFiles, bundlePathsIn, listenForOpenedFiles } from "./bundle-files";
 
 const UPDATE_CHECK_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -34,6 +40,8 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | null = null;
+  /** The main process's words: menus, tray, dialogs, notifications, the updater's (the service follows the setting with them). */
+  const words = new CurrentWords();
   // MCP Bundles opened with the app: reviewed once the service is open.
   const bundleFiles = new BundleFiles();
   listenForOpenedFiles(app, bundleFiles);
@@ -65,16 +73,27 @@ if (!app.requestSingleInstanceLock()) {
 
   async function start(): Promise<void> {
     const dataFolder = app.getPath("userData");
+    // The language at once: the saved setting, else the system's preferred languages, most preferred first
+    // (https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages; not app.getLocale(), which
+    // is Chromium's own locale among those shipped). Loaded in the background: the menu is made again when it is.
+    void words.use(resolveLanguage(savedLanguageSetting(dataFolder), app.getPreferredSystemLanguages()));
     // Begins once the window's page is served (or the window asks for it, or a moment at most): the window is created without waiting for it.
     const gate = new StartGate();
-    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window)), gate);
+    const serviceStart = new ServiceStart(() => import("./app-service").then(({ openAppService }) => openAppService(dataFolder, () => window, words)), gate);
     const opened = serviceStart.opened;
 
     const lifecycle = new Lifecycle();
     lifecycle.onWillShutdown({ name: "service", join: () => opened.then(({ service }) => service.shutdown(), () => undefined) });
     lifecycle.onWillShutdown({ name: "secrets", join: () => opened.then(({ flushSecrets }) => flushSecrets(), () => undefined) });
     let desktop: Desktop | null = null;
-    wireLifecycle(app, lifecycle, process, { keepRunningWhenClosed: () => desktop?.keepsRunning() ?? false });
+    let running = (): number => 0;
+    // The person's Quit asks first while runs are going, on the main window when there is one.
+    const confirmQuit = quitConfirmation({
+      running: () => running(),
+      words: () => words.now,
+      showMessageBox: (options) => (window && !window.isDestroyed() ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options)),
+    });
+    wireLifecycle(app, lifecycle, process, { keepRunningWhenClosed: () => desktop?.keepsRunning() ?? false, confirmQuit });
 
     const outFolder = path.join(import.meta.dirname, "..");
     serveRenderer(path.join(outFolder, "renderer"), contentSecurityPolicy([], APP_ORIGIN), {
@@ -91,13 +110,19 @@ if (!app.requestSingleInstanceLock()) {
         service.events.emit({ type: "show_updates" });
         void service.updates.check();
       });
-    installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, onCheckForUpdates: checkForUpdates });
+    // Made again, whole, in the new language when the language changes (Menu.setApplicationMenu replaces it:
+    // https://www.electronjs.org/docs/latest/api/menu#menusetapplicationmenumenu).
+    const installMenu = () =>
+      installApplicationMenu({ appName: app.getName(), platform: process.platform, isPackaged: app.isPackaged, words: words.now, onCheckForUpdates: checkForUpdates });
+    installMenu();
+    words.onChange(installMenu);
     const preload = path.join(outFolder, "preload", "index.cjs");
     makeWindow = () => createMainWindow({ preload, url: APP_URL, devTools: !app.isPackaged });
     window = makeWindow();
 
     // A service that cannot start rejects here: fail() says why.
     const { service } = await opened;
+    running = () => service.runs.runningIds().length;
     forwardEvents(service.events, () => window);
     bundleFiles.ready(service);
     desktop = startDesktop({ service, lifecycle, showWindow, preload, devTools: !app.isPackaged });
@@ -130,7 +155,11 @@ if (!app.requestSingleInstanceLock()) {
 
   function fail(error: unknown): void {
     // E.g. a database from a newer Alpine or one that cannot be read: say so, touch nothing.
-    dialog.showErrorBox("Alpine cannot start", error instanceof Error ? error.message : String(error));
-    app.exit(1);
+    const reason = error instanceof Error ? error.message : String(error);
+    // The reason is the error's own words (kept as they are for a report); the rest in the person's language, once loaded.
+    void words.ready().then((now) => {
+      dialog.showErrorBox(now.t("dialog.startFailed.title"), `${now.t("dialog.startFailed.detail")}\n\n${reason}`);
+      app.exit(1);
+    });
   }
 }

@@ -33,21 +33,19 @@ export class QuickEntryShortcut {
     this.release();
     if (accelerator === "") return this.status.setShortcut(null, null);
     let ok = false;
-    let detail = "";
+    let detail: string | null = null;
     try {
       ok = this.globalShortcut.register(accelerator, this.onPress);
     } catch (error) {
-      detail = ` (${(error as Error)?.message ?? String(error)})`;
+      detail = (error as Error)?.message ?? String(error);
     }
     if (ok) {
       this.registered = accelerator;
       return this.status.setShortcut(accelerator, null);
     }
     const shown = this.platform === "darwin" ? accelerator.replace(/\bAlt\b/g, "Option") : accelerator;
-    this.status.setShortcut(
-      null,
-      `The quick-entry shortcut ${shown} could not be registered${detail}: another app may use it. Choose another one in Settings → Desktop; the tray's Quick Entry still opens it.`,
-    );
+    // Put in words by the status keeper, in the person's language.
+    this.status.setShortcut(null, { shortcut: shown, detail });
   }
 
   release(): void {

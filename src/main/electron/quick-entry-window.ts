@@ -13,6 +13,8 @@ export interface QuickEntryWindowOptions {
   /** new BrowserWindow(options), guarded like the main window. */
   create(options: BrowserWindowConstructorOptions): BrowserWindow;
   url: string;
+  /** The window's title until its page gives its own (the page's <title> wins once loaded), in the person's language. */
+  title(): string;
 }
 
 export class QuickEntryWindow {
@@ -58,7 +60,7 @@ export class QuickEntryWindow {
       minimizable: false,
       maximizable: false,
       fullscreenable: false,
-      title: "Alpine Quick Entry",
+      title: this.options.title(),
     });
     window.on("blur", () => this.hide());
     void window.loadURL(this.options.url);

@@ -1,16 +1,19 @@
 /**
  * The native save and open dialogs of export and import, attached to the window when
- * there is one. Each answers null when the person cancels.
+ * there is one. Each answers null when the person cancels. Titled in the person's language
+ * as it is when the dialog opens.
  */
 import { type BrowserWindow, dialog } from "electron";
+import type { Words } from "../service/words/words";
 
-export function exportFileChooser(window: () => BrowserWindow | null): (defaultName: string) => Promise<string | null> {
+export function exportFileChooser(window: () => BrowserWindow | null, words: () => Words): (defaultName: string) => Promise<string | null> {
   return async (defaultName) => {
     const json = defaultName.endsWith(".json");
+    const now = words();
     const options = {
-      title: "Export conversations",
+      title: now.t("dialog.exportConversations"),
       defaultPath: defaultName,
-      filters: [json ? { name: "Alpine JSON", extensions: ["json"] } : { name: "Markdown", extensions: ["md"] }],
+      filters: [json ? { name: now.t("dialog.fileType.alpineJson"), extensions: ["json"] } : { name: now.t("dialog.fileType.markdown"), extensions: ["md"] }],
     };
     const parent = window();
     const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
@@ -18,12 +21,13 @@ export function exportFileChooser(window: () => BrowserWindow | null): (defaultN
   };
 }
 
-export function importFileChooser(window: () => BrowserWindow | null): () => Promise<string | null> {
+export function importFileChooser(window: () => BrowserWindow | null, words: () => Words): () => Promise<string | null> {
   return async () => {
+    const now = words();
     const options = {
-      title: "Import conversations (Alpine JSON, ChatGPT or Claude.ai conversations.json)",
+      title: now.t("dialog.importConversations"),
       properties: ["openFile" as const],
-      filters: [{ name: "JSON", extensions: ["json"] }],
+      filters: [{ name: now.t("dialog.fileType.json"), extensions: ["json"] }],
     };
     const parent = window();
     const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);

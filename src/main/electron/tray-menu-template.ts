@@ -5,7 +5,8 @@
  * without the binary (https://www.electronjs.org/docs/latest/api/menu#menubuildfromtemplatetemplate).
  */
 import type { MenuItemConstructorOptions } from "electron";
-import type { AttentionSnapshot } from "../service/attention/attention";
+import type { AttentionSnapshot, AttentionState } from "../service/attention/attention";
+import type { Words } from "../service/words/words";
 
 /** At most this many conversations per list: a tray menu is a glance, the window has the rest. */
 export const TRAY_LIST_LIMIT = 8;
@@ -19,32 +20,43 @@ export type TrayAction =
 
 type Item = MenuItemConstructorOptions;
 
-export function trayMenuTemplate(snapshot: AttentionSnapshot, act: (action: TrayAction) => void, options: { quickEntry: boolean }): Item[] {
+export function trayMenuTemplate(snapshot: AttentionSnapshot, act: (action: TrayAction) => void, options: { quickEntry: boolean; words: Words }): Item[] {
+  const { words } = options;
   const item = (label: string, action: TrayAction, id?: string): Item => ({ label, ...(id ? { id } : {}), click: () => act(action) });
   const list = (heading: string, entries: AttentionSnapshot["running"], withState: boolean): Item[] => {
     if (entries.length === 0) return [];
     const shown = entries.slice(0, TRAY_LIST_LIMIT).map((entry) =>
-      item(withState ? `${entry.title} — ${entry.state}` : entry.title, { kind: "open", conversationId: entry.conversationId }, `open:${entry.conversationId}`),
+      item(
+        withState ? words.t("tray.entry", { title: entry.title, state: stateText(entry.state, words) }) : entry.title,
+        { kind: "open", conversationId: entry.conversationId },
+        `open:${entry.conversationId}`,
+      ),
     );
-    const more: Item[] = entries.length > TRAY_LIST_LIMIT ? [{ label: `and ${entries.length - TRAY_LIST_LIMIT} more…`, enabled: false }] : [];
+    const more: Item[] = entries.length > TRAY_LIST_LIMIT ? [{ label: words.t("tray.more", { count: entries.length - TRAY_LIST_LIMIT }), enabled: false }] : [];
     return [{ type: "separator" }, { label: heading, enabled: false }, ...shown, ...more];
   };
   return [
-    item("New Conversation", { kind: "new-conversation" }, "new-conversation"),
-    ...(options.quickEntry ? [item("Quick Entry", { kind: "quick-entry" }, "quick-entry")] : []),
-    ...list(`Running (${snapshot.running.length})`, snapshot.running, true),
-    ...list(`Waiting for you (${snapshot.waiting.length})`, snapshot.waiting, false),
+    item(words.t("tray.newConversation"), { kind: "new-conversation" }, "new-conversation"),
+    ...(options.quickEntry ? [item(words.t("tray.quickEntry"), { kind: "quick-entry" }, "quick-entry")] : []),
+    ...list(words.t("tray.running", { count: snapshot.running.length }), snapshot.running, true),
+    ...list(words.t("tray.waiting", { count: snapshot.waiting.length }), snapshot.waiting, false),
     { type: "separator" },
-    item("Show Alpine", { kind: "show" }, "show"),
-    item("Quit Alpine", { kind: "quit" }, "quit"),
+    item(words.t("tray.show"), { kind: "show" }, "show"),
+    item(words.t("tray.quit"), { kind: "quit" }, "quit"),
   ];
 }
 
+/** What a running conversation does now, in words. */
+export function stateText(state: AttentionState, words: Words): string {
+  return state.kind === "using" ? words.t("tray.state.using", { tool: state.tool }) : words.t(`tray.state.${state.kind}`);
+}
+
 /** The tray icon's tooltip: what runs and waits, in words. */
-export function trayTooltip(snapshot: AttentionSnapshot): string {
-  const parts = [
-    snapshot.running.length > 0 ? `${snapshot.running.length} running` : null,
-    snapshot.waiting.length > 0 ? `${snapshot.waiting.length} waiting for you` : null,
-  ].filter(Boolean);
-  return parts.length === 0 ? "Alpine" : `Alpine: ${parts.join(", ")}`;
+export function trayTooltip(snapshot: AttentionSnapshot, words: Words): string {
+  const running = snapshot.running.length;
+  const waiting = snapshot.waiting.length;
+  if (running > 0 && waiting > 0) return words.t("tray.tooltip.both", { running, waiting });
+  if (running > 0) return words.t("tray.tooltip.running", { count: running });
+  if (waiting > 0) return words.t("tray.tooltip.waiting", { count: waiting });
+  return "Alpine";
 }

@@ -3,6 +3,7 @@ import type { Tool } from "../agent";
 import type { ServerLaunch } from "../mcp";
 import type { ModelClientOptions } from "./models/model-client";
 import type { SecretKeeper } from "./settings/secret-keeper";
+import type { CurrentWords } from "./words/current-words";
 import type { FolderChooser } from "./settings/settings";
 import type { ServerStoreOptions } from "./storage/connect-server";
 import type { ExportFileChooser, ImportFileChooser } from "./transfer/transfer-service";
@@ -48,6 +49,8 @@ export interface AlpineServiceOptions {
    * means (the app gives Electron's app.getPreferredSystemLanguages(); default: the process's locale).
    */
   systemLanguages?: () => readonly string[];
+  /** The main process's words, shared with the app's menus (default: the service's own, following the setting). */
+  words?: CurrentWords;
   /** How long after the service starts an unclean shutdown's database check runs (default 3 s). */
   databaseCheckDelayMs?: number;
 }

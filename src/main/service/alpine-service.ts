@@ -45,6 +45,7 @@ import { askChecksFor } from "./conversations/conversation-view";
 import { DeepLinks } from "./deep-links/deep-links";
 import { Attention } from "./attention/attention";
 import { DesktopStatusKeeper } from "./desktop-status";
+import { type CurrentWords, followLanguage } from "./words/current-words";
 
 /** How long after the start the background work begins when no window said its first screen was shown. */
 const AFTER_START_MS = 3_000;
@@ -76,8 +77,9 @@ export class AlpineService {
   /** alpine:// links received from the system, checked and kept for the window (its lookups run only once a link comes). */
   readonly deepLinks = new DeepLinks({ bus: this.events, assertConversation: (id) => this.conversations.get(id, 1), serverNames: () => this.mcp.view().servers.map((s) => s.name) });
   /** What runs and what waits for the person: notifications, the badge, the tray (settings read at each event). */
-  readonly attention = new Attention(this.events, () => this.settings.current().desktop);
-  readonly desktopStatus = new DesktopStatusKeeper(this.events);
+  readonly attention = new Attention(this.events, () => this.settings.current().desktop, () => this.words.now);
+  readonly desktopStatus = new DesktopStatusKeeper(this.events, () => this.words.now);
+  readonly words: CurrentWords; // The main process's language: menus, tray, dialogs, notifications, the updater's words.
   /** After an unclean shutdown: the background database check (null when the last shutdown was clean). */
   readonly databaseChecked: Promise<unknown>;
   private readonly gate = new ServiceGate();
@@ -162,7 +164,8 @@ export class AlpineService {
     // In the background, once the window's first screen is painted (or a little later without
     // one): its first paint never waits for a server, nor shares the cores with their starts.
     this.startInBackgroundAfter(options.mcpStartDelayMs ?? AFTER_START_MS);
-    this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds() });
+    this.updates = new UpdateService({ currentVersion: options.appVersion ?? "0.0.0", bus: this.events, runningIds: () => this.runs.runningIds(), words: () => this.words.now });
+    this.words = followLanguage(options.words, this.events, () => this.settings.language(), [this.updates, this.desktopStatus]);
     // Any migration has taken its copy; the older copies are removed once the first screen is shown.
     this.backups = new DatabaseBackups(databaseFile);
     // Damage is checked in the local database (a server keeps page checksums of its own).

@@ -6,6 +6,7 @@
  */
 import type { DesktopSettings } from "../../../shared/desktop-types";
 import type { StoppedBy } from "../../../shared/wire-types";
+import { ENGLISH_WORDS, type Words } from "../words/words";
 
 /** At most this much of a question or an error is shown (a notification is a glance). */
 const BODY_CHARS = 160;
@@ -52,20 +53,20 @@ export function shouldNotify(kind: NoticeKind, settings: Pick<DesktopSettings, "
   return kind === "ended" ? settings.notifyRunEnded : settings.notifyWaiting;
 }
 
-/** What the notification says happened. */
-export function noticeBody(stop: RunStop): string {
+/** What the notification says happened, in the person's language (the question and the error as they came). */
+export function noticeBody(stop: RunStop, words: Words = ENGLISH_WORDS): string {
   switch (stop.stoppedBy) {
     case "ask": {
-      if (stop.lastTool && stop.lastTool.name !== ASK_TOOL_NAME) return `Waiting for your approval to use ${short(stop.lastTool.name, 60)}.`;
+      if (stop.lastTool && stop.lastTool.name !== ASK_TOOL_NAME) return words.t("notice.approval", { tool: short(stop.lastTool.name, 60) });
       const question = questionOf(stop.lastTool?.input);
-      return question ? `Asks you: ${short(question, BODY_CHARS)}` : "Waiting for your answer.";
+      return question ? words.t("notice.question", { question: short(question, BODY_CHARS) }) : words.t("notice.answer");
     }
     case "error":
-      return stop.error ? `Stopped with an error: ${short(stop.error.message, BODY_CHARS)}` : "Stopped with an error.";
+      return stop.error ? words.t("notice.errorWithMessage", { message: short(stop.error.message, BODY_CHARS) }) : words.t("notice.error");
     case "max_steps":
-      return "Stopped after its most steps: continue it to go on.";
+      return words.t("notice.maxSteps");
     default:
-      return "The reply is ready.";
+      return words.t("notice.replyReady");
   }
 }
 

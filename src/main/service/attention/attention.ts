@@ -9,13 +9,17 @@ import type { AppEvent } from "../../../shared/ipc-contract";
 import type { DesktopSettings } from "../../../shared/desktop-types";
 import type { StepEvent } from "../../../shared/wire-types";
 import type { AppEventBus } from "../app-event-bus";
+import { ENGLISH_WORDS, type Words } from "../words/words";
 import { type Notice, noticeBody, noticeKind, noticeTitle, type RunStop, shouldNotify } from "./attention-rules";
+
+/** What a conversation does now, put in words where it is shown (the tray). */
+export type AttentionState = { kind: "starting" | "thinking" | "writing" | "waiting" } | { kind: "using"; tool: string };
 
 export interface AttentionEntry {
   conversationId: string;
   title: string;
-  /** For a running one: what it does now ("Thinking", "Using read_file", "Writing"). */
-  state: string;
+  /** For a running one: what it does now (thinking, using read_file, writing). */
+  state: AttentionState;
 }
 
 export interface AttentionSnapshot {
@@ -27,14 +31,19 @@ export interface AttentionSnapshot {
 
 export class Attention {
   private readonly summaries = new Map<string, { title: string; task: string }>();
-  private readonly running = new Map<string, string>();
-  private readonly waiting = new Map<string, string>();
+  private readonly running = new Map<string, AttentionState>();
+  private readonly waiting = new Map<string, AttentionState>();
   private readonly lastTool = new Map<string, { name: string; input: unknown }>();
   private readonly noticeListeners = new Set<(notice: Notice) => void>();
   private readonly changeListeners = new Set<(snapshot: AttentionSnapshot) => void>();
   private windowFocused = true;
 
-  constructor(bus: AppEventBus, private readonly settings: () => DesktopSettings) {
+  /** `words`: the language a notice is written in, asked at each notice (it follows the language setting). */
+  constructor(
+    bus: AppEventBus,
+    private readonly settings: () => DesktopSettings,
+    private readonly words: () => Words = () => ENGLISH_WORDS,
+  ) {
     bus.on((event) => this.handle(event));
   }
 
@@ -55,7 +64,8 @@ export class Attention {
   }
 
   snapshot(): AttentionSnapshot {
-    const entries = (map: Map<string, string>) => [...map].map(([conversationId, state]) => ({ conversationId, title: noticeTitle(this.summaries.get(conversationId)), state }));
+    const entries = (map: Map<string, AttentionState>) =>
+      [...map].map(([conversationId, state]) => ({ conversationId, title: noticeTitle(this.summaries.get(conversationId)), state: { ...state } }));
     return { running: entries(this.running), waiting: entries(this.waiting), badgeCount: this.settings().badgeCount ? this.waiting.size : 0 };
   }
 
@@ -84,22 +94,23 @@ export class Attention {
       case "run_start":
         this.waiting.delete(id);
         this.lastTool.delete(id);
-        this.running.set(id, "Starting");
+        this.running.set(id, { kind: "starting" });
         return this.changed();
       case "think_start":
-        return this.setState(id, "Thinking");
+        return this.setState(id, { kind: "thinking" });
       case "text_delta":
-        return this.setState(id, "Writing");
+        return this.setState(id, { kind: "writing" });
       case "tool_start":
         this.lastTool.set(id, { name: event.name, input: event.input });
-        return this.setState(id, `Using ${event.name}`);
+        return this.setState(id, { kind: "using", tool: event.name });
       case "run_end":
         return this.ended(id, { stoppedBy: event.stoppedBy, error: event.error, lastTool: this.lastTool.get(id) ?? null });
     }
   }
 
-  private setState(id: string, state: string): void {
-    if (!this.running.has(id) || this.running.get(id) === state) return;
+  private setState(id: string, state: AttentionState): void {
+    const now = this.running.get(id);
+    if (!now || (now.kind === state.kind && toolOf(now) === toolOf(state))) return;
     this.running.set(id, state);
     this.changed();
   }
@@ -108,10 +119,10 @@ export class Attention {
     this.running.delete(id);
     this.lastTool.delete(id);
     const kind = noticeKind(stop);
-    if (kind === "waiting") this.waiting.set(id, "Waiting for you");
+    if (kind === "waiting") this.waiting.set(id, { kind: "waiting" });
     this.changed();
     if (!kind || !shouldNotify(kind, this.settings(), this.windowFocused)) return;
-    const notice: Notice = { conversationId: id, kind, title: noticeTitle(this.summaries.get(id)), body: noticeBody(stop) };
+    const notice: Notice = { conversationId: id, kind, title: noticeTitle(this.summaries.get(id)), body: noticeBody(stop, this.words()) };
     for (const listener of [...this.noticeListeners]) listener(notice);
   }
 
@@ -119,4 +130,8 @@ export class Attention {
     const snapshot = this.snapshot();
     for (const listener of [...this.changeListeners]) listener(snapshot);
   }
+}
+
+function toolOf(state: AttentionState): string | null {
+  return state.kind === "using" ? state.tool : null;
 }

@@ -1,24 +1,24 @@
 /**
- * An updater failure in words for the person: what went wrong, that nothing was installed,
- * and what to do. A download that does not match its published checksum is refused.
+ * An updater failure in words for the person, in their language: what went wrong, that
+ * nothing was installed, and what to do. A download that does not match its published
+ * checksum is refused. The updater's own detail is kept as it came.
  */
-export function updateFailureText(error: unknown, version: string | null): string {
+import { ENGLISH_WORDS, type Words } from "../words/words";
+
+export function updateFailureText(error: unknown, version: string | null, words: Words = ENGLISH_WORDS): string {
   const code = (error as { code?: unknown } | null)?.code;
   const detail = error instanceof Error ? error.message : String(error);
-  const update = version ? `The update to Alpine ${version}` : "The update";
+  const withVersion = version !== null;
   if (code === "ERR_CHECKSUM_MISMATCH" || /checksum mismatch/i.test(detail)) {
-    return (
-      `${update} was refused: the downloaded file does not match the checksum published with it, so it may be damaged or ` +
-      "not the real release. It was deleted and nothing was installed. Check for updates again later."
-    );
+    return withVersion ? words.t("update.checksumVersion", { version }) : words.t("update.checksum");
   }
   if (/ECONNRESET|ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|socket hang up|aborted|premature close|net::ERR_/i.test(detail)) {
-    return `${update} could not be downloaded: the connection failed (${shorten(detail)}). Nothing was installed. Check for updates again when you are online.`;
+    const values = { version: version ?? "", detail: shorten(detail) };
+    return withVersion ? words.t("update.connectionVersion", values) : words.t("update.connection", values);
   }
-  if (/\b(404|403|5\d\d)\b|HttpError/i.test(detail)) {
-    return `The update server answered with an error (${shorten(detail)}). Nothing was installed. Check for updates again later.`;
-  }
-  return `${update} failed: ${shorten(detail)}. Nothing was installed. Check for updates again later.`;
+  if (/\b(404|403|5\d\d)\b|HttpError/i.test(detail)) return words.t("update.server", { detail: shorten(detail) });
+  const values = { version: version ?? "", detail: shorten(detail) };
+  return withVersion ? words.t("update.failedVersion", values) : words.t("update.failed", values);
 }
 
 function shorten(text: string): string {

@@ -9,6 +9,7 @@ import type { AppEventBus } from "../app-event-bus";
 import { UpdateNotReadyError } from "../service-errors";
 import { installDecision, mayInstallAfterShutdown } from "./install-rules";
 import { updateFailureText } from "./update-failure";
+import { ENGLISH_WORDS, type Words } from "../words/words";
 
 /** What the service needs of the updater. */
 export interface UpdaterPort {
@@ -40,16 +41,20 @@ export interface UpdateServiceOptions {
   bus: AppEventBus;
   /** The conversations whose runs are going now (a run waiting for the person is not one). */
   runningIds(): string[];
+  /** The language the status's message is written in, asked each time it is given. */
+  words?: () => Words;
 }
 
-const FROM_SOURCE = "Updates are installed by the packaged app; this copy runs from source, so it does not update itself.";
+/** What the status's message says, put in words when the status is given (so a language change rewords it). */
+type MessageSource = { kind: "from-source" } | { kind: "failure"; error: unknown; version: string | null };
+type KeptStatus = Omit<UpdateStatus, "message"> & { message: MessageSource | null };
 
 export class UpdateService {
   private attachment: UpdateAttachment | null = null;
-  private current: UpdateStatus;
+  private current: KeptStatus;
 
   constructor(private readonly options: UpdateServiceOptions) {
-    this.current = { phase: "unsupported", currentVersion: options.currentVersion, version: null, progress: null, message: FROM_SOURCE };
+    this.current = { phase: "unsupported", currentVersion: options.currentVersion, version: null, progress: null, message: { kind: "from-source" } };
   }
 
   attach(attachment: UpdateAttachment): void {
@@ -58,7 +63,19 @@ export class UpdateService {
   }
 
   status(): UpdateStatus {
-    return { ...this.current, progress: this.current.progress ? { ...this.current.progress } : null };
+    return { ...this.current, progress: this.current.progress ? { ...this.current.progress } : null, message: this.messageText() };
+  }
+
+  /** The language changed: the window is given the status again, its message in the new language. */
+  refresh(): void {
+    if (this.current.message) this.options.bus.emit({ type: "update_status", status: this.status() });
+  }
+
+  private messageText(): string | null {
+    const source = this.current.message;
+    const words = this.options.words?.() ?? ENGLISH_WORDS;
+    if (!source) return null;
+    return source.kind === "from-source" ? words.t("update.fromSource") : updateFailureText(source.error, source.version, words);
   }
 
   /** Check the feed now; resolves with the status once the check has answered. */
@@ -92,7 +109,7 @@ export class UpdateService {
       case "downloaded":
         return this.set({ phase: "downloaded", version: report.version, progress: null, message: null });
       case "error":
-        return this.set({ phase: "error", progress: null, message: updateFailureText(report.error, this.current.version) });
+        return this.set({ phase: "error", progress: null, message: { kind: "failure", error: report.error, version: this.current.version } });
     }
   }
 
@@ -103,7 +120,7 @@ export class UpdateService {
   async install(stopRuns: boolean): Promise<InstallAnswer> {
     const attachment = this.attachment;
     const decision = installDecision(attachment ? this.current.phase : "unsupported", this.options.runningIds(), stopRuns);
-    if (decision.kind === "refuse") throw new UpdateNotReadyError(attachment ? decision.reason : FROM_SOURCE);
+    if (decision.kind === "refuse") throw new UpdateNotReadyError(attachment ? decision.reason : ENGLISH_WORDS.t("update.fromSource"));
     if (decision.kind === "ask-first") return { installing: false, running: decision.running };
     this.set({ phase: "installing", message: null });
     void this.shutDownAndInstall(attachment!);
@@ -123,7 +140,7 @@ export class UpdateService {
     }
   }
 
-  private set(change: Partial<UpdateStatus>): void {
+  private set(change: Partial<KeptStatus>): void {
     this.current = { ...this.current, ...change };
     this.options.bus.emit({ type: "update_status", status: this.status() });
   }
