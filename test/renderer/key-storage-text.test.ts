@@ -1,6 +1,13 @@
 /** What settings say about where the API key is kept, for each way it can be kept. */
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { keyStorageText } from "../../src/renderer/src/lib/key-storage-text";
+import en from "../../src/renderer/src/i18n/locales/en.json";
+import { keyStorageText as keyStorageTextIn } from "../../src/renderer/src/lib/key-storage-text";
+import type { KeyStorageView } from "../../src/shared/view-types";
+
+const english = i18next.createInstance();
+await english.init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+const keyStorageText = (storage: KeyStorageView) => keyStorageTextIn(storage, english.t.bind(english));
 
 describe("where the key is kept, in words", () => {
   it("names the basic_text store as obfuscation, not encryption, and offers memory only", () => {

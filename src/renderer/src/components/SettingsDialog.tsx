@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../i18n/react";
 import { useAppStore } from "../store/app-store";
 import { CloseIcon } from "./icons";
 import { ApiKeyField } from "./settings/ApiKeyField";
@@ -27,6 +28,7 @@ export function SettingsDialog() {
   const { setOpen, save, chooseFolder } = useAppStore(
     useShallow((s) => ({ setOpen: s.setSettingsOpen, save: s.saveSettings, chooseFolder: s.chooseFolder })),
   );
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const close = () => setOpen(false);
@@ -58,9 +60,9 @@ export function SettingsDialog() {
       >
         <div className="dialog__head">
           <h2 id="settings-title" className="dialog__title">
-            Settings
+            {t("settings.title")}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close settings" onClick={close}>
+          <button type="button" className="icon-button" aria-label={t("settings.close")} onClick={close}>
             <CloseIcon />
           </button>
         </div>

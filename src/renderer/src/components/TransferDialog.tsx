@@ -4,6 +4,7 @@
  * Claude.ai export with a progress bar and a summary. The sections are in transfer/.
  */
 import { useEffect, useRef } from "react";
+import { useTranslation } from "../i18n/react";
 import { useAppStore } from "../store/app-store";
 import { CloseIcon } from "./icons";
 import { ExportSection } from "./transfer/ExportSection";
@@ -11,6 +12,7 @@ import { ImportSection } from "./transfer/ImportSection";
 
 export function TransferDialog() {
   const setOpen = useAppStore((s) => s.setTransferOpen);
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => setOpen(false);
 
@@ -33,9 +35,9 @@ export function TransferDialog() {
       <div className="dialog__body">
         <div className="dialog__head">
           <h2 id="transfer-title" className="dialog__title">
-            Export and import
+            {t("transfer.title")}
           </h2>
-          <button type="button" className="icon-button" aria-label="Close export and import" onClick={close}>
+          <button type="button" className="icon-button" aria-label={t("transfer.close")} onClick={close}>
             <CloseIcon />
           </button>
         </div>
@@ -43,7 +45,7 @@ export function TransferDialog() {
         <ImportSection />
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={close}>
-            Close
+            {t("transfer.closeButton")}
           </button>
         </div>
       </div>

@@ -1,20 +1,17 @@
-/** Where the API key is kept, in the person's words (settings). */
+/** Where the API key is kept, in the person's words (settings), in the language shown now. */
 import type { KeyStorageView } from "../../../shared/view-types";
+import type { TFunction } from "i18next";
 
-export function keyStorageText(storage: KeyStorageView): string {
+/** `t`: the window's translate function (taken as an argument so this stays free of React). */
+export function keyStorageText(storage: KeyStorageView, t: TFunction): string {
   switch (storage.protection) {
     case "keychain":
-      return "The key is stored encrypted with your system's keychain.";
+      return t("settings.keyStorage.keychain");
     case "obfuscated":
-      return (
-        "This system has no keyring Alpine can use (the basic_text store), so a stored key is only obfuscated, " +
-        "not encrypted: anyone who can read your files can read it. Keep it in memory only to keep it off the disk."
-      );
+      return t("settings.keyStorage.obfuscated");
     case "memory-only":
-      return storage.canStoreOnDisk
-        ? "The key is kept in memory only and never written to disk; Alpine asks for it again at each start."
-        : "The key is kept in memory only, until Alpine quits.";
+      return storage.canStoreOnDisk ? t("settings.keyStorage.memoryOnlyAsked") : t("settings.keyStorage.memoryOnlyUntilQuit");
     case "unavailable":
-      return "This system offers no encryption, so the key is not stored: it lasts until Alpine quits.";
+      return t("settings.keyStorage.unavailable");
   }
 }

@@ -8,8 +8,8 @@ import type { RequestArgs } from "../../../shared/ipc-contract";
 import type { McpConfigReview, McpSettingsView, McpToolOriginView } from "../../../shared/mcp-types";
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
-import { describeError } from "../lib/describe-error";
 import { t } from "../i18n/i18n";
+import { describeError } from "../lib/describe-error";
 import type { AppState } from "./app-store";
 
 type ToolsChannel =
@@ -47,7 +47,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       get().applyTools(await api().request("tools:get", {}));
     } catch (error) {
-      set({ toolsError: t("toast.failure", { what: t("app.errors.toolsNotLoaded"), why: describeError(error) }) });
+      set({ toolsError: t("settings.tools.loadFailed", { reason: describeError(error) }) });
     }
   },
 
@@ -87,7 +87,7 @@ export const createToolsSlice: StateCreator<AppState, [], [], ToolsSlice> = (set
     try {
       return await api().request("tools:stderr", { name });
     } catch (error) {
-      return [t("toast.failure", { what: t("app.errors.logNotRead"), why: describeError(error) })];
+      return [t("settings.tools.logFailed", { reason: describeError(error) })];
     }
   },
 });

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import type { RequestArgs } from "../../../../shared/ipc-contract";
 import type { RegistryFormView } from "../../../../shared/mcp-registry-types";
+import { useTranslation } from "../../i18n/react";
 
 type ServerInput = RequestArgs<"tools:addServer">;
 
@@ -22,6 +23,7 @@ function pairs(text: string, separator: string): Record<string, string> {
 
 /** `prefill`: what the registry's Add filled in, for the person to check, complete and confirm. */
 export function AddServerForm({ busy, onAdd, prefill }: { busy: boolean; onAdd(input: ServerInput): Promise<boolean>; prefill?: RegistryFormView | null }) {
+  const { t } = useTranslation();
   const lines = (values: Record<string, string> | undefined, separator: string) => Object.entries(values ?? {}).map(([k, v]) => `${k}${separator}${v}`).join("\n");
   const [name, setName] = useState(prefill?.name ?? "");
   const [transport, setTransport] = useState<"stdio" | "http">(prefill?.transport ?? "stdio");
@@ -44,30 +46,30 @@ export function AddServerForm({ busy, onAdd, prefill }: { busy: boolean; onAdd(i
 
   return (
     <fieldset className="tools-settings__add" data-testid="add-server">
-      <legend>Add a server</legend>
-      {prefill && <p className="field__note">Filled from the registry: check it, fill in the values it needs, then add it.</p>}
+      <legend>{t("settings.addServer.legend")}</legend>
+      {prefill && <p className="field__note">{t("settings.addServer.prefilled")}</p>}
       <div className="field__row">
-        <input className="input" aria-label="Server name" placeholder="Name" value={name} onChange={(e) => setName(e.target.value)} />
-        <select className="input" aria-label="Transport" value={transport} onChange={(e) => setTransport(e.target.value as "stdio" | "http")}>
-          <option value="stdio">stdio (a command)</option>
-          <option value="http">HTTP (a URL)</option>
+        <input className="input" aria-label={t("settings.addServer.name")} placeholder={t("settings.addServer.namePlaceholder")} value={name} onChange={(e) => setName(e.target.value)} />
+        <select className="input" aria-label={t("settings.addServer.transport")} value={transport} onChange={(e) => setTransport(e.target.value as "stdio" | "http")}>
+          <option value="stdio">{t("settings.addServer.stdio")}</option>
+          <option value="http">{t("settings.addServer.http")}</option>
         </select>
       </div>
       {transport === "stdio" ? (
         <>
-          <input className="input" aria-label="Command" placeholder="Command, e.g. npx" value={command} onChange={(e) => setCommand(e.target.value)} />
-          <textarea className="input" aria-label="Arguments, one per line" placeholder="Arguments, one per line" rows={2} value={args} onChange={(e) => setArgs(e.target.value)} />
-          <textarea className="input" aria-label="Environment, NAME=value per line" placeholder="Environment: NAME=value per line (stored encrypted)" rows={2} value={env} onChange={(e) => setEnv(e.target.value)} />
-          <input className="input" aria-label="Folder the server runs in" placeholder="Folder the server runs in (optional)" value={cwd} onChange={(e) => setCwd(e.target.value)} />
+          <input className="input" aria-label={t("settings.addServer.command")} placeholder={t("settings.addServer.commandPlaceholder")} value={command} onChange={(e) => setCommand(e.target.value)} />
+          <textarea className="input" aria-label={t("settings.addServer.args")} placeholder={t("settings.addServer.args")} rows={2} value={args} onChange={(e) => setArgs(e.target.value)} />
+          <textarea className="input" aria-label={t("settings.addServer.env")} placeholder={t("settings.addServer.envPlaceholder")} rows={2} value={env} onChange={(e) => setEnv(e.target.value)} />
+          <input className="input" aria-label={t("settings.addServer.cwd")} placeholder={t("settings.addServer.cwdPlaceholder")} value={cwd} onChange={(e) => setCwd(e.target.value)} />
         </>
       ) : (
         <>
-          <input className="input" aria-label="URL" placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
-          <textarea className="input" aria-label="Headers, Name: value per line" placeholder="Headers: Name: value per line (stored encrypted)" rows={2} value={headers} onChange={(e) => setHeaders(e.target.value)} />
+          <input className="input" aria-label={t("settings.addServer.url")} placeholder={t("settings.addServer.urlPlaceholder")} value={url} onChange={(e) => setUrl(e.target.value)} />
+          <textarea className="input" aria-label={t("settings.addServer.headers")} placeholder={t("settings.addServer.headersPlaceholder")} rows={2} value={headers} onChange={(e) => setHeaders(e.target.value)} />
         </>
       )}
       <button type="button" className="button button--secondary" disabled={busy || name.trim() === ""} onClick={() => void add()}>
-        Add server
+        {t("settings.addServer.add")}
       </button>
     </fieldset>
   );

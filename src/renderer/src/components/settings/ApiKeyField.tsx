@@ -1,5 +1,6 @@
 /** The API key: write-only (the window only learns whether one is set), with Remove. */
 import type { RefObject } from "react";
+import { useTranslation } from "../../i18n/react";
 import { KeyStorageField } from "./KeyStorageField";
 
 export interface ApiKeyFieldProps {
@@ -12,10 +13,11 @@ export interface ApiKeyFieldProps {
 }
 
 export function ApiKeyField({ value, onChange, hasApiKey, busy, onRemove, inputRef }: ApiKeyFieldProps) {
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label htmlFor="settings-key" className="field__label">
-        Anthropic API key
+        {t("settings.apiKey.label")}
       </label>
       <div className="field__row">
         <input
@@ -25,21 +27,19 @@ export function ApiKeyField({ value, onChange, hasApiKey, busy, onRemove, inputR
           type="password"
           autoComplete="off"
           spellCheck={false}
-          placeholder={hasApiKey ? "•••••••••••• (set; type to replace)" : "sk-ant-…"}
+          placeholder={hasApiKey ? t("settings.apiKey.placeholderSet") : t("settings.apiKey.placeholder")}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-describedby="settings-key-status"
         />
         {hasApiKey && (
           <button type="button" className="button button--ghost" onClick={onRemove} disabled={busy}>
-            Remove
+            {t("settings.apiKey.remove")}
           </button>
         )}
       </div>
       <p id="settings-key-status" className={`field__note ${hasApiKey ? "field__note--ok" : "field__note--warn"}`} data-has-key={hasApiKey ? "yes" : "no"}>
-        {hasApiKey
-          ? "A key is set. It is never shown again."
-          : "No key is set. Paste one from console.anthropic.com; Alpine cannot answer without it."}
+        {hasApiKey ? t("settings.apiKey.isSet") : t("settings.apiKey.isMissing")}
       </p>
       <KeyStorageField />
     </div>

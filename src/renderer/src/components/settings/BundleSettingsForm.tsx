@@ -7,8 +7,10 @@
 import { useState } from "react";
 import type { BundleSettingValue, BundleSettingView } from "../../../../shared/mcp-bundle-types";
 import { SECRET_MASK } from "../../../../shared/mcp-types";
+import { useTranslation } from "../../i18n/react";
 
 export function BundleSettingsForm({ settings, busy, submitLabel, onSubmit }: { settings: BundleSettingView[]; busy: boolean; submitLabel: string; onSubmit(values: Record<string, BundleSettingValue>): void }) {
+  const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, string | boolean>>(() => Object.fromEntries(settings.map((s) => [s.key, initial(s)])));
   const submit = () => onSubmit(Object.fromEntries(settings.map((s) => [s.key, valueOf(s, values[s.key]!)])));
   return (
@@ -16,8 +18,7 @@ export function BundleSettingsForm({ settings, busy, submitLabel, onSubmit }: { 
       {settings.map((s) => (
         <label key={s.key} className="field bundle-settings__field" data-setting={s.key}>
           <span className="field__label">
-            {s.title}
-            {s.required ? " (required)" : ""}
+            {s.required ? t("settings.bundle.required", { title: s.title }) : s.title}
           </span>
           {s.type === "boolean" ? (
             <input type="checkbox" checked={values[s.key] === true} onChange={(e) => setValues({ ...values, [s.key]: e.target.checked })} />
@@ -29,7 +30,7 @@ export function BundleSettingsForm({ settings, busy, submitLabel, onSubmit }: { 
               aria-label={s.title}
               type={s.sensitive ? "password" : s.type === "number" ? "number" : "text"}
               autoComplete="off"
-              placeholder={s.sensitive && s.isSet ? "stored (leave empty to keep)" : s.type === "directory" ? "a folder path" : s.type === "file" ? "a file path" : ""}
+              placeholder={s.sensitive && s.isSet ? t("settings.bundle.stored") : s.type === "directory" ? t("settings.bundle.folderPath") : s.type === "file" ? t("settings.bundle.filePath") : ""}
               value={String(values[s.key])}
               onChange={(e) => setValues({ ...values, [s.key]: e.target.value })}
             />

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { trayShown, type DesktopSettings } from "../../../../shared/desktop-types";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 
 export function DesktopSection() {
@@ -19,6 +20,7 @@ export function DesktopSection() {
       loadStatus: s.loadDesktopStatus,
     })),
   );
+  const { t } = useTranslation();
   const [shortcut, setShortcut] = useState(settings?.quickEntryShortcut ?? "");
   useEffect(() => void loadStatus(), [loadStatus]);
   if (!settings) return null;
@@ -33,13 +35,13 @@ export function DesktopSection() {
   return (
     <section className="field" aria-labelledby="settings-desktop" data-testid="desktop-settings">
       <h3 id="settings-desktop" className="field__label">
-        Desktop
+        {t("settings.desktop.title")}
       </h3>
-      {toggle("notifyRunEnded", "Notify me when a reply is ready (while Alpine is in the background)", settings.notifyRunEnded)}
-      {toggle("notifyWaiting", "Notify me when a conversation waits for my approval or answer", settings.notifyWaiting)}
-      {toggle("badgeCount", `Count what waits for me on the ${mac ? "Dock" : "taskbar"} icon`, settings.badgeCount)}
-      {toggle("tray", mac ? "Show Alpine in the menu bar" : "Show Alpine in the tray", tray, false, (checked) => ({ tray: checked }))}
-      {toggle("keepRunningInTray", "Keep running in the tray when the window is closed (runs go on)", settings.keepRunningInTray, !tray)}
+      {toggle("notifyRunEnded", t("settings.desktop.notifyRunEnded"), settings.notifyRunEnded)}
+      {toggle("notifyWaiting", t("settings.desktop.notifyWaiting"), settings.notifyWaiting)}
+      {toggle("badgeCount", mac ? t("settings.desktop.badgeCountMac") : t("settings.desktop.badgeCount"), settings.badgeCount)}
+      {toggle("tray", mac ? t("settings.desktop.trayMac") : t("settings.desktop.tray"), tray, false, (checked) => ({ tray: checked }))}
+      {toggle("keepRunningInTray", t("settings.desktop.keepRunningInTray"), settings.keepRunningInTray, !tray)}
       <form
         className="field__row"
         onSubmit={(event) => {
@@ -47,22 +49,22 @@ export function DesktopSection() {
           void change({ quickEntryShortcut: shortcut });
         }}
       >
-        <label htmlFor="quick-entry-shortcut">Quick-entry shortcut</label>
-        <input id="quick-entry-shortcut" className="input" value={shortcut} placeholder="Off" onChange={(event) => setShortcut(event.target.value)} />
+        <label htmlFor="quick-entry-shortcut">{t("settings.desktop.shortcut")}</label>
+        <input id="quick-entry-shortcut" className="input" value={shortcut} placeholder={t("settings.desktop.shortcutOff")} onChange={(event) => setShortcut(event.target.value)} />
         <button type="submit" className="button button--secondary">
-          Use
+          {t("settings.desktop.useShortcut")}
         </button>
       </form>
       <p className="field__note">
-        {mac ? "Option+Space" : "Alt+Space"} by default; written like Alt+Space or CommandOrControl+Shift+K. Empty turns it off.
+        {t("settings.desktop.shortcutNote", { shortcut: mac ? "Option+Space" : "Alt+Space" })}
       </p>
       {status?.shortcutProblem && (
         <p className="field__note field__note--warn" role="alert">
           {status.shortcutProblem}
         </p>
       )}
-      {toggle("quickEntryContinues", "Quick entry continues the last conversation", settings.quickEntryContinues)}
-      {toggle("openAtLogin", "Open Alpine when I log in (macOS and Windows)", settings.openAtLogin, platform !== "darwin" && platform !== "win32")}
+      {toggle("quickEntryContinues", t("settings.desktop.quickEntryContinues"), settings.quickEntryContinues)}
+      {toggle("openAtLogin", t("settings.desktop.openAtLogin"), settings.openAtLogin, platform !== "darwin" && platform !== "win32")}
       {error && (
         <p className="field__note field__note--warn" role="alert">
           {error}

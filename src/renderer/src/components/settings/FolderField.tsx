@@ -1,4 +1,5 @@
 /** The working folder of the file tools: typed, or chosen with the native picker. */
+import { useTranslation } from "../../i18n/react";
 import { FolderIcon } from "../icons";
 
 export interface FolderFieldProps {
@@ -9,10 +10,11 @@ export interface FolderFieldProps {
 }
 
 export function FolderField({ value, onChange, busy, onChoose }: FolderFieldProps) {
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label htmlFor="settings-folder" className="field__label">
-        Working folder
+        {t("settings.folder.label")}
       </label>
       <div className="field__row">
         <input
@@ -20,16 +22,16 @@ export function FolderField({ value, onChange, busy, onChoose }: FolderFieldProp
           className="input"
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="No folder: the file tools are off"
+          placeholder={t("settings.folder.placeholder")}
           spellCheck={false}
           maxLength={4096}
         />
         <button type="button" className="button button--secondary" onClick={onChoose} disabled={busy}>
           <FolderIcon />
-          Choose…
+          {t("settings.folder.choose")}
         </button>
       </div>
-      <p className="field__note">Alpine can list, read and search files here. It asks you before writing anything.</p>
+      <p className="field__note">{t("settings.folder.note")}</p>
     </div>
   );
 }

@@ -7,10 +7,12 @@ import { useState } from "react";
 import { api } from "../../api/current-api";
 import { describeError } from "../../lib/describe-error";
 import { keyStorageText } from "../../lib/key-storage-text";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 
 export function KeyStorageField() {
   const storage = useAppStore((s) => s.settings?.keyStorage);
+  const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!storage) return null;
@@ -32,12 +34,12 @@ export function KeyStorageField() {
   return (
     <div className="field__stack" data-testid="key-storage" data-protection={storage.protection}>
       <p className={`field__note ${warn ? "field__note--warn" : ""}`} role={warn ? "status" : undefined}>
-        {keyStorageText(storage)}
+        {keyStorageText(storage, t)}
       </p>
       {storage.canStoreOnDisk && (
         <label className="field__check">
           <input type="checkbox" checked={storage.memoryOnly} disabled={busy} onChange={(event) => void choose(event.target.checked)} />
-          Keep the key in memory only (never on disk; enter it at each start)
+          {t("settings.keyStorage.memoryOnly")}
         </label>
       )}
       {error && (

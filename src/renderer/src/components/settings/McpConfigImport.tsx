@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import type { McpConfigReview } from "../../../../shared/mcp-types";
+import { useTranslation } from "../../i18n/react";
 import { McpConfigReviewPanel } from "./McpConfigReviewPanel";
 
 interface McpConfigImportProps {
@@ -14,6 +15,7 @@ interface McpConfigImportProps {
 }
 
 export function McpConfigImport({ busy, review, confirm }: McpConfigImportProps) {
+  const { t } = useTranslation();
   const [pasted, setPasted] = useState("");
   const [reviewed, setReviewed] = useState<{ text: string; review: McpConfigReview } | null>(null);
   const edit = (text: string) => {
@@ -23,11 +25,11 @@ export function McpConfigImport({ busy, review, confirm }: McpConfigImportProps)
   return (
     <div className="field">
       <label htmlFor="mcp-import" className="field__label">
-        Paste a Claude Desktop configuration (claude_desktop_config.json)
+        {t("settings.mcpImport.label")}
       </label>
-      <textarea id="mcp-import" className="input tools-settings__paste" rows={4} value={pasted} spellCheck={false} onChange={(e) => edit(e.target.value)} placeholder='{ "mcpServers": { "name": { "command": "npx", "args": [...] } } }' />
+      <textarea id="mcp-import" className="input tools-settings__paste" rows={4} value={pasted} spellCheck={false} onChange={(e) => edit(e.target.value)} placeholder={t("settings.mcpImport.placeholder")} />
       <div className="field__row">
-        <input type="file" accept=".json,application/json" aria-label="Import a configuration file" onChange={async (e) => e.target.files?.[0] && edit(await e.target.files[0].text())} />
+        <input type="file" accept=".json,application/json" aria-label={t("settings.mcpImport.file")} onChange={async (e) => e.target.files?.[0] && edit(await e.target.files[0].text())} />
         <button
           type="button"
           className="button button--primary"
@@ -37,7 +39,7 @@ export function McpConfigImport({ busy, review, confirm }: McpConfigImportProps)
             setReviewed(found ? { text: pasted, review: found } : null);
           }}
         >
-          Review servers
+          {t("settings.mcpImport.review")}
         </button>
       </div>
       {reviewed && (

@@ -4,6 +4,7 @@
  * Nothing starts until the person presses "Add these servers".
  */
 import type { McpConfigReview, McpReviewedValue } from "../../../../shared/mcp-types";
+import { Trans, useTranslation } from "../../i18n/react";
 
 interface McpConfigReviewPanelProps {
   review: McpConfigReview;
@@ -13,6 +14,7 @@ interface McpConfigReviewPanelProps {
 }
 
 function Values({ label, values }: { label: string; values: McpReviewedValue[] }) {
+  const { t } = useTranslation();
   if (values.length === 0) return null;
   return (
     <dl className="mcp-review__values" aria-label={label}>
@@ -21,7 +23,7 @@ function Values({ label, values }: { label: string; values: McpReviewedValue[] }
           <dt>{v.name}</dt>
           <dd>
             <code>{v.value}</code>
-            {v.danger && <span className="mcp-review__danger"> Dangerous: {v.danger}</span>}
+            {v.danger && <span className="mcp-review__danger"> {t("settings.mcpImport.dangerous", { reason: v.danger })}</span>}
           </dd>
         </div>
       ))}
@@ -30,42 +32,46 @@ function Values({ label, values }: { label: string; values: McpReviewedValue[] }
 }
 
 export function McpConfigReviewPanel({ review, busy, onConfirm, onCancel }: McpConfigReviewPanelProps) {
+  const { t } = useTranslation();
   const dangerous = review.servers.some((s) => s.dangers.length > 0);
   return (
-    <section className="mcp-review" aria-label="Servers to add" data-testid="mcp-review">
-      <p className="field__note">{dangerous ? "Some of these servers do something dangerous (marked). Nothing runs until you add them." : "These servers will run on this computer. Nothing runs until you add them."}</p>
+    <section className="mcp-review" aria-label={t("settings.mcpImport.servers")} data-testid="mcp-review">
+      <p className="field__note">{dangerous ? t("settings.mcpImport.noteDangerous") : t("settings.mcpImport.noteSafe")}</p>
       <ul className="mcp-review__servers">
         {review.servers.map((server) => (
           <li key={server.name} data-server={server.name}>
             <p className="mcp-review__name">{server.name}</p>
             {server.transport === "stdio" ? (
               <p>
-                Runs <code>{[server.command, ...(server.args ?? [])].join(" ")}</code>
-                {server.cwd ? ` in ${server.cwd}` : ""}
+                <Trans
+                  i18nKey={server.cwd ? "settings.mcpImport.runsIn" : "settings.mcpImport.runs"}
+                  values={{ command: [server.command, ...(server.args ?? [])].join(" "), folder: server.cwd }}
+                  components={{ code: <code /> }}
+                />
               </p>
             ) : (
               <p>
-                Connects to <code>{server.url}</code>
+                <Trans i18nKey="settings.mcpImport.connects" values={{ url: server.url }} components={{ code: <code /> }} />
               </p>
             )}
             {server.dangers.length > 0 && (
               <ul className="mcp-review__dangers" role="alert">
                 {server.dangers.map((d) => (
-                  <li key={d}>Dangerous: {d}</li>
+                  <li key={d}>{t("settings.mcpImport.dangerous", { reason: d })}</li>
                 ))}
               </ul>
             )}
-            <Values label={`Environment of ${server.name}`} values={server.env} />
-            <Values label={`Headers of ${server.name}`} values={server.headers} />
+            <Values label={t("settings.mcpImport.environment", { name: server.name })} values={server.env} />
+            <Values label={t("settings.mcpImport.headers", { name: server.name })} values={server.headers} />
           </li>
         ))}
       </ul>
       <div className="field__row">
         <button type="button" className="button button--primary" disabled={busy} onClick={onConfirm}>
-          Add these servers
+          {t("settings.mcpImport.add")}
         </button>
         <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t("settings.mcpImport.cancel")}
         </button>
       </div>
     </section>

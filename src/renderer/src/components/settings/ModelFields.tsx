@@ -1,4 +1,5 @@
 /** The model and the system prompt every conversation uses. */
+import { useTranslation } from "../../i18n/react";
 export interface ModelFieldsProps {
   model: string;
   onModel(value: string): void;
@@ -7,21 +8,22 @@ export interface ModelFieldsProps {
 }
 
 export function ModelFields({ model, onModel, systemPrompt, onSystemPrompt }: ModelFieldsProps) {
+  const { t } = useTranslation();
   return (
     <>
       <div className="field">
         <label htmlFor="settings-model" className="field__label">
-          Model
+          {t("settings.model.label")}
         </label>
         <input id="settings-model" className="input" value={model} onChange={(e) => onModel(e.target.value)} spellCheck={false} required maxLength={200} />
       </div>
 
       <div className="field">
         <label htmlFor="settings-system" className="field__label">
-          System prompt
+          {t("settings.model.systemPrompt")}
         </label>
         <textarea id="settings-system" className="input input--area" rows={4} value={systemPrompt} onChange={(e) => onSystemPrompt(e.target.value)} maxLength={50_000} />
-        <p className="field__note">Tells the model how to behave in every conversation. It applies from the next reply.</p>
+        <p className="field__note">{t("settings.model.systemPromptNote")}</p>
       </div>
     </>
   );

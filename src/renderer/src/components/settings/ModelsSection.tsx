@@ -9,11 +9,13 @@ import { useEffect, useState } from "react";
 import type { ProviderKind, ProvidersView } from "../../../../shared/providers-types";
 import { api } from "../../api/current-api";
 import { emitAppEvent } from "../../app-events";
+import { useTranslation } from "../../i18n/react";
 import { describeError } from "../../lib/describe-error";
 import { refreshModelGroups } from "../../lib/model-groups";
 import { ProviderCard } from "./ProviderCard";
 
 export function ModelsSection() {
+  const { t } = useTranslation();
   const [view, setView] = useState<ProvidersView | null>(null);
   const [kind, setKind] = useState<ProviderKind>("ollama");
   const [baseURL, setBaseURL] = useState("");
@@ -46,41 +48,41 @@ export function ModelsSection() {
     // Not labelled by its heading: "Model" stays the one field of that name in the dialog.
     <section className="tools-settings models-settings" data-testid="models-settings">
       <h3 className="tools-settings__title">
-        Models
+        {t("settings.models.title")}
       </h3>
-      <p className="field__note">Anthropic is the default. Add other services or models on this computer; each conversation picks its model.</p>
+      <p className="field__note">{t("settings.models.note")}</p>
       {view?.problem && (
         <p className="form-error" role="status">
           {view.problem}
         </p>
       )}
-      <ul className="models-settings__list" aria-label="Providers">
+      <ul className="models-settings__list" aria-label={t("settings.models.providers")}>
         {view?.providers.map((provider) => (
           <ProviderCard key={provider.id} provider={provider} needsKey={Boolean(view.presets.find((p) => p.kind === provider.kind)?.needsKey)} apply={apply} />
         ))}
       </ul>
       <div className="field__row">
         <label htmlFor="provider-kind" className="field__label">
-          Add
+          {t("settings.models.addLabel")}
         </label>
         <select id="provider-kind" value={kind} onChange={(e) => setKind(e.target.value as ProviderKind)} data-testid="provider-kind">
           {view?.presets.map((p) => (
             <option key={p.kind} value={p.kind}>
-              {p.baseURL ? `${p.name} (${p.baseURL})` : "Any other base URL"}
+              {p.baseURL ? t("settings.models.preset", { name: p.name, url: p.baseURL }) : t("settings.models.anyOther")}
             </option>
           ))}
         </select>
         <input
           className="input"
-          aria-label="Base URL"
-          placeholder={preset?.baseURL || "http://host:port/v1"}
+          aria-label={t("settings.models.baseUrl")}
+          placeholder={preset?.baseURL || t("settings.models.baseUrlPlaceholder")}
           value={baseURL}
           onChange={(e) => setBaseURL(e.target.value)}
           spellCheck={false}
           data-testid="provider-base-url"
         />
         <button type="button" className="button button--secondary" onClick={() => void add()} disabled={kind === "custom" && baseURL.trim() === ""} data-testid="provider-add">
-          Add
+          {t("settings.models.add")}
         </button>
       </div>
       {error && (

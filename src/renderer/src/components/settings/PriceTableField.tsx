@@ -5,18 +5,15 @@
 import { useEffect, useState } from "react";
 import type { ModelPrice, PriceTable } from "../../../../shared/usage-types";
 import { api } from "../../api/current-api";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 import { forgetPrices } from "../reply/ReplyExtras";
 import { describeError } from "../../lib/describe-error";
 
-const COLUMNS: [keyof ModelPrice, string][] = [
-  ["input", "Input"],
-  ["output", "Output"],
-  ["cacheWrite", "Cache write"],
-  ["cacheRead", "Cache read"],
-];
+const COLUMNS = ["input", "output", "cacheWrite", "cacheRead"] as const satisfies readonly (keyof ModelPrice)[];
 
 export function PriceTableField() {
+  const { t } = useTranslation();
   const [table, setTable] = useState<PriceTable | null>(null);
   const showToast = useAppStore((s) => s.showToast);
   useEffect(() => {
@@ -38,14 +35,14 @@ export function PriceTableField() {
 
   return (
     <fieldset className="field price-table">
-      <legend className="field__label">Prices (US$ per million tokens, for estimated costs)</legend>
+      <legend className="field__label">{t("settings.prices.legend")}</legend>
       <table>
         <thead>
           <tr>
-            <th scope="col">Model</th>
-            {COLUMNS.map(([key, label]) => (
+            <th scope="col">{t("settings.prices.model")}</th>
+            {COLUMNS.map((key) => (
               <th key={key} scope="col">
-                {label}
+                {t(`settings.prices.${key}`)}
               </th>
             ))}
           </tr>
@@ -54,13 +51,13 @@ export function PriceTableField() {
           {Object.entries(table).map(([model, price]) => (
             <tr key={model}>
               <th scope="row">{model}</th>
-              {COLUMNS.map(([key, label]) => (
+              {COLUMNS.map((key) => (
                 <td key={key}>
                   <input
                     type="number"
                     min={0}
                     step="any"
-                    aria-label={`${label} price of ${model}`}
+                    aria-label={t(`settings.prices.${key}Of`, { model })}
                     defaultValue={price[key]}
                     onBlur={(e) => {
                       const value = Number(e.target.value);

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { ProviderTestView, ProvidersView, ProviderView } from "../../../../shared/providers-types";
 import { api } from "../../api/current-api";
+import { useTranslation } from "../../i18n/react";
 import { describeError } from "../../lib/describe-error";
 
 export interface ProviderCardProps {
@@ -11,6 +12,7 @@ export interface ProviderCardProps {
 }
 
 export function ProviderCard({ provider, needsKey, apply }: ProviderCardProps) {
+  const { t } = useTranslation();
   const [key, setKey] = useState("");
   const [models, setModels] = useState(provider.models.join(", "));
   const [test, setTest] = useState<ProviderTestView | null>(null);
@@ -39,21 +41,21 @@ export function ProviderCard({ provider, needsKey, apply }: ProviderCardProps) {
         <input
           className="input"
           type="password"
-          aria-label={`${provider.name} API key`}
-          placeholder={provider.hasKey ? "A key is kept (type to replace it)" : needsKey ? "API key" : "API key (optional)"}
+          aria-label={t("settings.provider.apiKeyLabel", { name: provider.name })}
+          placeholder={provider.hasKey ? t("settings.provider.keyKept") : needsKey ? t("settings.provider.apiKey") : t("settings.provider.apiKeyOptional")}
           value={key}
           onChange={(e) => setKey(e.target.value)}
           autoComplete="off"
         />
         <button type="button" className="button button--secondary" onClick={() => void saveKey()} disabled={key.trim() === "" && !provider.hasKey}>
-          {key.trim() === "" && provider.hasKey ? "Forget key" : "Save key"}
+          {key.trim() === "" && provider.hasKey ? t("settings.provider.forgetKey") : t("settings.provider.saveKey")}
         </button>
       </div>
       <div className="field__row">
         <input
           className="input"
-          aria-label={`Names typed for ${provider.name}`}
-          placeholder="Model names, if the server lists none (e.g. llama3.2)"
+          aria-label={t("settings.provider.namesLabel", { name: provider.name })}
+          placeholder={t("settings.provider.namesPlaceholder")}
           value={models}
           onChange={(e) => setModels(e.target.value)}
           onBlur={() => void saveModels()}
@@ -62,10 +64,10 @@ export function ProviderCard({ provider, needsKey, apply }: ProviderCardProps) {
       </div>
       <div className="field__row">
         <button type="button" className="button button--secondary" onClick={() => void run()} disabled={testing} data-testid="provider-test">
-          {testing ? "Testing…" : "Test"}
+          {testing ? t("settings.provider.testing") : t("settings.provider.test")}
         </button>
         <button type="button" className="button button--secondary" onClick={() => void apply(() => api().request("providers:remove", { id: provider.id }))}>
-          Remove
+          {t("settings.provider.remove")}
         </button>
       </div>
       {test && (

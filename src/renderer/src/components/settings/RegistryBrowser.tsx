@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 
 export function RegistryBrowser({ busy }: { busy: boolean }) {
@@ -21,15 +22,16 @@ export function RegistryBrowser({ busy }: { busy: boolean }) {
       change: s.changeTools,
     })),
   );
+  const { t } = useTranslation();
   const [query, setQuery] = useState("");
   const [url, setUrl] = useState<string | null>(null);
   return (
     <details className="registry" data-testid="registry-browser">
-      <summary>Browse the MCP registry</summary>
+      <summary>{t("settings.registry.browse")}</summary>
       <form className="field__row" onSubmit={(e) => (e.preventDefault(), void s.search(query))}>
-        <input className="input" aria-label="Search the registry" placeholder="Search servers" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input className="input" aria-label={t("settings.registry.search")} placeholder={t("settings.registry.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
         <button type="submit" className="button button--secondary">
-          Search
+          {t("settings.registry.searchButton")}
         </button>
       </form>
       {s.error && (
@@ -37,7 +39,7 @@ export function RegistryBrowser({ busy }: { busy: boolean }) {
           {s.error}
         </p>
       )}
-      <ul className="registry__results" aria-label="Registry servers">
+      <ul className="registry__results" aria-label={t("settings.registry.results")}>
         {s.results?.servers.map((r) => (
           <li key={r.name}>
             <button type="button" className="link-button" onClick={() => void s.open(r.name)}>
@@ -47,9 +49,9 @@ export function RegistryBrowser({ busy }: { busy: boolean }) {
           </li>
         ))}
       </ul>
-      {s.results && s.results.servers.length === 0 && <p className="field__note">No server matches.</p>}
+      {s.results && s.results.servers.length === 0 && <p className="field__note">{t("settings.registry.noMatch")}</p>}
       {s.page && (
-        <article className="registry__page" aria-label={`Registry server ${s.page.name}`}>
+        <article className="registry__page" aria-label={t("settings.registry.page", { name: s.page.name })}>
           <h4>
             {s.page.title ?? s.page.name} <span className="field__note">{s.page.version}</span>
           </h4>
@@ -58,10 +60,17 @@ export function RegistryBrowser({ busy }: { busy: boolean }) {
             {s.page.options.map((o) => (
               <li key={`${o.kind}-${o.label}`} data-option={o.type}>
                 <code>{o.type}</code> {o.label}
-                {o.needs.length > 0 && <span className="field__note"> · needs {o.needs.map((n) => `${n.name}${n.secret ? " (secret)" : ""}`).join(", ")}</span>}{" "}
+                {o.needs.length > 0 && (
+                  <span className="field__note">
+                    {" · "}
+                    {t("settings.registry.needs", {
+                      list: o.needs.map((n) => (n.secret ? t("settings.registry.secret", { name: n.name }) : n.name)).join(t("settings.registry.listSeparator")),
+                    })}
+                  </span>
+                )}{" "}
                 {o.form ? (
                   <button type="button" className="link-button" onClick={() => s.prefill(o.form!)}>
-                    Add…
+                    {t("settings.registry.add")}
                   </button>
                 ) : (
                   <span className="field__note">{o.unsupported}</span>
@@ -72,9 +81,9 @@ export function RegistryBrowser({ busy }: { busy: boolean }) {
         </article>
       )}
       <div className="field__row">
-        <input className="input" aria-label="Registry address" value={url ?? s.url} onChange={(e) => setUrl(e.target.value)} />
+        <input className="input" aria-label={t("settings.registry.address")} value={url ?? s.url} onChange={(e) => setUrl(e.target.value)} />
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => void s.change("tools:setRegistryUrl", { url: url ?? s.url })}>
-          Use this registry
+          {t("settings.registry.use")}
         </button>
       </div>
     </details>

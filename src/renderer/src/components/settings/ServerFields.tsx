@@ -1,11 +1,12 @@
 /** The PostgreSQL server's fields in Settings → Storage: connection string, password (write-only), TLS and its CA file. */
 import type { StorageTls } from "../../../../shared/storage-types";
+import { useTranslation } from "../../i18n/react";
 
-const TLS_CHOICES: { value: StorageTls; label: string }[] = [
-  { value: "disable", label: "No TLS" },
-  { value: "require", label: "Require TLS (the certificate is not checked)" },
-  { value: "verify-full", label: "Verify the server's certificate" },
-];
+const TLS_CHOICES = [
+  { value: "disable", label: "settings.storage.tlsDisable" },
+  { value: "require", label: "settings.storage.tlsRequire" },
+  { value: "verify-full", label: "settings.storage.tlsVerify" },
+] as const satisfies readonly { value: StorageTls; label: string }[];
 
 export interface ServerFieldsProps {
   url: string;
@@ -21,22 +22,23 @@ export interface ServerFieldsProps {
 }
 
 export function ServerFields({ url, onUrl, password, onPassword, hasPassword, tls, onTls, caFile, onCaFile }: ServerFieldsProps) {
+  const { t } = useTranslation();
   return (
     <>
       <label className="field__label" htmlFor="storage-url">
-        Connection string
+        {t("settings.storage.connectionString")}
       </label>
       <input
         id="storage-url"
         className="input"
         value={url}
         onChange={(e) => onUrl(e.target.value)}
-        placeholder="postgres://user@host:5432/alpine"
+        placeholder={t("settings.storage.urlPlaceholder")}
         spellCheck={false}
         data-testid="storage-url"
       />
       <label className="field__label" htmlFor="storage-password">
-        Password
+        {t("settings.storage.password")}
       </label>
       <input
         id="storage-password"
@@ -44,24 +46,24 @@ export function ServerFields({ url, onUrl, password, onPassword, hasPassword, tl
         type="password"
         value={password}
         onChange={(e) => onPassword(e.target.value)}
-        placeholder={hasPassword ? "Stored (encrypted): leave empty to keep it" : "None"}
+        placeholder={hasPassword ? t("settings.storage.passwordStored") : t("settings.storage.passwordNone")}
         autoComplete="off"
         data-testid="storage-password"
       />
       <label className="field__label" htmlFor="storage-tls">
-        TLS
+        {t("settings.storage.tls")}
       </label>
       <select id="storage-tls" className="input" value={tls} onChange={(e) => onTls(e.target.value as StorageTls)} data-testid="storage-tls">
         {TLS_CHOICES.map((c) => (
           <option key={c.value} value={c.value}>
-            {c.label}
+            {t(c.label)}
           </option>
         ))}
       </select>
       {tls === "verify-full" && (
         <>
           <label className="field__label" htmlFor="storage-ca">
-            Certificate authority file (full path; empty: the system's)
+            {t("settings.storage.caFile")}
           </label>
           <input id="storage-ca" className="input" value={caFile} onChange={(e) => onCaFile(e.target.value)} spellCheck={false} data-testid="storage-ca" />
         </>

@@ -6,9 +6,8 @@
 import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { MoveDirection } from "../../../../shared/storage-types";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
-
-const SOURCE: Record<MoveDirection, string> = { "to-server": "this computer", "to-computer": "the server" };
 
 export function StorageMoves() {
   const { busy, progress, report, removed, move, remove } = useAppStore(
@@ -21,35 +20,42 @@ export function StorageMoves() {
       remove: s.removeSource,
     })),
   );
+  const { t } = useTranslation();
+  const fromComputer = (direction: MoveDirection) => direction === "to-server";
   const [confirming, setConfirming] = useState<MoveDirection | null>(null);
 
   return (
     <div className="field__stack" data-testid="storage-moves">
       <div className="field__row">
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => void move("to-server")} data-testid="storage-move-to-server">
-          Move conversations from this computer to the server
+          {t("settings.moves.toServer")}
         </button>
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => void move("to-computer")} data-testid="storage-move-to-computer">
-          Move conversations from the server to this computer
+          {t("settings.moves.toComputer")}
         </button>
       </div>
       {progress && !progress.finished && (
-        <progress max={Math.max(1, progress.total)} value={progress.done} aria-label="Moving conversations" data-testid="storage-move-progress" />
+        <progress max={Math.max(1, progress.total)} value={progress.done} aria-label={t("settings.moves.moving")} data-testid="storage-move-progress" />
       )}
       {report && (
         <div className="field__stack" role="status" data-testid="storage-move-report">
           <p className="field__note">
-            {report.moved} copied and verified, {report.skipped} already there and verified
-            {report.failed.length > 0 ? `, ${report.failed.length} not moved` : ""}, of {report.total}. Nothing was removed from {SOURCE[report.direction]}.
+            {t(report.failed.length > 0 ? "settings.moves.reportFailed" : "settings.moves.report", {
+              moved: report.moved,
+              skipped: report.skipped,
+              failed: report.failed.length,
+              total: report.total,
+            })}{" "}
+            {fromComputer(report.direction) ? t("settings.moves.keptOnComputer") : t("settings.moves.keptOnServer")}
           </p>
           {report.failed.map((f) => (
             <p key={f.id} className="field__note field__note--warn">
-              “{f.title}”: {f.reason}
+              {t("settings.moves.failed", { title: f.title, reason: f.reason })}
             </p>
           ))}
           {confirming === report.direction ? (
             <div className="field__row" role="alert">
-              <span className="field__note field__note--warn">Remove from {SOURCE[report.direction]} every conversation the other side holds the same copy of?</span>
+              <span className="field__note field__note--warn">{fromComputer(report.direction) ? t("settings.moves.confirmComputer") : t("settings.moves.confirmServer")}</span>
               <button
                 type="button"
                 className="button button--danger"
@@ -57,22 +63,22 @@ export function StorageMoves() {
                 onClick={() => void remove(report.direction).then(() => setConfirming(null))}
                 data-testid="storage-remove-confirm"
               >
-                Remove
+                {t("settings.moves.remove")}
               </button>
               <button type="button" className="button button--ghost" onClick={() => setConfirming(null)}>
-                Keep them
+                {t("settings.moves.keep")}
               </button>
             </div>
           ) : (
             <button type="button" className="button button--ghost" disabled={busy} onClick={() => setConfirming(report.direction)} data-testid="storage-remove-source">
-              Remove the moved conversations from {SOURCE[report.direction]}…
+              {fromComputer(report.direction) ? t("settings.moves.removeFromComputer") : t("settings.moves.removeFromServer")}
             </button>
           )}
         </div>
       )}
       {removed && (
         <p className="field__note field__note--ok" role="status" data-testid="storage-remove-report">
-          {removed.removed} removed{removed.kept > 0 ? `, ${removed.kept} kept (the other side has no same copy)` : ""}.
+          {removed.kept > 0 ? t("settings.moves.removedKept", { removed: removed.removed, kept: removed.kept }) : t("settings.moves.removed", { removed: removed.removed })}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
 import type { StorageTls } from "../../../../shared/storage-types";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 import { ServerFields } from "./ServerFields";
 import { StorageMoves } from "./StorageMoves";
@@ -14,6 +15,7 @@ export function StorageSection() {
   const { storage, busy, error, load, usePostgres, useLocal } = useAppStore(
     useShallow((s) => ({ storage: s.storage, busy: s.storageBusy, error: s.storageError, load: s.loadStorage, usePostgres: s.usePostgres, useLocal: s.useLocal })),
   );
+  const { t } = useTranslation();
   const [choice, setChoice] = useState<"local" | "postgres">("local");
   const [url, setUrl] = useState("");
   const [password, setPassword] = useState("");
@@ -32,24 +34,24 @@ export function StorageSection() {
     if (await usePostgres({ url, password, tls, caFile })) setPassword("");
   };
   const where =
-    storage?.kind === "postgres" ? `Conversations are kept on the PostgreSQL server ${storage.serverName ?? ""}.` : "Conversations are kept on this computer.";
+    storage?.kind === "postgres" ? t("settings.storage.onServer", { name: storage.serverName ?? "" }) : t("settings.storage.onComputer");
 
   return (
     <section className="tools-settings storage-settings" aria-labelledby="storage-title" data-testid="storage-settings" data-kind={storage?.kind ?? "loading"}>
       <h3 id="storage-title" className="tools-settings__title">
-        Storage
+        {t("settings.storage.title")}
       </h3>
       <p className="field__note" role="status" data-testid="storage-where">
         {where}
       </p>
-      <div className="field__row" role="radiogroup" aria-label="Where conversations are kept">
+      <div className="field__row" role="radiogroup" aria-label={t("settings.storage.where")}>
         <label>
-          <input type="radio" name="storage-kind" checked={choice === "local"} onChange={() => setChoice("local")} data-testid="storage-choice-local" /> This
-          computer
+          <input type="radio" name="storage-kind" checked={choice === "local"} onChange={() => setChoice("local")} data-testid="storage-choice-local" />{" "}
+          {t("settings.storage.thisComputer")}
         </label>
         <label>
           <input type="radio" name="storage-kind" checked={choice === "postgres"} onChange={() => setChoice("postgres")} data-testid="storage-choice-postgres" />{" "}
-          PostgreSQL server
+          {t("settings.storage.postgres")}
         </label>
       </div>
       {choice === "postgres" && (
@@ -67,7 +69,7 @@ export function StorageSection() {
           />
           <div className="field__row">
             <button type="button" className="button button--primary" onClick={() => void connect()} disabled={busy || url.trim() === ""} data-testid="storage-connect">
-              {busy ? "Testing…" : "Test and use this server"}
+              {busy ? t("settings.storage.testing") : t("settings.storage.connect")}
             </button>
           </div>
         </div>
@@ -75,7 +77,7 @@ export function StorageSection() {
       {choice === "local" && storage?.kind === "postgres" && (
         <div className="field__row">
           <button type="button" className="button button--secondary" onClick={() => void useLocal()} disabled={busy} data-testid="storage-use-local">
-            Use this computer
+            {t("settings.storage.useLocal")}
           </button>
         </div>
       )}

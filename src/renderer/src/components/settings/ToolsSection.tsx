@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 import { AddServerForm } from "./AddServerForm";
 import { McpServerCard } from "./McpServerCard";
@@ -20,6 +21,7 @@ export function ToolsSection() {
   const bundles = useAppStore(
     useShallow((s) => ({ review: s.bundleReview, error: s.bundleError, open: s.openBundleFile, install: s.installBundle, close: s.closeBundleReview, prefill: s.serverPrefill })),
   );
+  const { t } = useTranslation();
   const [timeout, setTimeoutText] = useState("");
   useEffect(() => void loadTools(), [loadTools]);
   useEffect(() => setTimeoutText(tools ? String(tools.callTimeoutMs / 1000) : ""), [tools?.callTimeoutMs]);
@@ -27,7 +29,7 @@ export function ToolsSection() {
   return (
     <section className="tools-settings" aria-labelledby="tools-title" data-testid="tools-settings">
       <h3 id="tools-title" className="tools-settings__title">
-        Tools: MCP servers
+        {t("settings.tools.title")}
       </h3>
       {tools?.problem && <p className="form-error" role="status">{tools.problem}</p>}
       {error && (
@@ -38,9 +40,9 @@ export function ToolsSection() {
 
       <div className="field__row">
         <button type="button" className="button button--secondary" disabled={busy} onClick={() => void bundles.open()}>
-          Install bundle…
+          {t("settings.tools.installBundle")}
         </button>
-        <span className="field__note">An MCP Bundle (.mcpb): choose it here, or drop it on the window.</span>
+        <span className="field__note">{t("settings.tools.bundleNote")}</span>
       </div>
       {bundles.error && (
         <p className="form-error" role="alert" data-testid="bundle-error">
@@ -55,23 +57,23 @@ export function ToolsSection() {
 
       <AddServerForm key={JSON.stringify(bundles.prefill)} busy={busy} prefill={bundles.prefill} onAdd={(input) => change("tools:addServer", input)} />
 
-      <ul className="tools-settings__servers" aria-label="MCP servers">
+      <ul className="tools-settings__servers" aria-label={t("settings.tools.servers")}>
         {tools?.servers.map((server) => (
           <li key={server.name}>
             <McpServerCard server={server} busy={busy} />
           </li>
         ))}
       </ul>
-      {tools && tools.servers.length === 0 && <p className="field__note">No MCP servers yet.</p>}
+      {tools && tools.servers.length === 0 && <p className="field__note">{t("settings.tools.none")}</p>}
 
       <div className="field">
         <label htmlFor="mcp-timeout" className="field__label">
-          Per-call timeout (seconds)
+          {t("settings.tools.timeout")}
         </label>
         <div className="field__row">
           <input id="mcp-timeout" className="input" inputMode="numeric" value={timeout} onChange={(e) => setTimeoutText(e.target.value)} />
           <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change("tools:setCallTimeout", { ms: Math.round(Number(timeout) * 1000) })}>
-            Set
+            {t("settings.tools.setTimeout")}
           </button>
         </div>
       </div>

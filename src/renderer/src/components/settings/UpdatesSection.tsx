@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 import { formatBytes, updateStatusText } from "../../lib/update-status-text";
 
@@ -19,6 +20,7 @@ export function UpdatesSection() {
       install: s.installUpdate,
     })),
   );
+  const { t, i18n } = useTranslation();
   const [running, setRunning] = useState<string[] | null>(null);
   useEffect(() => void load(), [load]);
 
@@ -32,37 +34,36 @@ export function UpdatesSection() {
   return (
     <section className="field" aria-labelledby="settings-updates" data-testid="updates" data-phase={phase ?? "loading"}>
       <h3 id="settings-updates" className="field__label">
-        Updates
+        {t("settings.updates.title")}
       </h3>
       {status && (
         <p className={`field__note ${phase === "error" ? "field__note--warn" : ""}`} role="status">
-          {updateStatusText(status)}
+          {updateStatusText(status, i18n)}
         </p>
       )}
-      {phase === "downloading" && <progress className="update-progress" max={100} value={status?.progress?.percent ?? 0} aria-label="Download progress" />}
+      {phase === "downloading" && <progress className="update-progress" max={100} value={status?.progress?.percent ?? 0} aria-label={t("settings.updates.downloadProgress")} />}
       {running && running.length > 0 ? (
         <div className="field__stack" role="alert">
           <p className="field__note field__note--warn">
-            {running.length === 1 ? "A conversation is running." : `${running.length} conversations are running.`} Restarting stops
-            {running.length === 1 ? " it" : " them"}; everything is saved, and Continue goes on after the update.
+            {t("settings.updates.running", { count: running.length })}
           </p>
           <div className="field__row">
             <button type="button" className="button button--primary" onClick={() => void restart(true)}>
-              Stop, save and install
+              {t("settings.updates.stopSaveInstall")}
             </button>
             <button type="button" className="button button--ghost" onClick={() => setRunning(null)}>
-              Not now
+              {t("settings.updates.notNow")}
             </button>
           </div>
         </div>
       ) : (
         <div className="field__row">
           <button type="button" className="button button--secondary" onClick={() => void check()} disabled={!status || phase === "unsupported" || busy}>
-            Check for updates
+            {t("settings.updates.check")}
           </button>
           {phase === "downloaded" && (
             <button type="button" className="button button--primary" onClick={() => void restart(false)}>
-              Restart and install
+              {t("settings.updates.restartInstall")}
             </button>
           )}
         </div>
@@ -75,9 +76,12 @@ export function UpdatesSection() {
       {backups && (
         <p className="field__note" data-testid="backups">
           {backups.backups.length === 0
-            ? "No database backups yet: Alpine copies the database before each upgrade that changes it."
-            : `Database backups taken before upgrades (the newest ${backups.keep} are kept, ${formatBytes(backups.totalBytes)} in all): ` +
-              backups.backups.map((b) => `${b.name} (${formatBytes(b.bytes)})`).join(", ")}
+            ? t("settings.updates.noBackups")
+            : t("settings.updates.backups", {
+                count: backups.keep,
+                size: formatBytes(backups.totalBytes, i18n),
+                list: backups.backups.map((b) => t("settings.updates.backup", { name: b.name, size: formatBytes(b.bytes, i18n) })).join(t("settings.updates.listSeparator")),
+              })}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { useShallow } from "zustand/react/shallow";
+import { useTranslation } from "../../i18n/react";
 import { useAppStore } from "../../store/app-store";
 import { ImportProgressBar } from "./ImportProgressBar";
 import { ImportSummary } from "./ImportSummary";
@@ -12,14 +13,15 @@ export function ImportSection() {
   const { busy, progress, report, error, importConversations } = useAppStore(
     useShallow((s) => ({ busy: s.importBusy, progress: s.importProgress, report: s.importReport, error: s.importError, importConversations: s.importConversations })),
   );
+  const { t } = useTranslation();
   const [path, setPath] = useState("");
 
   return (
     <section className="transfer-section" aria-labelledby="import-title">
       <h3 id="import-title" className="transfer-section__title">
-        Import
+        {t("transfer.import.title")}
       </h3>
-      <p className="transfer-section__hint">Alpine JSON, or the conversations.json of a ChatGPT or Claude.ai data export.</p>
+      <p className="transfer-section__hint">{t("transfer.import.hint")}</p>
       <form
         className="transfer-section__row"
         onSubmit={(event) => {
@@ -28,14 +30,14 @@ export function ImportSection() {
         }}
       >
         <label className="visually-hidden" htmlFor="import-path">
-          File to import
+          {t("transfer.import.file")}
         </label>
-        <input id="import-path" className="input" placeholder="Path of the file to import" value={path} onChange={(e) => setPath(e.target.value)} disabled={busy} />
+        <input id="import-path" className="input" placeholder={t("transfer.import.placeholder")} value={path} onChange={(e) => setPath(e.target.value)} disabled={busy} />
         <button type="submit" className="button button--primary" disabled={busy || !path.trim()}>
-          Import
+          {t("transfer.import.import")}
         </button>
         <button type="button" className="button button--ghost" disabled={busy} onClick={() => void importConversations()}>
-          Choose file…
+          {t("transfer.import.choose")}
         </button>
       </form>
       {(busy || progress) && <ImportProgressBar progress={progress} busy={busy} />}
