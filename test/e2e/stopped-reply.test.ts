@@ -50,7 +50,7 @@ describe("a reply stopped mid-way", () => {
     // The sidebar leads to it as interrupted...
     const notice = page().locator("section.interrupted-notice");
     expect(await notice.locator(".interrupted-notice__text").textContent()).toMatch(/^1 conversation was interrupted/);
-    expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(1);
+    expect(await conversationRow(win(), id).locator('[data-status="stopped"]').count()).toBe(1);
 
     // The next message: a new user turn after the stopped reply, which the model gets as its own.
     await e2e.session.model.control.script({ text: "The fox of the valley learned to ski." });
@@ -60,7 +60,7 @@ describe("a reply stopped mid-way", () => {
     await page().getByText("learned to ski").waitFor();
     // ...until it is answered: then the notice and the row's "Stopped" label go.
     await notice.waitFor({ state: "detached" });
-    expect(await conversationRow(win(), id).locator('[data-status="Stopped"]').count()).toBe(0);
+    expect(await conversationRow(win(), id).locator('[data-status="stopped"]').count()).toBe(0);
     expect(await page().locator('.usage-line:not([data-partial])').last().textContent()).toMatch(/\d+ in · \d+ out/);
     const requests = await e2e.session.model.control.requests(before + 1);
     const messages = requests.at(-1)!.body.messages.map((m: { role: string; content: { type: string; text?: string }[] }) => ({

@@ -82,7 +82,7 @@ describe("two machines on one server", () => {
 
     // The desktop's sidebar shows it, running on another machine.
     const row = conversationRow(desktop, id);
-    await row.locator('[data-status="Running elsewhere"]').waitFor();
+    await row.locator('[data-status="runningElsewhere"]').waitFor();
     expect(await row.textContent()).toContain("Plan the trip to Oslo");
     await row.locator(".conversation-row__open").click();
     await desktop.waitFor("conversation-opened", { id }, desktopMark);
@@ -104,7 +104,7 @@ describe("two machines on one server", () => {
     await laptop.page.locator(".message--assistant", { hasText: "Day one: the fjord ferry" }).waitFor();
     expect(await laptop.page.locator(".message--user", { hasText: "Go on from the desktop" }).count()).toBe(1);
     // The run's end (its lease let go) is heard after its last save: the row's status goes a moment later.
-    await conversationRow(laptop, id).locator('[data-status="Running elsewhere"]').waitFor({ state: "detached" });
+    await conversationRow(laptop, id).locator('[data-status="runningElsewhere"]').waitFor({ state: "detached" });
     expect(await conversationRow(laptop, id).textContent()).toContain("Plan the trip to Oslo");
   });
 });

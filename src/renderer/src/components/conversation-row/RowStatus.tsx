@@ -2,7 +2,7 @@
 import type { ConversationSummary } from "../../../../shared/view-types";
 import { fullTime, relativeTime } from "../../lib/relative-time";
 import { useClock } from "../../lib/use-clock";
-import { conversationStatus, STATUS_HOOKS } from "./conversation-status";
+import { conversationStatus } from "./conversation-status";
 import { useTranslation } from "../../i18n/react";
 
 export function RowStatus({ summary }: { summary: ConversationSummary }) {
@@ -17,7 +17,7 @@ export function RowStatus({ summary }: { summary: ConversationSummary }) {
     );
   }
   return (
-    <span className={`status status--${status.tone}`} data-status={STATUS_HOOKS[status.key]} title={fullTime(summary.updatedAt)}>
+    <span className={`status status--${status.tone}`} data-status={status.key} title={fullTime(summary.updatedAt)}>
       <span className="status__dot" aria-hidden="true" />
       {t(`conversation.status.${status.key}`)}
     </span>
@@ -28,7 +28,7 @@ export function RowStatus({ summary }: { summary: ConversationSummary }) {
 export function SavingStatus() {
   const { t } = useTranslation();
   return (
-    <span className="status status--wait" data-status="Saving…" data-saving="">
+    <span className="status status--wait" data-status="saving" data-saving="">
       <span className="status__dot" aria-hidden="true" />
       {t("conversation.row.saving")}
     </span>

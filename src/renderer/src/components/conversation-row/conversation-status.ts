@@ -3,21 +3,9 @@ import type { ConversationSummary } from "../../../../shared/view-types";
 export type ConversationStatusKey = "running" | "runningElsewhere" | "needsKey" | "waiting" | "error" | "stopped" | "stepLimit" | "interrupted";
 
 /**
- * The status's name for tests and styles (`data-status`): the same in every language, so a
- * window shown in Japanese is found by the same attribute as one in English. Never shown.
+ * How a conversation stands, as a catalogue key (`conversation.status.<key>`) and a tone; null
+ * when it simply ended. The key is also the row's `data-status`, the same in every language.
  */
-export const STATUS_HOOKS: Record<ConversationStatusKey, string> = {
-  running: "Running",
-  runningElsewhere: "Running elsewhere",
-  needsKey: "Needs API key",
-  waiting: "Waiting for you",
-  error: "Error",
-  stopped: "Stopped",
-  stepLimit: "Step limit reached",
-  interrupted: "Interrupted",
-};
-
-/** How a conversation stands, as a catalogue key (`conversation.status.<key>`) and a tone; null when it simply ended. */
 export function conversationStatus(summary: ConversationSummary): { key: ConversationStatusKey; tone: "live" | "wait" | "warn" | "quiet" } | null {
   if (summary.running) return { key: "running", tone: "live" };
   if (summary.runningElsewhere) return { key: "runningElsewhere", tone: "live" };
