@@ -7,13 +7,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { LANGUAGES, type LanguageCode } from "../../src/shared/languages";
 import { loadWords } from "../../src/main/service/words/catalogues";
 import { CurrentWords } from "../../src/main/service/words/current-words";
 import { SETTINGS_FILE, savedLanguageSetting } from "../../src/main/service/words/saved-language";
 import { SETTINGS_FILE_NAME } from "../../src/main/service/settings/settings-file";
 import { ENGLISH_WORDS, Words } from "../../src/main/service/words/words";
+import { updateFailureText } from "../../src/main/service/updates/update-failure";
 import { makeTempDir, removeDir, useServiceFixture } from "./helpers";
 
 const LOCALES = path.resolve(import.meta.dirname, "../../src/main/service/words/locales");
@@ -97,6 +98,43 @@ describe("the lookup", () => {
     expect(fr.t("dialog.quitWhileRunning.message", { count: 1_000_000 })).toBe("1\u202f000\u202f000 de conversations sont encore en cours.");
     expect(ja.t("tray.more", { count: 3 })).toBe("ほか3件…");
     expect(ENGLISH_WORDS.t("menu.about", { appName: "Alpine" })).toBe("About Alpine");
+  });
+
+  it("loads each of the twelve catalogues, which says what its file says", async () => {
+    for (const code of LANGUAGES) {
+      const words = await loadWords(code);
+      expect(words.language).toBe(code);
+      expect(words.t("menu.edit")).toBe((catalogue(code).menu as Tree).edit);
+      expect(words.t("dialog.quitWhileRunning.quit")).toBe(((catalogue(code).dialog as Tree).quitWhileRunning as Tree).quit);
+      expect(await loadWords(code), "loaded once").toBe(words);
+    }
+  });
+
+  it("a catalogue that cannot be loaded leaves the words as they were, and the log says so", async () => {
+    const words = new CurrentWords();
+    await words.use("it");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect((await words.use("tlh" as LanguageCode)).language).toBe("it");
+      expect(await words.ready()).toBe(words.now);
+      expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^The tlh words of the main process could not be loaded .*; it goes on in it\.$/));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("the updater's failures in the person's language, the updater's own detail kept as it came", async () => {
+    const de = await loadWords("de");
+    const checksum = Object.assign(new Error("sha512 checksum mismatch"), { code: "ERR_CHECKSUM_MISMATCH" });
+    expect(updateFailureText(checksum, "2.0.0", de)).toMatch(/^Das Update auf Alpine 2\.0\.0 wurde abgelehnt: /);
+    expect(updateFailureText(checksum, null, de)).toMatch(/^Das Update wurde abgelehnt: /);
+    expect(updateFailureText(new Error("net::ERR_INTERNET_DISCONNECTED"), "2.0.0", de)).toMatch(/^Das Update auf Alpine 2\.0\.0 konnte nicht heruntergeladen werden: .*\(net::ERR_INTERNET_DISCONNECTED\)/);
+    expect(updateFailureText(new Error("socket hang up"), null, de)).toMatch(/^Das Update konnte nicht heruntergeladen werden: /);
+    expect(updateFailureText(new Error("HttpError: 404 Not Found"), "2.0.0", de)).toBe(
+      "Der Update-Server hat mit einem Fehler geantwortet (HttpError: 404 Not Found). Nichts wurde installiert. Suche später noch einmal nach Updates.",
+    );
+    expect(updateFailureText(new Error("disk full"), "2.0.0", de)).toBe("Das Update auf Alpine 2.0.0 ist fehlgeschlagen: disk full. Nichts wurde installiert. Suche später noch einmal nach Updates.");
+    expect(updateFailureText("odd", null, de)).toMatch(/^Das Update ist fehlgeschlagen: odd\./);
   });
 
   it("a key a catalogue lacks is said in English rather than not at all; a value not given stays visible", () => {

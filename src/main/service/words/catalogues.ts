@@ -29,7 +29,9 @@ export function loadWords(language: LanguageCode): Promise<Words> {
   let words = loaded.get(language);
   if (!words) {
     const load = LOADERS[language as Exclude<LanguageCode, "en">];
-    words = load().then((module) => new Words(language, module.default));
+    words = Promise.resolve()
+      .then(() => load())
+      .then((module) => new Words(language, module.default));
     // A failed load is tried again next time rather than kept.
     words.catch(() => loaded.delete(language));
     loaded.set(language, words);
