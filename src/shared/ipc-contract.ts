@@ -123,6 +123,7 @@ export const requestSchemas = lazySchemas({
       html: z.string().max(MAX_FIRST_SCREEN_CHARS, `at most ${MAX_FIRST_SCREEN_CHARS.toLocaleString("en-US")} characters`),
       /** The language its words are in: a launch in another language does not show it. */
       language: z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8}){0,2}$/, "a language tag such as en or zh-TW").optional(),
+      setting: z.enum(["system", ...LANGUAGES]).optional(),
     })
     .strict(),
   /** The conversations whose last run was cut short, asked for after the first screen is shown. */

@@ -163,7 +163,7 @@ describe("the app:// protocol", () => {
       serveRenderer(renderer, csp, { dataFolder });
       const page = await protocol.handlers.get("app")!(new Request("app://alpine/index.html"));
       const html = await page.text();
-      expect(html).toContain('<div id="root"><div class="first-screen" aria-busy="true" data-open-conversation-id="oslo"><div class="app">Plan a trip to Oslo</div></div></div>');
+      expect(html).toContain('<div id="root"><div class="first-screen" aria-busy="true" data-language="en" data-open-conversation-id="oslo"><div class="app">Plan a trip to Oslo</div></div></div>');
       expect(html).toContain('<style data-stylesheet="index-Ab1.css">.app { display: grid; }</style>');
       expect(page.headers.get("content-security-policy")).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
       // Its scripts and style sheet are served as built; without a data folder, the page too.

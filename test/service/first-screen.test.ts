@@ -156,6 +156,25 @@ describe("the page served with the kept first screen", () => {
     }
   });
 
+  it("a screen kept under 'System default' is not shown once the system's language is another", () => {
+    const folder = rendererFolder();
+    const data = makeTempDir();
+    try {
+      const served = (screen: KeptFirstScreen, systemLanguage?: () => string) => {
+        fs.writeFileSync(path.join(data, FIRST_SCREEN_FILE_NAME), JSON.stringify(screen));
+        return servedRendererFile(file(page), "/", contentSecurityPolicy(), folder, data, systemLanguage).file.body.toString();
+      };
+      const german = { ...kept, language: "de", setting: "system" } as const;
+      expect(served(german, () => "de")).toContain('data-language="de"');
+      expect(served(german, () => "fr")).toBe(page);
+      expect(served(german)).toContain('data-language="de"'); // the test host: the window decides
+      expect(served({ ...german, setting: "de" }, () => "fr")).toContain('data-language="de"'); // chosen, not the system's
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  });
+
   it("serves the page as built when the kept screen was drawn by another build, or there is none", () => {
     const folder = rendererFolder();
     try {

@@ -9,6 +9,8 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
+  // The window follows the browser's language: English unless a test asks for another (a context's `locale`).
+  "--lang=en-US",
 ];
 
 const DEBIAN_CHROMIUM = "/usr/bin/chromium";

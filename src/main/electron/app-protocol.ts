@@ -4,7 +4,8 @@
  * attach it to), the origin is a fixed one that IPC sender checks can compare against,
  * and no path outside the built window can be read.
  */
-import { protocol } from "electron";
+import { app, protocol } from "electron";
+import { matchLanguage } from "../../shared/languages";
 import { isPagePath, readRendererFile, withEventLog } from "../service/renderer-files";
 import { servedRendererFile } from "../service/first-screen/first-screen-page";
 import { PageMadeAhead, type ServedPage } from "../service/first-screen/page-made-ahead";
@@ -51,7 +52,8 @@ function servedFile(pathname: string, rendererFolder: string, csp: string, dataF
   const found = readRendererFile(rendererFolder, pathname);
   // Only an app started for automated checks (ALPINE_EVENT_LOG=on) keeps the window's event log.
   const logged = found && process.env.ALPINE_EVENT_LOG === "on" ? withEventLog(found) : found;
-  return logged && servedRendererFile(logged, pathname, csp, rendererFolder, dataFolder);
+  // What the language setting "system" means now: https://www.electronjs.org/docs/latest/api/app#appgetpreferredsystemlanguages
+  return logged && servedRendererFile(logged, pathname, csp, rendererFolder, dataFolder, () => matchLanguage(app.getPreferredSystemLanguages()));
 }
 
 function asResponse(served: ServedPage | null): Response {

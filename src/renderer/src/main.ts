@@ -22,10 +22,10 @@ const rootElement = document.getElementById("root")!;
 // Development and tests only: en-XA, asked for by the address, shows where a layout is too tight.
 addPseudoLocale();
 
-function start(kept: KeptScreen | null): void {
+function start(kept: KeptScreen | null, guess: string): void {
   try {
     const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
-    const language = startLanguage(early.outcome);
+    const language = startLanguage(early.outcome, guess);
     // The app chunk (preloaded by the page meanwhile) runs once the launch's answer and the catalogue
     // are in, and starts the app itself as it runs: the first render is then part of its evaluation
     // (start-app.tsx says why).
@@ -36,7 +36,7 @@ function start(kept: KeptScreen | null): void {
       })
       .catch((error: unknown) => showFatal(rootElement, error));
     // The main thread waits for the answer and the app's code now: the first render's costly part that needs neither is done meanwhile.
-    setTimeout(() => prepareTimeFormatters(formattingLocale(guessLanguage())), 0);
+    setTimeout(() => prepareTimeFormatters(formattingLocale(guess)), 0);
   } catch (error) {
     showFatal(rootElement, error);
   }
@@ -45,12 +45,13 @@ function start(kept: KeptScreen | null): void {
 // A first screen kept from the last session is painted first: the app's requests and its code wait
 // for that frame, so they do not share the cores with it.
 // One kept in another language than the one shown now is never shown (dropped before it is used).
-const kept = findKeptScreen(rootElement, guessLanguage());
+const guess = guessLanguage();
+const kept = findKeptScreen(rootElement, guess);
 if (kept) {
   afterFirstFrame(() => {
     releaseHeldPreloads();
-    start(kept);
+    start(kept, guess);
   });
 } else {
-  start(null);
+  start(null, guess);
 }

@@ -26,9 +26,16 @@ export type DetailMatch = Record<string, unknown>;
 export class AppWindow {
   private constructor(readonly page: Page) {}
 
-  /** Opens the window served by the test host (`page`: another of its pages, such as quick-entry.html) and waits for `alpine:ready`. */
-  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark"; page?: string } = {}): Promise<AppWindow> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: options.colorScheme ?? "light" });
+  /**
+   * Opens the window served by the test host (`page`: another of its pages, such as quick-entry.html) and waits for `alpine:ready`.
+   * `locale`: the browser's language (navigator.languages), e.g. "ja-JP"; Chromium's own otherwise.
+   */
+  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark"; page?: string; locale?: string } = {}): Promise<AppWindow> {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 820 },
+      colorScheme: options.colorScheme ?? "light",
+      ...(options.locale ? { locale: options.locale } : {}),
+    });
     const page = await context.newPage();
     const window = new AppWindow(page);
     page.on("pageerror", (error) => window.pageErrors.push(error.message));

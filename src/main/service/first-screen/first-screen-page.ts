@@ -61,10 +61,20 @@ function escapeRegExp(text: string): string {
 /**
  * The file a host serves for `urlPath` and the CSP to send with it: the page itself with the first
  * screen kept in `dataFolder` (when there is one this build can show), any other file as it is.
- * One way for both hosts: the app's `app://` handler and the test host.
+ * One way for both hosts: the app's `app://` handler and the test host. `systemLanguage`: the
+ * language the system's preferred ones mean now (the app's); a screen kept under the setting
+ * "system" in another one is not shown (the person changed the system's language since).
  */
-export function servedRendererFile(file: RendererFile, urlPath: string, csp: string, rendererFolder: string, dataFolder: string | undefined): { file: RendererFile; csp: string } {
+export function servedRendererFile(
+  file: RendererFile,
+  urlPath: string,
+  csp: string,
+  rendererFolder: string,
+  dataFolder: string | undefined,
+  systemLanguage?: () => string,
+): { file: RendererFile; csp: string } {
   const kept = dataFolder && isPagePath(urlPath) ? readKeptFirstScreen(dataFolder) : null;
-  const page = withKeptFirstScreen(file, kept, rendererFolder);
+  const otherLanguage = kept?.setting === "system" && systemLanguage !== undefined && systemLanguage() !== (kept.language ?? "en");
+  const page = withKeptFirstScreen(file, otherLanguage ? null : kept, rendererFolder);
   return { file: page.file, csp: withStyleSources(csp, page.styleSources) };
 }

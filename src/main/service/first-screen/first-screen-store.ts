@@ -9,13 +9,15 @@ import fs from "node:fs";
 import { writeFileAtomicSync } from "../../agent";
 import { FIRST_SCREEN_VERSION, firstScreenFile, isInertMarkup, type KeptFirstScreen, readFirstScreenFile } from "./kept-first-screen";
 import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
+import type { LanguageSetting } from "../../../shared/languages";
 
 export interface FirstScreenToKeep {
   conversationId: string | null;
   stylesheets: string[];
   html: string;
-  /** The language its words are in. */
+  /** The language its words are in, and the setting it came from. */
   language?: string;
+  setting?: LanguageSetting;
 }
 
 export class FirstScreenStore {

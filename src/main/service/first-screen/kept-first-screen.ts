@@ -11,6 +11,7 @@
  */
 import path from "node:path";
 import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
+import { type LanguageSetting, isLanguageSetting } from "../../../shared/languages";
 import { type JsonShape, type VersionedJson, readVersionedJson } from "../versioned-json";
 
 export const FIRST_SCREEN_FILE_NAME = "first-screen.json";
@@ -29,6 +30,8 @@ export interface KeptFirstScreen {
    * change of the language setting forgets the screen; the window drops one in another language.
    */
   language?: string;
+  /** The language setting it was kept under: with "system", a launch after the system's language changed does not show it. */
+  setting?: LanguageSetting;
 }
 
 export function firstScreenFile(dataFolder: string): string {
@@ -64,7 +67,8 @@ export function isKeptFirstScreen(value: unknown): value is KeptFirstScreen {
     typeof kept.html === "string" &&
     kept.html.length <= MAX_FIRST_SCREEN_CHARS &&
     isInertMarkup(kept.html) &&
-    (kept.language === undefined || (typeof kept.language === "string" && LANGUAGE_TAG_PATTERN.test(kept.language)))
+    (kept.language === undefined || (typeof kept.language === "string" && LANGUAGE_TAG_PATTERN.test(kept.language))) &&
+    (kept.setting === undefined || isLanguageSetting(kept.setting))
   );
 }
 

@@ -65,6 +65,7 @@ export function Composer({ draftKey, running, busy, stopping, placeholder, onSub
         <textarea
           ref={field}
           className="composer__field"
+          dir="auto"
           rows={1}
           value={text}
           readOnly={sending}

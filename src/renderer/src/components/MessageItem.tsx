@@ -52,7 +52,7 @@ function MessageItemView({ item, toolStatus }: MessageItemProps) {
           {item.answersCallId && <span className="message__label">Your answer</span>}
           <AttachmentChips attachments={item.attachments} />
           {item.text && (
-            <div className="message__bubble" title={fullTime(item.at)}>
+            <div className="message__bubble" title={fullTime(item.at)} dir="auto">
               {item.text}
             </div>
           )}

@@ -44,7 +44,8 @@ function readHint(): LanguageHint | null {
 /** Keeps the language just shown (a hint for the next launch: the main process keeps the setting). */
 export function rememberLanguageHint(language: string, setting: LanguageSetting): void {
   try {
-    localStorage.setItem(HINT_KEY, JSON.stringify({ language, setting } satisfies LanguageHint));
+    const hint = JSON.stringify({ language, setting } satisfies LanguageHint);
+    if (localStorage.getItem(HINT_KEY) !== hint) localStorage.setItem(HINT_KEY, hint);
   } catch {
     // Only a hint: the next launch loads the catalogue once the launch answer is in.
   }

@@ -6,15 +6,15 @@
  */
 import type { LaunchOutcome } from "../start/first-request";
 import { type Catalogue, loadCatalogue } from "./catalogue-loaders";
-import { guessLanguage, languageOfLaunch } from "./early-language";
+import { languageOfLaunch } from "./early-language";
 
 export interface ShownLanguage {
   code: string;
   catalogue: Catalogue;
 }
 
-export function startLanguage(outcome: Promise<LaunchOutcome>): Promise<ShownLanguage> {
-  const guess = guessLanguage();
+/** `guess`: the language guessed before the answer (early-language.ts). */
+export function startLanguage(outcome: Promise<LaunchOutcome>, guess: string): Promise<ShownLanguage> {
   const guessed = loadCatalogue(guess);
   guessed.catch(() => undefined); // waited for below only when it is the one shown
   return outcome.then((result) => {

@@ -49,14 +49,18 @@ function GrowingBlock({ part }: { part: NonNullable<GrowingPart> }) {
   if ("code" in part) {
     const open = part.code;
     return (
-      <div className="markdown__block">
+      <div className="markdown__block" dir="auto">
         <CodeBlock lang={open.lang} text={() => openCodeText(open)}>
           <CodeGroups groups={[...open.groups, open.last]} />
         </CodeBlock>
       </div>
     );
   }
-  return <div className={blockClass(part.view)}>{renderMarkdown(part.view.source)}</div>;
+  return (
+    <div className={blockClass(part.view)} dir="auto">
+      {renderMarkdown(part.view.source)}
+    </div>
+  );
 }
 
 interface MarkdownProps {

@@ -75,5 +75,10 @@ export function blockClass(view: BlockView): string {
 export const MarkdownBlock = memo(function MarkdownBlock({ view }: { view: BlockView }) {
   // Code with a language renders again, highlighted, once the highlighter is loaded.
   const highlighted = useHighlighterFor(view.source);
-  return <div className={blockClass(view)}>{renderCached(view.source, highlighted)}</div>;
+  // dir="auto": a block reads in its own words' direction (the model's Latin text left to right in an Arabic window).
+  return (
+    <div className={blockClass(view)} dir="auto">
+      {renderCached(view.source, highlighted)}
+    </div>
+  );
 });

@@ -69,6 +69,7 @@ export function QuickEntry({ api }: { api: AlpineApi }) {
       <textarea
         ref={field}
         className="quick-entry__field"
+        dir="auto"
         aria-label={t("quickEntry.field")}
         placeholder={t("quickEntry.placeholder")}
         rows={2}

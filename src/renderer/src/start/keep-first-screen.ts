@@ -48,8 +48,9 @@ export function keepFirstScreen(root: HTMLElement): void {
     const html = (lastKept = made.html);
     const conversationId = useAppStore.getState().openId;
     const language = i18n.language;
+    const setting = useAppStore.getState().settings?.language;
     api()
-      .request("window:keepFirstScreen", { conversationId, stylesheets, html, language })
+      .request("window:keepFirstScreen", { conversationId, stylesheets, html, language, setting })
       .then(({ kept }) => emitAppEvent("first-screen-kept", { conversationId, kept, chars: html.length }))
       .catch(() => (lastKept = "")); // A convenience: tried again at the next change.
   };

@@ -29,7 +29,8 @@ export interface KeptScreen {
 
 /**
  * The kept screen, when the page came with one in `language` (the language the window shows
- * now). One kept in another language is never shown: it is taken out before the first frame.
+ * now). One kept in another language is never used: it is taken out as the window's code starts
+ * (after a switch the main process no longer has one to serve: it forgets it at the change).
  */
 export function findKeptScreen(root: HTMLElement, language: string): KeptScreen | null {
   const screen = root.querySelector<HTMLElement>(":scope > .first-screen");

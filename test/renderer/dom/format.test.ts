@@ -4,15 +4,19 @@
  * forms, and a switch of language applies to the next value formatted.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { i18n } from "../../src/renderer/src/i18n/i18n";
-import { formatBytes, formatDate, formatList, formatNumber, formatPercent, formatPrice } from "../../src/renderer/src/i18n/format";
-import { fullTime, relativeTime, setTimeLocale } from "../../src/renderer/src/lib/relative-time";
+import { i18n } from "../../../src/renderer/src/i18n/i18n";
+import { formatBytes, formatDate, formatList, formatNumber, formatPercent, formatPrice } from "../../../src/renderer/src/i18n/format";
+import { fullTime, relativeTime, setTimeLocale } from "../../../src/renderer/src/lib/relative-time";
 
 afterAll(async () => {
   await i18n.changeLanguage("en");
 });
 
 describe("format in the language shown", () => {
+  it("unit tests of the window's code read the English words without a launch", () => {
+    expect(i18n.t("welcome.title")).toBe("What shall we work on?");
+  });
+
   it("English: today's words", async () => {
     await i18n.changeLanguage("en");
     expect(formatNumber(1234567)).toBe("1,234,567");
