@@ -37,6 +37,12 @@ const BUNDLE = path.join(ROOT, "out/test-host/test-host-cli.mjs");
 // Quick mode checks that every figure is made, not the cache's effect: one warm-up launch per kept profile.
 const SIZES = { full: { conversations: 10_000, messages: 5_000, launches: 5, warmUps: 2 }, quick: { conversations: 300, messages: 200, launches: 1, warmUps: 1 } };
 
+/**
+ * The window's language for the launches (`ALPINE_BENCH_LANGUAGE=de` or `ja`): its catalogue is then the one
+ * the first screen loads, against the same targets as English (the default, the setting left at "system").
+ */
+const LAUNCH_LANGUAGE = process.env.ALPINE_BENCH_LANGUAGE?.trim() || null;
+
 /** In the page, relative to its navigation start: first paint, sidebar rows, the reopened conversation. */
 const PAGE_TIMES = String.raw`(async (id) => {
   const at = (e) => e.at - performance.timeOrigin;
@@ -100,7 +106,7 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
     await withTempFolder(async (root) => {
       const dataFolder = path.join(root, "data");
       mkdirSync(dataFolder, { recursive: true, mode: 0o700 });
-      seedLaunchData(dataFolder, size.conversations, size.messages, config.entryChars);
+      seedLaunchData(dataFolder, size.conversations, size.messages, config.entryChars, LAUNCH_LANGUAGE);
       const plain: LaunchTimes[] = [];
       const withServers: LaunchTimes[] = [];
       const noKeptScreen: LaunchTimes[] = [];

@@ -7,13 +7,19 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
 import { DATABASE_FILE_NAME } from "../../src/main/service/conversations/conversation-store";
+import { SETTINGS_FILE_NAME, SETTINGS_VERSION } from "../../src/main/service/settings/settings-file";
 import { WINDOW_STATE_FILE_NAME, WINDOW_STATE_VERSION } from "../../src/main/service/window-state";
 import { assistantEntry, snapshotOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";
 
 export const LAUNCH_OPEN_ID = "long-conversation";
 
-export function seedLaunchData(dataFolder: string, conversations: number, messages: number, chars: number): void {
+/**
+ * `language`: the window's language as the settings file keeps it (e.g. "de", "ja"), so the launch
+ * loads that catalogue; null leaves the setting at "system" (English in the benchmark's browser).
+ */
+export function seedLaunchData(dataFolder: string, conversations: number, messages: number, chars: number, language: string | null = null): void {
+  if (language) writeFileSync(path.join(dataFolder, SETTINGS_FILE_NAME), `${JSON.stringify({ version: SETTINGS_VERSION, language }, null, 2)}\n`);
   const store = new SqliteStore(path.join(dataFolder, DATABASE_FILE_NAME), { synchronous: "NORMAL" });
   try {
     const text = new TextSource(23);

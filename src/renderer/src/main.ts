@@ -15,9 +15,12 @@ import { keepPendingStart } from "./start/pending-start";
 import { prepareTimeFormatters } from "./lib/relative-time";
 import { startLanguage } from "./i18n/start-language";
 import { formattingLocale, guessLanguage } from "./i18n/early-language";
+import { addPseudoLocale } from "./i18n/pseudo-locale-loader";
 import "./styles/index.css";
 
 const rootElement = document.getElementById("root")!;
+// Development and tests only: en-XA, asked for by the address, shows where a layout is too tight.
+addPseudoLocale();
 
 function start(kept: KeptScreen | null, guess: string): void {
   try {

@@ -29,8 +29,9 @@ export class AppWindow {
   /**
    * Opens the window served by the test host (`page`: another of its pages, such as quick-entry.html) and waits for `alpine:ready`.
    * `locale`: the browser's language (navigator.languages), e.g. "ja-JP"; Chromium's own otherwise.
+   * `query`: more of the page's address, e.g. `language=en-XA` (the pseudo-locale).
    */
-  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark"; page?: string; locale?: string } = {}): Promise<AppWindow> {
+  static async open(browser: Browser, hostUrl: string, options: { colorScheme?: "light" | "dark"; page?: string; locale?: string; query?: string } = {}): Promise<AppWindow> {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 820 },
       colorScheme: options.colorScheme ?? "light",
@@ -42,7 +43,7 @@ export class AppWindow {
     page.on("console", (message) => {
       if (message.type() === "error") window.consoleErrors.push(message.text());
     });
-    await page.goto(`${options.page ? `${hostUrl.replace(/\/$/, "")}/${options.page}` : hostUrl}?transport=ws`);
+    await page.goto(`${options.page ? `${hostUrl.replace(/\/$/, "")}/${options.page}` : hostUrl}?transport=ws${options.query ? `&${options.query}` : ""}`);
     await window.waitFor("ready");
     return window;
   }
