@@ -25,4 +25,14 @@ export const allowedStrings: AllowedString[] = [
     text: "This request did not come from Alpine's own window, so it was refused.",
     reason: "The answer to a page that is not Alpine's window (a foreign sender); no person reads it in Alpine.",
   },
+  {
+    file: "src/renderer/src/start/fatal.ts",
+    text: "Alpine could not start its window",
+    reason: "Shown only when the window's own code, or the catalogue itself, failed to load: it cannot wait on a catalogue.",
+  },
+  {
+    file: "src/renderer/src/i18n/catalogue-loaders.ts",
+    text: "The window has no words for the language \"{…}\". Choose another language in Settings.",
+    reason: "An error's message, raised when no catalogue exists for the code asked for: there are no words to say it with.",
+  },
 ];
