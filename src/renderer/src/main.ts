@@ -45,7 +45,9 @@ function start(kept: KeptScreen | null, guess: string): void {
 // A first screen kept from the last session is painted first: the app's requests and its code wait
 // for that frame, so they do not share the cores with it.
 // One kept in another language than the one shown now is never shown (dropped before it is used).
-const guess = guessLanguage();
+const keptElement = rootElement.querySelector<HTMLElement>(":scope > .first-screen");
+const keptLanguage = keptElement?.dataset.language;
+const guess = guessLanguage(keptLanguage ? { language: keptLanguage, setting: keptElement?.dataset.languageSetting } : undefined);
 const kept = findKeptScreen(rootElement, guess);
 if (kept) {
   afterFirstFrame(() => {

@@ -8,7 +8,7 @@ import type { LaunchView } from "../../../src/shared/view-types";
 import type { LaunchOutcome } from "../../../src/renderer/src/start/first-request";
 import { startLanguage } from "../../../src/renderer/src/i18n/start-language";
 import { addCatalogueLoader, hasCatalogue, loadCatalogue, UnknownLanguageError } from "../../../src/renderer/src/i18n/catalogue-loaders";
-import { languageOfLaunch } from "../../../src/renderer/src/i18n/early-language";
+import { guessLanguage, languageOfLaunch } from "../../../src/renderer/src/i18n/early-language";
 import { matchLanguage } from "../../../src/shared/languages";
 
 const launchWith = (language: string, systemLanguages: string[] | null): LaunchOutcome => ({
@@ -27,6 +27,26 @@ describe("the first screen's language", () => {
   it("without the system's languages (the test host), 'system' is the browser's", () => {
     const { launch } = launchWith("system", null) as { launch: LaunchView };
     expect(languageOfLaunch(launch)).toBe(matchLanguage(navigator.languages));
+  });
+
+  it("with no hint kept (a new profile), the guess is the kept first screen's language when the main process could check it", () => {
+    const browsers = matchLanguage(navigator.languages);
+    // A fixed setting: the main process serves only a screen kept in it.
+    expect(guessLanguage({ language: "de", setting: "de" })).toBe("de");
+    // "System default" in the test host means this browser's languages, which only the window knows.
+    expect(guessLanguage({ language: browsers === "ja" ? "ko" : "ja", setting: "system" })).toBe(browsers);
+    // A screen kept before settings were recorded with it, or with no catalogue: the browser's.
+    expect(guessLanguage({ language: "de", setting: undefined })).toBe(browsers);
+    expect(guessLanguage({ language: "xx", setting: "de" })).toBe(browsers);
+    // In the app, "system" is the system's languages, which the main process checked as it served the page.
+    const global = globalThis as { window?: unknown };
+    const before = global.window;
+    global.window = { alpine: {} };
+    try {
+      expect(guessLanguage({ language: "ja", setting: "system" })).toBe("ja");
+    } finally {
+      global.window = before;
+    }
   });
 
   it("a launch that failed shows the guess; a guess without a catalogue does not stop the right one", async () => {

@@ -47,7 +47,8 @@ export function withKeptFirstScreen(page: RendererFile, kept: KeptFirstScreen | 
 /** The kept screen in its own element: the window knows it by its class; `aria-busy`: not live yet. */
 function firstScreenElement(kept: KeptFirstScreen): string {
   const open = kept.conversationId === null ? "" : ` data-open-conversation-id="${escapeAttribute(kept.conversationId)}"`;
-  return `<div class="first-screen" aria-busy="true" data-language="${escapeAttribute(kept.language ?? "en")}"${open}>${kept.html}</div>`;
+  const setting = kept.setting === undefined ? "" : ` data-language-setting="${escapeAttribute(kept.setting)}"`;
+  return `<div class="first-screen" aria-busy="true" data-language="${escapeAttribute(kept.language ?? "en")}"${setting}${open}>${kept.html}</div>`;
 }
 
 function escapeAttribute(value: string): string {

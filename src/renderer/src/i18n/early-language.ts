@@ -56,14 +56,25 @@ const followsBrowser = () => typeof window === "undefined" || !window.alpine;
 
 /**
  * The best guess before the launch answer: the language asked by the address, else the last one
- * shown (in the test host, "system" is the browser's languages, known now), else the browser's.
+ * shown (in the test host, "system" is the browser's languages, known now), else the kept first
+ * screen's, else the browser's.
  */
-export function guessLanguage(): string {
+export function guessLanguage(kept?: KeptLanguage): string {
   const asked = languageAsked();
   if (asked) return asked;
   const hint = readHint();
   if (hint && !(hint.setting === "system" && followsBrowser())) return hint.language;
+  // No hint (a new profile, cleared storage): a kept screen the main process served is in the
+  // setting's language, which it checked as it served the page; not when "system" means this
+  // browser's languages, which only the window knows.
+  if (!hint && kept && hasCatalogue(kept.language) && isLanguageSetting(kept.setting) && !(kept.setting === "system" && followsBrowser())) return kept.language;
   return matchLanguage(browserLanguages());
+}
+
+/** The language a kept first screen was drawn in, and the setting it came from (as the page carries them). */
+export interface KeptLanguage {
+  language: string;
+  setting: string | undefined;
 }
 
 /** The language to show with the main process's answer: the setting, resolved with the system's (or the browser's) languages. */
