@@ -88,6 +88,13 @@ describe("Arabic: mirrored, walked right to left, 0 serious or critical axe issu
     const sidebar = (await page().locator(".sidebar").boundingBox())!;
     const pane = (await page().locator("main.pane").boundingBox())!;
     expect(sidebar.x).toBeGreaterThanOrEqual(pane.x + pane.width - 1);
+    // A title the person wrote in Latin letters reads left to right inside the mirrored row and
+    // header: its question mark stays at its end ("What do my notes say?", not "?What do…").
+    const titles = page().locator(".conversation-row__title bdi, .pane__title bdi");
+    await titles.first().waitFor();
+    const directions = await titles.evaluateAll((elements) => elements.map((element) => (globalThis as any).getComputedStyle(element).direction as string));
+    expect(directions.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(directions)).toEqual(new Set(["ltr"]));
   });
 
   it("the keyboard walk visits each row's controls right to left", async () => {

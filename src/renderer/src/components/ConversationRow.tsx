@@ -64,11 +64,15 @@ export const ConversationRow = memo(function ConversationRow({ summary, active, 
       >
         {summary.match ? (
           <span className="conversation-row__text">
-            <span className="conversation-row__title">{title}</span>
+            <span className="conversation-row__title">
+              <bdi>{title}</bdi>
+            </span>
             <MatchSnippet match={summary.match} />
           </span>
         ) : (
-          <span className="conversation-row__title">{title}</span>
+          <span className="conversation-row__title">
+            <bdi>{title}</bdi>
+          </span>
         )}
         {saving !== null ? <SavingStatus /> : <RowStatus summary={summary} />}
       </button>

@@ -16,7 +16,7 @@ export function PaneHeader({ summary, running, view }: PaneHeaderProps) {
   return (
     <header className="pane__header">
       <h1 className="pane__title" title={summary?.title}>
-        {summary?.title ?? t("conversation.pane.titleLoading")}
+        {summary?.title != null ? <bdi>{summary.title}</bdi> : t("conversation.pane.titleLoading")}
       </h1>
       {status && (
         <span className={`status status--${status.tone} status--pill`}>

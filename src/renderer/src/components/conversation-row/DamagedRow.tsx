@@ -21,7 +21,9 @@ export function DamagedRow({ summary, onDelete }: DamagedRowProps) {
   return (
     <div className="conversation-row conversation-row--damaged" data-conversation-id={summary.id} data-damaged="true">
       <span className="conversation-row__open" title={t("conversation.damaged.hint", { reason: summary.damaged })}>
-        <span className="conversation-row__title">{title}</span>
+        <span className="conversation-row__title">
+          <bdi>{title}</bdi>
+        </span>
         <span className="conversation-row__damaged" role="status">
           {t("conversation.damaged.label")}
         </span>
