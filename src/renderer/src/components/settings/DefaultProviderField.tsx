@@ -19,7 +19,8 @@ export function DefaultProviderField({ providers, onModel }: { providers: Provid
   const groups = useModelGroups();
   const [error, setError] = useState<string | null>(null);
   if (!settings) return null;
-  const current = settings.defaultProviderRemoved ? ANTHROPIC_PROVIDER_ID : (settings.defaultProvider ?? ANTHROPIC_PROVIDER_ID);
+  // A removed default shows no choice, so that choosing Anthropic (or another) is a change.
+  const current = settings.defaultProviderRemoved ? "" : (settings.defaultProvider ?? ANTHROPIC_PROVIDER_ID);
 
   const choose = async (id: string) => {
     const name = id === ANTHROPIC_PROVIDER_ID ? "Anthropic" : (providers.find((p) => p.id === id)?.name ?? id);
@@ -43,6 +44,7 @@ export function DefaultProviderField({ providers, onModel }: { providers: Provid
           {t("settings.models.defaultLabel")}
         </label>
         <select id="default-provider" className="input" value={current} onChange={(e) => void choose(e.target.value)} data-testid="default-provider">
+          {current === "" && <option value="" disabled>—</option>}
           <option value={ANTHROPIC_PROVIDER_ID}>Anthropic</option>
           {providers.map((p) => (
             <option key={p.id} value={p.id}>
