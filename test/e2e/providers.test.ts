@@ -97,5 +97,12 @@ describe("a local model from Settings → Models", () => {
     await page().getByText("Hello from the default.").waitFor();
     expect(local.requests.slice(sent).map((r) => r.body.model)).toEqual(["llama3.2:3b"]);
     expect(await e2e.session.model.control.requests()).toHaveLength(before); // nothing asked of Claude
+
+    // Its provider removed, Settings says new conversations use Anthropic.
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
+    const removed = await win().mark();
+    await dialog.locator('[data-provider="ollama"]').getByRole("button", { name: "Remove" }).click();
+    await win().waitFor("providers-saved", {}, removed);
+    expect(await dialog.getByTestId("default-provider-removed").textContent()).toBe("The default provider was removed from Settings, so new conversations use Anthropic.");
   });
 });

@@ -19,8 +19,10 @@ export function DefaultProviderField({ providers, onModel }: { providers: Provid
   const groups = useModelGroups();
   const [error, setError] = useState<string | null>(null);
   if (!settings) return null;
+  // Said by main at launch, and known here at once when a card's Remove takes the default away.
+  const removed = settings.defaultProvider !== null && (settings.defaultProviderRemoved || !providers.some((p) => p.id === settings.defaultProvider));
   // A removed default shows no choice, so that choosing Anthropic (or another) is a change.
-  const current = settings.defaultProviderRemoved ? "" : (settings.defaultProvider ?? ANTHROPIC_PROVIDER_ID);
+  const current = removed ? "" : (settings.defaultProvider ?? ANTHROPIC_PROVIDER_ID);
 
   const choose = async (id: string) => {
     const name = id === ANTHROPIC_PROVIDER_ID ? "Anthropic" : (providers.find((p) => p.id === id)?.name ?? id);
@@ -54,7 +56,7 @@ export function DefaultProviderField({ providers, onModel }: { providers: Provid
         </select>
       </div>
       <p className="field__note">{t("settings.models.defaultNote")}</p>
-      {settings.defaultProviderRemoved && (
+      {removed && (
         <p className="field__note field__note--warn" role="status" data-testid="default-provider-removed">
           {t("settings.models.defaultRemoved")}
         </p>
