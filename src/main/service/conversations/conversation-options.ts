@@ -1,6 +1,6 @@
 /**
- * Per-conversation choices kept with the conversation: the model (in the State's own data,
- * falling back to the settings' model) and extended thinking (the library's State setting).
+ * Per-conversation choices kept with the conversation: the model and provider (in the State's
+ * own data, falling back to the settings' default provider and model) and extended thinking (the library's State setting).
  */
 import { MIN_THINKING_BUDGET, type State, type ThinkingSetting } from "../../agent";
 import { InvalidRequestError } from "../service-errors";
@@ -46,16 +46,16 @@ export function newConversationDefault(
 const chosen = (value: unknown): value is string => typeof value === "string" && value !== "";
 
 /** The provider a run of this conversation talks to: its own; Anthropic for one that chose only a model (saved before providers existed); else the default. */
-export function providerOf(state: Pick<State, "data">, fallback: ConversationDefault | null = null): string {
+export function providerOf(state: Pick<State, "data">, fallback: ConversationDefault): string {
   const data = state.data as OptionsData | null;
   if (chosen(data?.provider)) return data.provider;
-  return chosen(data?.model) || !fallback ? ANTHROPIC_PROVIDER_ID : fallback.provider;
+  return chosen(data?.model) ? ANTHROPIC_PROVIDER_ID : fallback.provider;
 }
 
 /** The model a run of this conversation uses: its own, else the default's. */
-export function modelOf(state: Pick<State, "data">, fallback: ConversationDefault | string): string {
+export function modelOf(state: Pick<State, "data">, fallback: ConversationDefault): string {
   const model = (state.data as OptionsData | null)?.model;
-  return chosen(model) ? model : typeof fallback === "string" ? fallback : fallback.model;
+  return chosen(model) ? model : fallback.model;
 }
 
 export function applyOptions(state: State, options: ConversationOptions): void {
