@@ -90,6 +90,8 @@ export const requestSchemas = lazySchemas({
       folder: z.string().max(4096).nullable().optional(),
       desktop: desktopSettingsChange().optional(),
       language: z.enum(["system", ...LANGUAGES]).optional(),
+      /** The provider of new conversations (an id of Settings → Models; null or "anthropic": Anthropic). */
+      defaultProvider: z.string().regex(/^[a-z0-9-]{1,64}$/).nullable().optional(),
     })
     .strict(),
   /** The key goes to main only; it is never sent back to the window. Empty clears it. */

@@ -117,6 +117,10 @@ export interface SettingsView {
   desktop: DesktopSettings;
   /** The window's language, or "system" (the system's preferred languages decide). */
   language: LanguageSetting;
+  /** The provider of new conversations (with `model` as its model); null: Anthropic. */
+  defaultProvider: string | null;
+  /** The default's provider was removed from Settings → Models: new conversations use Anthropic. */
+  defaultProviderRemoved: boolean;
   hasApiKey: boolean;
   keyStorage: KeyStorageView;
   /** Set when the settings file could not be used as it is (garbled, or from a newer version): what happened. */

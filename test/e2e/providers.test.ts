@@ -2,7 +2,8 @@
  * A local model from Settings → Models, in Chromium against the real service: add an
  * Ollama-style provider (a scripted OpenAI-compatible server), Test it, pick its model in the
  * conversation's picker, a file write approved by the person, a kill while the next reply
- * streams, relaunch, Continue. Every request after the pick goes to the local server.
+ * streams, relaunch, Continue. Every request after the pick goes to the local server. Then the
+ * provider chosen as the default for new conversations in Settings: a new conversation runs on it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -76,5 +77,32 @@ describe("a local model from Settings → Models", () => {
     expect(JSON.stringify(local.requests.at(-2)!.body.messages)).toBe(JSON.stringify(last.messages)); // the killed request, asked again
     expect(last.messages.some((m: { role: string; content: string }) => m.role === "tool" && m.content.includes("local.txt"))).toBe(true);
     expect(fs.readFileSync(path.join(e2e.session.workFolder, "local.txt"), "utf8")).toBe("local\n");
+  });
+
+  it("the Ollama-style provider chosen as the default in Settings runs a new conversation", { timeout: 120_000 }, async () => {
+    const before = (await e2e.session.model.control.requests()).length;
+    const chose = await win().mark();
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
+    const dialog = page().getByRole("dialog", { name: "Settings" });
+    await dialog.getByLabel("Default for new conversations").selectOption({ label: "Ollama" });
+    expect((await win().waitFor("default-provider-saved", { provider: "ollama" }, chose)).detail.model).toBe("llama3.2:3b");
+    expect(await dialog.getByLabel("Model", { exact: true }).inputValue()).toBe("llama3.2:3b");
+    await dialog.getByRole("button", { name: "Close settings" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    local.script({ text: "Hello from the default." });
+    const sent = local.requests.length;
+    const { id, since } = await startConversation(win(), "Hi, default");
+    await win().waitFor("run-ended", { id, stoppedBy: "end_turn" }, since);
+    await page().getByText("Hello from the default.").waitFor();
+    expect(local.requests.slice(sent).map((r) => r.body.model)).toEqual(["llama3.2:3b"]);
+    expect(await e2e.session.model.control.requests()).toHaveLength(before); // nothing asked of Claude
+
+    // Its provider removed, Settings says new conversations use Anthropic.
+    await page().getByRole("button", { name: "Settings", exact: true }).click();
+    const removed = await win().mark();
+    await dialog.locator('[data-provider="ollama"]').getByRole("button", { name: "Remove" }).click();
+    await win().waitFor("providers-saved", {}, removed);
+    expect(await dialog.getByTestId("default-provider-removed").textContent()).toBe("The default provider was removed from Settings, so new conversations use Anthropic.");
   });
 });

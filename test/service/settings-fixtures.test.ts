@@ -63,6 +63,7 @@ describe("settings fixtures", () => {
       // Added within version 1: a file without them reads their defaults, and the next write adds them.
       desktop: DEFAULT_DESKTOP_SETTINGS,
       language: "system",
+      defaultProvider: null,
     });
     expect(settingsFilesIn(dataFolder)).toEqual([SETTINGS_FILE_NAME]);
   });

@@ -36,11 +36,13 @@ describe("settings", () => {
       folder: chosen,
       desktop: DEFAULT_DESKTOP_SETTINGS,
       language: "system",
+      defaultProvider: null,
+      defaultProviderRemoved: false,
       hasApiKey: true,
       keyStorage: { protection: "memory-only", backend: null, memoryOnly: true, canStoreOnDisk: false },
     });
     const file = path.join(dataFolder, SETTINGS_FILE_NAME);
-    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: SETTINGS_VERSION, model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen, desktop: DEFAULT_DESKTOP_SETTINGS, language: "system" });
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ version: SETTINGS_VERSION, model: "claude-opus-4-1", systemPrompt: "Be brief.", folder: chosen, desktop: DEFAULT_DESKTOP_SETTINGS, language: "system", defaultProvider: null });
     if (process.platform !== "win32") expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.readdirSync(dataFolder).filter((name) => name.endsWith(".tmp"))).toEqual([]);
 

@@ -133,7 +133,7 @@ export class AlpineService {
     this.prices = new PriceFile(options.dataFolder);
     this.conversations = conversations = new Conversations(this.store, this.runs, this.events, this.gate, this.attachments, {
       usage: (history) => this.usageOf(history),
-      options: (state) => this.optionsOf(state, settingsFile.get().model),
+      options: (state) => this.optionsOf(state),
       checks: askChecksFor(approvalKey),
     });
     this.models = new ModelList(options.secrets, options.model ?? {}, options.dataFolder);
@@ -158,7 +158,7 @@ export class AlpineService {
       server: options.server,
     });
     this.conversations.elsewhere = { refresh: () => this.storage.refreshLeases(), holder: (id) => this.storage.runningElsewhere(id) };
-    this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null, options.systemLanguages);
+    this.settings = new SettingsService(settingsFile, options.secrets, this.gate, options.chooseFolder ?? null, options.systemLanguages, (id) => providers.list().some((p) => p.id === id));
     this.windowState = new WindowStateFile(options.dataFolder);
     this.firstScreen = new FirstScreenStore(options.dataFolder);
     // In the background, once the window's first screen is painted (or a little later without
@@ -212,8 +212,8 @@ export class AlpineService {
   }
 
   /** A conversation's options, with the name its model was last shown by (the picker shows it before its list comes). */
-  private optionsOf(state: Parameters<typeof optionsView>[0], settingsModel: string) {
-    const view = optionsView(state, settingsModel);
+  private optionsOf(state: Parameters<typeof optionsView>[0]) {
+    const view = optionsView(state, this.runs.fallback());
     const modelName = this.models?.names.nameOf(view.model);
     return modelName ? { ...view, modelName } : view;
   }

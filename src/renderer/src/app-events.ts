@@ -33,6 +33,7 @@ export type AppEventName =
   | "tools-changed"
   | "tools-saved"
   | "providers-saved"
+  | "default-provider-saved"
   | "bundle-reviewed"
   | "copied"
   | "attachment-added"

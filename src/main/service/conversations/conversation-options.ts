@@ -1,6 +1,6 @@
 /**
- * Per-conversation choices kept with the conversation: the model (in the State's own data,
- * falling back to the settings' model) and extended thinking (the library's State setting).
+ * Per-conversation choices kept with the conversation: the model and provider (in the State's
+ * own data, falling back to the settings' default provider and model) and extended thinking (the library's State setting).
  */
 import { MIN_THINKING_BUDGET, type State, type ThinkingSetting } from "../../agent";
 import { InvalidRequestError } from "../service-errors";
@@ -22,16 +22,40 @@ interface OptionsData {
   provider?: string;
 }
 
-/** The provider a run of this conversation talks to. */
-export function providerOf(state: Pick<State, "data">): string {
-  const provider = (state.data as OptionsData | null)?.provider;
-  return typeof provider === "string" && provider !== "" ? provider : ANTHROPIC_PROVIDER_ID;
+/** What a conversation that chose neither model nor provider talks to (see newConversationDefault). */
+export interface ConversationDefault {
+  provider: string;
+  model: string;
 }
 
-/** The model a run of this conversation uses. */
-export function modelOf(state: Pick<State, "data">, fallback: string): string {
+/**
+ * The settings' default provider with the settings' model (the window sets the model with the
+ * provider); a default whose provider was removed gives way to Anthropic and its default model.
+ */
+export function newConversationDefault(
+  settings: { model: string; defaultProvider: string | null },
+  providerExists: (id: string) => boolean,
+  anthropicModel: string,
+): ConversationDefault & { removed: boolean } {
+  const id = settings.defaultProvider;
+  if (id === null || id === ANTHROPIC_PROVIDER_ID) return { provider: ANTHROPIC_PROVIDER_ID, model: settings.model, removed: false };
+  if (providerExists(id)) return { provider: id, model: settings.model, removed: false };
+  return { provider: ANTHROPIC_PROVIDER_ID, model: anthropicModel, removed: true };
+}
+
+const chosen = (value: unknown): value is string => typeof value === "string" && value !== "";
+
+/** The provider a run of this conversation talks to: its own; Anthropic for one that chose only a model (saved before providers existed); else the default. */
+export function providerOf(state: Pick<State, "data">, fallback: ConversationDefault): string {
+  const data = state.data as OptionsData | null;
+  if (chosen(data?.provider)) return data.provider;
+  return chosen(data?.model) ? ANTHROPIC_PROVIDER_ID : fallback.provider;
+}
+
+/** The model a run of this conversation uses: its own, else the default's. */
+export function modelOf(state: Pick<State, "data">, fallback: ConversationDefault): string {
   const model = (state.data as OptionsData | null)?.model;
-  return typeof model === "string" && model !== "" ? model : fallback;
+  return chosen(model) ? model : fallback.model;
 }
 
 export function applyOptions(state: State, options: ConversationOptions): void {
@@ -59,12 +83,11 @@ function thinkingOf(budget: number | null): ThinkingSetting {
 }
 
 /** What the window shows of a conversation's options. */
-export function optionsView(state: Pick<State, "data" | "thinking">, fallbackModel: string): ConversationOptionsView {
-  const chosen = (state.data as OptionsData | null)?.model;
+export function optionsView(state: Pick<State, "data" | "thinking">, fallback: ConversationDefault): ConversationOptionsView {
   return {
-    model: modelOf(state, fallbackModel),
-    modelChosen: typeof chosen === "string" && chosen !== "",
-    provider: providerOf(state),
+    model: modelOf(state, fallback),
+    modelChosen: chosen((state.data as OptionsData | null)?.model),
+    provider: providerOf(state, fallback),
     thinkingBudget: state.thinking?.budgetTokens ?? null,
   };
 }

@@ -20,7 +20,7 @@ import {
 } from "../service-errors";
 import { AttachmentRecovery } from "../attachments/attachment-recovery";
 import { type ConversationOptions, applyOptions, modelOf } from "../conversations/conversation-options";
-import { modelProviderFor, needsAnthropicKey, titleKeyFor } from "./run-provider";
+import { conversationDefault, modelProviderFor, needsAnthropicKey, titleKeyFor } from "./run-provider";
 import { titleInBackground } from "../models/titles";
 import type { ActiveRun } from "./active-run";
 import type { MessageAttachment, RunsOptions } from "./runs-options";
@@ -179,7 +179,7 @@ export class Runs {
 
   /** An Agent with today's settings and the conversation's model and provider, for a run of `state`. Without a key, no Anthropic client. */
   private async agent(apiKey: string | null, state: State, more: Tool[]): Promise<Agent> {
-    return this.agentWith(state, more, await modelProviderFor(state, apiKey, this.options.providers, this.options.client));
+    return this.agentWith(state, more, await modelProviderFor(state, apiKey, this.options.providers, this.options.client, this.fallback()));
   }
 
   /**
@@ -191,12 +191,16 @@ export class Runs {
     await this.agentWith(state, [], {}).save(state);
   }
 
+  /** The default provider and model of a conversation that chose neither, as the settings say now. */
+  fallback() {
+    return conversationDefault(this.options.settings.get(), this.options.providers);
+  }
+
   private agentWith(state: State, more: Tool[], provider: Awaited<ReturnType<typeof modelProviderFor>>): Agent {
     const { settings, store, attachments } = this.options;
-    const { model, systemPrompt } = settings.get();
     return new Agent({
-      model: modelOf(state, model),
-      system: systemPrompt,
+      model: modelOf(state, this.fallback()),
+      system: settings.get().systemPrompt,
       store,
       tools: [...this.options.tools, ...more],
       resolveAttachment: attachments.resolve,
@@ -249,7 +253,7 @@ export class Runs {
         void this.branchCount(state)
           .catch(() => 1)
           .then((count) => this.active.has(state.id) || bus.emit({ type: "conversation_changed", summary: summaryOf(state, false, count) }));
-        titleInBackground(state, titleKeyFor(state, this.options.secrets.get()), this.options.client, this.options.applyTitle);
+        titleInBackground(state, titleKeyFor(state, this.options.secrets.get(), this.fallback()), this.options.client, this.options.applyTitle);
         return;
       }
       if (event.type === "save" && event.ok) this.confirmClaims(run);
@@ -258,7 +262,7 @@ export class Runs {
     try {
       clearRunFailure(state);
       const apiKey = this.options.secrets.get();
-      if (!apiKey && needsAnthropicKey(state, this.options.providers)) {
+      if (!apiKey && needsAnthropicKey(state, this.options.providers, this.fallback())) {
         // Nothing goes to the model; the message is saved and waits for the key (see key-wait.ts).
         const error = new MissingApiKeyError();
         recordRunFailure(state, error);

@@ -15,6 +15,7 @@ import { writeFileAtomicSync } from "../../agent";
 import { InvalidSettingError, NewerFileVersionError } from "../service-errors";
 import { readVersionedJson } from "../versioned-json";
 import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings, SHORTCUT_PATTERN } from "../../../shared/desktop-types";
+import { ANTHROPIC_PROVIDER_ID } from "../../../shared/providers-types";
 import { DEFAULT_LANGUAGE_SETTING, type LanguageSetting, isLanguageSetting } from "../../../shared/languages";
 
 export const SETTINGS_FILE_NAME = "settings.json";
@@ -39,6 +40,11 @@ export interface Settings {
    * keeps the key when it rewrites the file).
    */
   language: LanguageSetting;
+  /**
+   * The provider of new conversations (Settings → Models), with `model` as its model; null:
+   * Anthropic (added within version 1: an older file reads as null, today's behaviour).
+   */
+  defaultProvider: string | null;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -47,6 +53,7 @@ export const DEFAULT_SETTINGS: Settings = {
   folder: null,
   desktop: DEFAULT_DESKTOP_SETTINGS,
   language: DEFAULT_LANGUAGE_SETTING,
+  defaultProvider: null,
 };
 
 /** A change: the desktop settings may change one at a time. */
@@ -73,6 +80,7 @@ const fileSchema = z
     folder: z.string().nullable().optional(),
     desktop: desktopSchema.optional().catch(undefined),
     language: z.string().refine(isLanguageSetting).optional().catch(undefined),
+    defaultProvider: z.string().min(1).nullable().optional().catch(undefined),
   })
   .passthrough();
 
@@ -107,6 +115,7 @@ export class SettingsFile {
     if (change.folder !== undefined) next.folder = change.folder === null || change.folder === "" ? null : checkFolder(change.folder);
     if (change.desktop !== undefined) next.desktop = { ...next.desktop, ...checkDesktop(change.desktop) };
     if (change.language !== undefined) next.language = checkLanguage(change.language);
+    if (change.defaultProvider !== undefined) next.defaultProvider = change.defaultProvider === ANTHROPIC_PROVIDER_ID ? null : change.defaultProvider;
     writeFileAtomicSync(this.file, JSON.stringify({ ...this.extra, version: SETTINGS_VERSION, ...next }, null, 2) + "\n");
     this.current = next;
     return this.get();
@@ -138,7 +147,7 @@ export class SettingsFile {
   }
 
   private settingsOf(parsed: z.infer<typeof fileSchema>): Settings {
-    const { version: _version, model, systemPrompt, folder, desktop, language, ...extra } = parsed;
+    const { version: _version, model, systemPrompt, folder, desktop, language, defaultProvider, ...extra } = parsed;
     this.extra = extra;
     return {
       model: model ?? DEFAULT_MODEL,
@@ -146,6 +155,7 @@ export class SettingsFile {
       folder: folder ?? null,
       desktop: { ...DEFAULT_DESKTOP_SETTINGS, ...stripUndefined(desktop ?? {}) },
       language: isLanguageSetting(language) ? language : DEFAULT_LANGUAGE_SETTING,
+      defaultProvider: defaultProvider === ANTHROPIC_PROVIDER_ID ? null : (defaultProvider ?? null),
     };
   }
 }

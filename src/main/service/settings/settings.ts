@@ -7,6 +7,7 @@ import type { SecretKeeper } from "./secret-keeper";
 import type { ServiceGate } from "../service-gate";
 import { InvalidSettingError, SecretStorageError } from "../service-errors";
 import type { Settings, SettingsChange, SettingsFile } from "./settings-file";
+import { ANTHROPIC_PROVIDER_ID } from "../../../shared/providers-types";
 import { type LanguageCode, resolveLanguage } from "../../../shared/languages";
 
 /** Asks the person for a folder (a native dialog in the app); null when they cancel. */
@@ -19,6 +20,8 @@ export class SettingsService {
     private readonly gate: ServiceGate,
     private readonly chooser: FolderChooser | null,
     private readonly systemLanguages: () => readonly string[] = processLanguages,
+    /** Whether Settings → Models has a provider of this id. */
+    private readonly providerExists: (id: string) => boolean = () => false,
   ) {}
 
   /** The language shown now: the person's choice, else the system's first supported one. */
@@ -32,14 +35,22 @@ export class SettingsService {
 
   view(): SettingsView {
     const problem = this.file.problem;
-    return { ...this.file.get(), hasApiKey: this.hasApiKey(), keyStorage: this.keyStorage(), ...(problem ? { problem } : {}) };
+    const settings = this.file.get();
+    const removed = settings.defaultProvider !== null && !this.providerExists(settings.defaultProvider);
+    return { ...settings, defaultProviderRemoved: removed, hasApiKey: this.hasApiKey(), keyStorage: this.keyStorage(), ...(problem ? { problem } : {}) };
   }
 
   update(change: SettingsChange): SettingsView {
     this.gate.assertOpen();
+    // Only a provider of Settings → Models can be the default (Anthropic is "anthropic" or null).
+    const id = change.defaultProvider;
+    if (id && id !== ANTHROPIC_PROVIDER_ID && !this.providerExists(id)) {
+      throw new InvalidSettingError(`"${id.slice(0, 64)}" is not a provider in Settings → Models, so it cannot be the default for new conversations. Add it first, or choose one of the list.`);
+    }
     this.file.update(change);
     return this.view();
   }
+
 
   /** An empty key forgets the stored one. */
   setApiKey(apiKey: string): SettingsView {

@@ -86,7 +86,7 @@ export function SettingsDialog() {
 
         <DialogActions info={info} busy={busy} onCancel={close} />
       </form>
-      <ModelsSection />
+      <ModelsSection onModel={form.setModel} />
       <StorageSection />
       <ToolsSection />
       <DesktopSection />

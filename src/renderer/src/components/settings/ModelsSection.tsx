@@ -12,9 +12,11 @@ import { emitAppEvent } from "../../app-events";
 import { useTranslation } from "../../i18n/react";
 import { describeError } from "../../lib/describe-error";
 import { refreshModelGroups } from "../../lib/model-groups";
+import { DefaultProviderField } from "./DefaultProviderField";
 import { ProviderCard } from "./ProviderCard";
 
-export function ModelsSection() {
+/** `onModel`: the settings' model changed with the default provider (the form's Model field shows it). */
+export function ModelsSection({ onModel }: { onModel(model: string): void }) {
   const { t } = useTranslation();
   const [view, setView] = useState<ProvidersView | null>(null);
   const [kind, setKind] = useState<ProviderKind>("ollama");
@@ -61,6 +63,7 @@ export function ModelsSection() {
           <ProviderCard key={provider.id} provider={provider} needsKey={Boolean(view.presets.find((p) => p.kind === provider.kind)?.needsKey)} apply={apply} />
         ))}
       </ul>
+      {view && <DefaultProviderField providers={view.providers} onModel={onModel} />}
       <div className="field__row">
         <label htmlFor="provider-kind" className="field__label">
           {t("settings.models.addLabel")}
