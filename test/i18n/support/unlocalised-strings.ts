@@ -2,7 +2,7 @@
  * Finds the words a person would read that do not come from a catalogue: the TypeScript
  * compiler reads a source file and names every literal in a place that reaches the screen
  * (JSX text, text attributes, toast and dialog calls, menu and dialog options, sentences).
- * Whatever is not words is let through: punctuation, symbols, numbers, the name "Alpine",
+ * Whatever is not words is let through: punctuation, symbols, numbers, the names "Alpine" and "Anthropic" (names are not translated),
  * URLs, and the code identifiers of class names, data attributes, keys, ids and CSS.
  */
 import ts from "typescript";
@@ -58,7 +58,7 @@ const HOLE = "\u0000";
 export function hasWords(text: string): boolean {
   const trimmed = text.trim();
   if (/^(https?:\/\/|mailto:|file:\/\/|alpine:\/\/)\S*$/i.test(trimmed)) return false;
-  return LETTER.test(trimmed.replace(/\bAlpine\b/g, ""));
+  return LETTER.test(trimmed.replace(/\b(?:Alpine|Anthropic)\b/g, ""));
 }
 
 /** Whether a literal reads as a sentence: two words or more, and a capital at the start or a stop at the end. */
