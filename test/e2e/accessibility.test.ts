@@ -20,7 +20,7 @@ import { STDIO_TEST_SERVER } from "../service/mcp-helpers";
 import { SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
-import { auditPage, describeViolations } from "./support/axe-audit";
+import { auditInBothThemes } from "./support/axe-audit";
 import { emojiInWindowText } from "./support/window-glyphs";
 import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
 
@@ -53,19 +53,11 @@ describe("accessibility: axe over every view, light and dark", () => {
   /** Runs axe on the view in both themes, saves a screenshot of each, and fails listing what axe found. */
   async function audit(name: string): Promise<void> {
     fs.mkdirSync(SCREENSHOT_FOLDER, { recursive: true });
-    const reports: string[] = [];
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme });
-      await page().waitForFunction((scheme) => (globalThis as any).matchMedia(`(prefers-color-scheme: ${scheme})`).matches, colorScheme);
-      // Colours change with a short transition: judge them once it has ended.
-      await page().evaluate(() => Promise.all((globalThis as any).document.getAnimations().filter((a: any) => a.effect?.getTiming().iterations !== Infinity).map((a: any) => a.finished.catch(() => null))));
-      const violations = await auditPage(page());
-      await page().screenshot({ path: path.join(SCREENSHOT_FOLDER, `a11y-${name}-${colorScheme}.png`), animations: "disabled" });
-      if (violations.length) reports.push(describeViolations(`${name} (${colorScheme})`, violations));
-    }
-    await page().emulateMedia({ colorScheme: "light" });
-    if (reports.length) console.error(reports.join("\n\n"));
-    expect.soft(reports.join("\n\n")).toBe("");
+    const report = await auditInBothThemes(page(), name, (colorScheme) =>
+      page().screenshot({ path: path.join(SCREENSHOT_FOLDER, `a11y-${name}-${colorScheme}.png`), animations: "disabled" }).then(() => undefined),
+    );
+    if (report) console.error(report);
+    expect.soft(report).toBe("");
     expect.soft(await emojiInWindowText(page()), `${name}: the window's own text needs only text fonts`).toEqual([]);
   }
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { AppWindow } from "./support/app-window";
-import { auditPage, describeViolations } from "./support/axe-audit";
+import { auditInBothThemes } from "./support/axe-audit";
 import { useAlpineSession } from "./support/file-session";
 import { chooseWorkFolder, sendMessage, startConversation } from "./support/window-actions";
 
@@ -55,17 +55,9 @@ describe("Arabic: mirrored, walked right to left, 0 serious or critical axe issu
   const page = () => arabic.page;
 
   async function audit(view: string): Promise<void> {
-    const reports: string[] = [];
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page().emulateMedia({ colorScheme });
-      await page().waitForFunction((scheme) => (globalThis as any).matchMedia(`(prefers-color-scheme: ${scheme})`).matches, colorScheme);
-      await page().evaluate(() => Promise.all((globalThis as any).document.getAnimations().filter((a: any) => a.effect?.getTiming().iterations !== Infinity).map((a: any) => a.finished.catch(() => null))));
-      const violations = await auditPage(page());
-      if (violations.length) reports.push(describeViolations(`${view} (${colorScheme})`, violations));
-    }
-    await page().emulateMedia({ colorScheme: "light" });
+    const report = await auditInBothThemes(page(), view);
     await arabic.screenshotBothThemes(`arabic-${view}`);
-    expect.soft(reports.join("\n\n")).toBe("");
+    expect.soft(report).toBe("");
   }
 
   it("sets up the views, then a window whose browser speaks Arabic starts mirrored", { timeout: 120_000 }, async () => {

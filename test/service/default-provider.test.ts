@@ -5,33 +5,20 @@
  * a model keeps its own; once the provider is removed, new conversations go back to Anthropic
  * and the settings say so.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { startOpenAIServer, type OpenAIServer } from "../support/openai-server";
-import { DEFAULT_MODEL, SETTINGS_FILE_NAME } from "../../src/main/service/settings/settings-file";
-import { makeTempDir, openService, removeDir, type ServiceFixture } from "./helpers";
+import { DEFAULT_MODEL } from "../../src/main/service/settings/settings-file";
+import { openService, type ServiceFixture } from "./helpers";
+import { useSettingsFolders } from "./settings-folders";
 
-const FIXTURES = fileURLToPath(new URL("../fixtures/settings/", import.meta.url));
 let local: OpenAIServer | undefined;
 let fixture: ServiceFixture | undefined;
-const folders: string[] = [];
+const { dataFolder, settingsOnDisk } = useSettingsFolders();
 afterEach(async () => {
   await fixture?.close();
   await local?.close();
   fixture = local = undefined;
-  for (const folder of folders.splice(0)) removeDir(folder);
 });
-
-function dataFolder(fixtureName?: string): string {
-  const folder = makeTempDir();
-  folders.push(folder);
-  if (fixtureName) fs.copyFileSync(path.join(FIXTURES, fixtureName), path.join(folder, SETTINGS_FILE_NAME));
-  return folder;
-}
-
-const settingsOnDisk = (folder: string) => JSON.parse(fs.readFileSync(path.join(folder, SETTINGS_FILE_NAME), "utf8"));
 
 describe("default provider of new conversations", () => {
   it("an older file reads as Anthropic; an unknown provider is refused and nothing changes", async () => {

@@ -5,26 +5,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { SETTINGS_FILE_NAME, SettingsFile } from "../../src/main/service/settings/settings-file";
-import { makeTempDir, removeDir, useServiceFixture } from "./helpers";
+import { useServiceFixture } from "./helpers";
+import { useSettingsFolders } from "./settings-folders";
 
-const FIXTURES = fileURLToPath(new URL("../fixtures/settings/", import.meta.url));
 const services = useServiceFixture();
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) removeDir(folder);
-});
-
-function dataFolder(fixtureName?: string): string {
-  const folder = makeTempDir();
-  folders.push(folder);
-  if (fixtureName) fs.copyFileSync(path.join(FIXTURES, fixtureName), path.join(folder, SETTINGS_FILE_NAME));
-  return folder;
-}
-
-const readFile = (folder: string) => JSON.parse(fs.readFileSync(path.join(folder, SETTINGS_FILE_NAME), "utf8"));
+const { dataFolder, settingsOnDisk: readFile } = useSettingsFolders();
 
 describe("language setting", () => {
   it("a file written before the setting existed reads as 'system'; a chosen language is saved and kept across restarts", async () => {

@@ -130,3 +130,23 @@ export function describeViolations(where: string, violations: AxeViolation[]): s
   }
   return lines.join("\n");
 }
+
+/**
+ * axe over the view in the light and the dark theme (each judged once its colour transitions
+ * have ended), then back to light; `afterEach` runs in each theme (a screenshot). What axe found,
+ * described per theme: empty when nothing serious or critical.
+ */
+export async function auditInBothThemes(page: Page, view: string, afterEach?: (colorScheme: "light" | "dark") => Promise<void>): Promise<string> {
+  const reports: string[] = [];
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction((scheme) => (globalThis as any).matchMedia(`(prefers-color-scheme: ${scheme})`).matches, colorScheme);
+    // Colours change with a short transition: judge them once it has ended.
+    await page.evaluate(() => Promise.all((globalThis as any).document.getAnimations().filter((a: any) => a.effect?.getTiming().iterations !== Infinity).map((a: any) => a.finished.catch(() => null))));
+    const violations = await auditPage(page);
+    await afterEach?.(colorScheme);
+    if (violations.length) reports.push(describeViolations(`${view} (${colorScheme})`, violations));
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  return reports.join("\n\n");
+}

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { useShallow } from "zustand/react/shallow";
 import { useTranslation } from "../i18n/react";
 import { useAppStore } from "../store/app-store";
-import { CloseIcon } from "./icons";
+import { DialogHead } from "./DialogHead";
 import { ApiKeyField } from "./settings/ApiKeyField";
 import { DialogActions } from "./settings/DialogActions";
 import { FolderField } from "./settings/FolderField";
@@ -28,6 +28,7 @@ export function SettingsDialog() {
   const { setOpen, save, chooseFolder } = useAppStore(
     useShallow((s) => ({ setOpen: s.setSettingsOpen, save: s.saveSettings, chooseFolder: s.chooseFolder })),
   );
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const close = () => setOpen(false);
@@ -57,7 +58,7 @@ export function SettingsDialog() {
           void form.submit();
         }}
       >
-        <SettingsHead onClose={close} />
+        <DialogHead id="settings-title" title={t("settings.title")} closeLabel={t("settings.close")} onClose={close} />
 
         {settings?.problem && (
           <p className="form-error" role="status" data-testid="settings-problem">
@@ -95,17 +96,3 @@ export function SettingsDialog() {
   );
 }
 
-/** The dialog's title and its close button. */
-function SettingsHead({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="dialog__head">
-      <h2 id="settings-title" className="dialog__title">
-        {t("settings.title")}
-      </h2>
-      <button type="button" className="icon-button" aria-label={t("settings.close")} onClick={onClose}>
-        <CloseIcon />
-      </button>
-    </div>
-  );
-}

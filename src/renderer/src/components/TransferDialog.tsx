@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "../i18n/react";
 import { useAppStore } from "../store/app-store";
-import { CloseIcon } from "./icons";
+import { DialogHead } from "./DialogHead";
 import { ExportSection } from "./transfer/ExportSection";
 import { ImportSection } from "./transfer/ImportSection";
 
@@ -33,14 +33,7 @@ export function TransferDialog() {
       }}
     >
       <div className="dialog__body">
-        <div className="dialog__head">
-          <h2 id="transfer-title" className="dialog__title">
-            {t("transfer.title")}
-          </h2>
-          <button type="button" className="icon-button" aria-label={t("transfer.close")} onClick={close}>
-            <CloseIcon />
-          </button>
-        </div>
+        <DialogHead id="transfer-title" title={t("transfer.title")} closeLabel={t("transfer.close")} onClose={close} />
         <ExportSection />
         <ImportSection />
         <div className="dialog__actions">
