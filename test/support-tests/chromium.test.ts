@@ -19,8 +19,8 @@ describe("the Chromium the tests and the benchmark run", () => {
     expect(chromiumPath()).toBe("/usr/bin/chromium");
   });
 
-  it("runs headless, without sandbox, GPU, QUIC or background traffic, the benchmark adding only exact memory figures", () => {
-    expect(CHROMIUM_ARGS).toEqual(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]);
+  it("runs headless, in English, without sandbox, GPU, QUIC or background traffic, the benchmark adding only exact memory figures", () => {
+    expect(CHROMIUM_ARGS).toEqual(["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--lang=en-US"]);
     expect(CHROMIUM_FLAGS).toEqual([...CHROMIUM_ARGS, "--enable-precise-memory-info"]);
   });
 });
