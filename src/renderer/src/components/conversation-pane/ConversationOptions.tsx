@@ -12,7 +12,7 @@ import { formatCost, formatTokens } from "../../lib/format-usage";
 import { useAppStore } from "../../store/app-store";
 import { describeError } from "../../lib/describe-error";
 import { Trans, useTranslation } from "../../i18n/react";
-import { dollars } from "./dollars";
+import { formatPrice } from "../../i18n/format";
 
 /** The thinking budgets offered, each with its short name ("2k"); null: thinking off. */
 const THINKING_CHOICES: [short: string | null, budget: number | null][] = [
@@ -45,7 +45,7 @@ export function UsageTotal({ usage }: { usage: UsageTotals | undefined }) {
 }
 
 export function ConversationOptions({ id, options, running }: { id: string; options: ConversationOptionsView | undefined; running: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const groups = useModelGroups();
   const reloadView = useAppStore((s) => s.reloadView);
   const showToast = useAppStore((s) => s.showToast);
@@ -74,7 +74,7 @@ export function ConversationOptions({ id, options, running }: { id: string; opti
               <option key={m.id} value={choiceValue(group.providerId, m.id)} title={priceLabel(m.price)}>
                 {t("conversation.options.modelChoice", {
                   model: m.name,
-                  price: m.price ? t("conversation.options.price", { input: dollars(m.price.input, i18n.language), output: dollars(m.price.output, i18n.language) }) : t("conversation.options.priceUnknown"),
+                  price: m.price ? t("conversation.options.price", { input: formatPrice(m.price.input, { maximumFractionDigits: 6 }), output: formatPrice(m.price.output, { maximumFractionDigits: 6 }) }) : t("conversation.options.priceUnknown"),
                 })}
               </option>
             ))}
