@@ -75,9 +75,10 @@ describe("test host start", () => {
   it("begins opening its service once the window's page is served, not before", async () => {
     const dataFolder = path.join(tempDir(), "data");
     const marks: string[] = [];
-    const host = await listenTestHost({ dataFolder, modelUrl: (await model()).url, rendererFolder: standInWindow(), beforeServiceOpens: async () => void marks.push("service opens") });
+    // The wait for the page is made long, so only the page can open the service here, however slow the machine.
+    const host = await listenTestHost({ dataFolder, modelUrl: (await model()).url, rendererFolder: standInWindow(), pageWaitMs: 60_000, beforeServiceOpens: async () => void marks.push("service opens") });
     cleanups.push(() => host.close());
-    // Turns of the event loop after listening: the service waits for the page (at most a moment).
+    // Turns of the event loop after listening: the service waits for the page.
     for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
     marks.push("page asked");
     const page = await fetch(`${host.url}?transport=ws`);

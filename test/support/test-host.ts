@@ -55,6 +55,8 @@ export interface TestHostOptions {
   requestTimes?: string;
   /** Awaited after the host listens and before the service opens (a test holds the start there). */
   beforeServiceOpens?: () => Promise<void>;
+  /** The longest the service's open waits for the window's page (default PAGE_WAIT_MS, as the app). */
+  pageWaitMs?: number;
 }
 
 export interface TestHost {
@@ -102,7 +104,7 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
   const rendererFolder = options.rendererFolder ?? path.join(PROJECT_ROOT, "out", "renderer");
   let csp = "";
   let start: ServiceStart | null = null;
-  const gate = new StartGate();
+  const gate = new StartGate(options.pageWaitMs);
   // The page is made ahead (at the next turn), for the window's first request of it; the other files as asked.
   const page = new PageMadeAhead(() => windowFile("/", rendererFolder, csp, options.dataFolder), options.dataFolder);
   const files: WindowFiles = {
