@@ -124,12 +124,14 @@ export function expectedFigures(config: BenchConfig): string[] {
   for (const kind of ["rare", "common"]) keys.push(`search.sqlite.${kind}.medianMs`, `search.sqlite.${kind}.p99Ms`);
   for (const store of ["memory", "sqlite", "sqliteNormal"]) {
     for (const length of config.agentHistorySizes) {
-      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep", "ownMedianMs"]) {
+      for (const figure of ["stepMedianMs", "bareSdkMedianMs", "overheadMedianMs", "overheadP99Ms", "overheadCpuMs", "savesPerStep", "writeMsPerStep", "leaseMsPerStep", "ownMedianMs", "requestKB"]) {
         keys.push(`agent.${store}.${length}.${figure}`);
       }
     }
   }
-  if (config.agentHistorySizes.length > 1) keys.push("agent.memory.ownRatio");
+  if (config.agentHistorySizes.length > 1) {
+    keys.push(`agent.memory.${Math.min(...config.agentHistorySizes)}.sameBytes.ownMedianMs`, "agent.memory.ownRatio", "agent.memory.entriesRatio");
+  }
   keys.push("caching.weightedOn", "caching.weightedOff", "caching.ratio");
   keys.push("attachments.pdf20.durableMs", "attachments.pdf20.rssGrowthMB", "attachments.pdf20.heapGrowthMB");
   for (const figure of ["list.noneMs", "list.storedMs", "search.noneMs", "search.storedMs"]) keys.push(`attachments.${figure}`);

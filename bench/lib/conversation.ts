@@ -4,7 +4,7 @@
  * given length quickly, without running thousands of model turns.
  */
 import type { EntryRecord } from "../../src/main/agent/state/history";
-import { SNAPSHOT_VERSION, type Snapshot } from "../../src/main/agent/state/snapshot";
+import { type AgentFingerprint, SNAPSHOT_VERSION, type Snapshot } from "../../src/main/agent/state/snapshot";
 import { BENCH_MODEL, benchFingerprint } from "./bench-agent";
 import type { TextSource } from "./text";
 
@@ -45,7 +45,8 @@ export function entries(from: number, count: number, text: TextSource, chars: nu
 
 const fingerprint = benchFingerprint();
 
-export function snapshotOf(id: string, task: string, entryCount: number): Snapshot {
+/** `agent`: the Agent that saved it (default: the benchmarks' one), so loading it warns of no change. */
+export function snapshotOf(id: string, task: string, entryCount: number, agent: AgentFingerprint = fingerprint): Snapshot {
   return {
     version: SNAPSHOT_VERSION,
     id,
@@ -59,7 +60,7 @@ export function snapshotOf(id: string, task: string, entryCount: number): Snapsh
     updatedAt: timeOf(Math.max(0, entryCount - 1)),
     entryCount,
     excluded: [],
-    agent: fingerprint,
+    agent,
   };
 }
 

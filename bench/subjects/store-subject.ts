@@ -2,6 +2,7 @@
  * Step saves through `Store.write`: one new entry and the new snapshot, exactly the call the
  * Agent makes when a message is added to a conversation that is already saved.
  */
+import type { AgentFingerprint } from "../../src/main/agent/state/snapshot";
 import { entries, snapshotOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";
 import type { SaveSubject, SubjectFactory } from "./save-subject";
@@ -12,13 +13,13 @@ export const conversationId = (i: number) => `conversation-${i}`;
 /** Creates written at once while seeding (untimed): a store's fsyncs then overlap. */
 export const SEED_BATCH = 16;
 
-/** Writes `count` conversations of `length` entries, each in one create write. */
-export async function seedConversations(handle: StoreHandle, length: number, count: number, chars = 400): Promise<void> {
+/** Writes `count` conversations of `length` entries, each in one create write (as saved by `agent`, default the benchmarks' Agent). */
+export async function seedConversations(handle: StoreHandle, length: number, count: number, chars = 400, agent?: AgentFingerprint): Promise<void> {
   for (let first = 0; first < count; first += SEED_BATCH) {
     const batch: unknown[] = [];
     for (let i = first; i < Math.min(count, first + SEED_BATCH); i++) {
       const id = conversationId(i);
-      batch.push(handle.store.write(id, entries(0, length, new TextSource(i + 1), chars), snapshotOf(id, `Conversation ${i}`, length), { create: true }));
+      batch.push(handle.store.write(id, entries(0, length, new TextSource(i + 1), chars), snapshotOf(id, `Conversation ${i}`, length, agent), { create: true }));
     }
     await Promise.all(batch);
   }
