@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { configFor } from "./config";
 import { parseArgs } from "./lib/args";
+import { BUSY_LOOP, startBusyLoop } from "./lib/busy-loop";
 import { describeMachine, machineInfo } from "./lib/machine";
 import { Report } from "./lib/report";
 import { reportMarkdown } from "./lib/markdown";
@@ -27,7 +28,8 @@ async function main(): Promise<number> {
   const resultsFolder = path.join(here, "results");
   const args = parseArgs(process.argv.slice(2), resultsFolder);
   const config = configFor(args.mode);
-  const machine = machineInfo();
+  const busyLoop = args.besideBusyLoop ? startBusyLoop() : null;
+  const machine = { ...machineInfo(), ...(busyLoop ? { contention: BUSY_LOOP } : {}) };
   const date = new Date().toISOString();
   const report = new Report();
   const started = nowMs();
@@ -51,6 +53,7 @@ async function main(): Promise<number> {
       console.log(`FAILED\n${message}`);
     }
   }
+  await busyLoop?.stop();
   checkTargets(report, config);
 
   const durationSeconds = (nowMs() - started) / 1000;

@@ -76,7 +76,7 @@ export function figuresTable(results: readonly SuiteResults[], mode: Mode, metho
     const result = report.targets.find((t) => t.figure === target.figure && t.name === target.name)!;
     const measured = `${formatNumber(result.measured)} ${target.unit}`.trim();
     const { date, machine } = measuredBy[target.figure];
-    return `| ${link} | ${goal} | ${measured} | ${result.met ? "met" : "**missed**"} | ${date.slice(0, 10)}, load ${formatNumber(machine.loadAverage[0])} |`;
+    return `| ${link} | ${goal} | ${measured} | ${result.met ? "met" : "**missed**"} | ${date.slice(0, 10)}, load ${formatNumber(machine.loadAverage[0])}${machine.contention ? ", beside a busy loop" : ""} |`;
   });
   // The load average at the run's start: on a 2-core machine, far above 2 inflates every time.
   const markdown = ["| target | goal | latest | result | measured, on a load of |", "|:--|--:|--:|:--|:--|", ...rows].join("\n");

@@ -10,6 +10,8 @@ export interface MachineInfo {
   node: string;
   /** The 1, 5 and 15 minute load averages when the run started: other work on the machine skews timings. */
   loadAverage: number[];
+  /** Work the run was measured beside on purpose (absent: none). */
+  contention?: string;
 }
 
 function cpuModel(): string {
@@ -34,5 +36,6 @@ export function machineInfo(): MachineInfo {
 }
 
 export function describeMachine(machine: MachineInfo): string {
-  return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}, load average ${machine.loadAverage.join(" ")} at the start`;
+  const beside = machine.contention ? `; measured beside ${machine.contention}` : "";
+  return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB RAM, ${machine.platform}, Node ${machine.node}, load average ${machine.loadAverage.join(" ")} at the start${beside}`;
 }
