@@ -24,12 +24,36 @@ export const PROBE_SCRIPT = String.raw`
   // keeps only the most recent events, and a long reply has more than it keeps.
   bench.deltaTimes = [];
   bench.renderTimes = [];
+  // With the characters streamed so far at each delta, and shown at each render: which render
+  // first showed a delta's words (the render's effect runs once its frame is painted).
+  bench.deltaLengths = [];
+  bench.renderLengths = [];
+  bench.streamedChars = 0;
   window.addEventListener("alpine:event", (e) => {
-    if (bench.recording && e.detail && e.detail.event && e.detail.event.type === "text_delta") bench.deltaTimes.push(performance.now());
+    if (bench.recording && e.detail && e.detail.event && e.detail.event.type === "text_delta") {
+      bench.deltaTimes.push(performance.now());
+      bench.streamedChars += e.detail.event.text.length;
+      bench.deltaLengths.push(bench.streamedChars);
+    }
   });
-  window.addEventListener("alpine:stream-rendered", () => {
-    if (bench.recording) bench.renderTimes.push(performance.now());
+  window.addEventListener("alpine:stream-rendered", (e) => {
+    if (bench.recording) {
+      bench.renderTimes.push(performance.now());
+      bench.renderLengths.push(e.detail && typeof e.detail.length === "number" ? e.detail.length : -1);
+    }
   });
+  /** Milliseconds from each delta's arrival to the first render showing all its words (sorted). */
+  const deltaToPaint = () => {
+    const out = [];
+    let r = 0;
+    for (let d = 0; d < bench.deltaTimes.length; d++) {
+      while (r < bench.renderTimes.length && (bench.renderLengths[r] < bench.deltaLengths[d] || bench.renderTimes[r] < bench.deltaTimes[d])) r++;
+      if (r === bench.renderTimes.length) break; // shown only as the finished reply
+      out.push(bench.renderTimes[r] - bench.deltaTimes[d]);
+    }
+    return out.sort((a, b) => a - b);
+  };
+  const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
   const frames = (n) => new Promise((resolve) => {
     const step = () => (n-- <= 0 ? resolve(performance.now()) : requestAnimationFrame(step));
@@ -79,6 +103,9 @@ export const PROBE_SCRIPT = String.raw`
       bench.peakHeap = 0;
       bench.deltaTimes = [];
       bench.renderTimes = [];
+      bench.deltaLengths = [];
+      bench.renderLengths = [];
+      bench.streamedChars = 0;
     }
     bench.recording = on;
   };
@@ -200,7 +227,9 @@ export const PROBE_SCRIPT = String.raw`
     const streamFrames = bench.frames.filter((t) => t >= streamStart && t <= streamEnd);
     const streamGaps = [];
     for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
-    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, peakHeapMB: bench.peakHeap / 2 ** 20 };
+    const latencies = deltaToPaint();
+    const toPaint = { measured: latencies.length, medianMs: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: latencies.length ? latencies[latencies.length - 1] : NaN };
+    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, deltaToPaint: toPaint, peakHeapMB: bench.peakHeap / 2 ** 20 };
   };
 })();
 `;
@@ -235,6 +264,8 @@ export interface StreamSummary {
   gaps: number[];
   rendered: number;
   deltas: number;
+  /** From a delta's arrival in the window to the first render showing its words (deltas shown only in the finished reply are not counted). */
+  deltaToPaint: { measured: number; medianMs: number; p95Ms: number; maxMs: number };
   /** The largest JS heap seen at a frame while the reply streamed (garbage included). */
   peakHeapMB: number;
 }
