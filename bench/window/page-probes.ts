@@ -42,14 +42,17 @@ export const PROBE_SCRIPT = String.raw`
       bench.renderLengths.push(e.detail && typeof e.detail.length === "number" ? e.detail.length : -1);
     }
   });
-  /** Milliseconds from each delta's arrival to the first render showing all its words (sorted). */
-  const deltaToPaint = () => {
+  /**
+   * Milliseconds from each delta's arrival to the first render showing all its words (sorted).
+   * A delta no streamed render showed (the reply ended first) counts until the finished reply
+   * was shown (shownAt): the longest it can have waited.
+   */
+  const deltaToPaint = (shownAt) => {
     const out = [];
     let r = 0;
     for (let d = 0; d < bench.deltaTimes.length; d++) {
       while (r < bench.renderTimes.length && (bench.renderLengths[r] < bench.deltaLengths[d] || bench.renderTimes[r] < bench.deltaTimes[d])) r++;
-      if (r === bench.renderTimes.length) break; // shown only as the finished reply
-      out.push(bench.renderTimes[r] - bench.deltaTimes[d]);
+      out.push((r < bench.renderTimes.length ? bench.renderTimes[r] : shownAt) - bench.deltaTimes[d]);
     }
     return out.sort((a, b) => a - b);
   };
@@ -227,7 +230,7 @@ export const PROBE_SCRIPT = String.raw`
     const streamFrames = bench.frames.filter((t) => t >= streamStart && t <= streamEnd);
     const streamGaps = [];
     for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
-    const latencies = deltaToPaint();
+    const latencies = deltaToPaint(end);
     const toPaint = { measured: latencies.length, medianMs: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: latencies.length ? latencies[latencies.length - 1] : NaN };
     return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, deltaToPaint: toPaint, peakHeapMB: bench.peakHeap / 2 ** 20 };
   };
@@ -264,7 +267,7 @@ export interface StreamSummary {
   gaps: number[];
   rendered: number;
   deltas: number;
-  /** From a delta's arrival in the window to the first render showing its words (deltas shown only in the finished reply are not counted). */
+  /** From a delta's arrival in the window to the first render showing its words (or, for words no streamed render showed, to the finished reply shown). */
   deltaToPaint: { measured: number; medianMs: number; p95Ms: number; maxMs: number };
   /** The largest JS heap seen at a frame while the reply streamed (garbage included). */
   peakHeapMB: number;
