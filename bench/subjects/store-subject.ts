@@ -3,6 +3,7 @@
  * Agent makes when a message is added to a conversation that is already saved.
  */
 import type { AgentFingerprint } from "../../src/main/agent/state/snapshot";
+import type { State } from "../../src/main/agent/state/state";
 import { entries, snapshotOf, userEntry } from "../lib/conversation";
 import { TextSource } from "../lib/text";
 import type { SaveSubject, SubjectFactory } from "./save-subject";
@@ -23,6 +24,19 @@ export async function seedConversations(handle: StoreHandle, length: number, cou
     }
     await Promise.all(batch);
   }
+}
+
+/**
+ * Conversations of `length` entries for `runs` one-step runs, loaded as States: each gets as
+ * many runs as keep its growth within 10% (a run adds 2 entries), run `i` taking `states[i % n]`.
+ */
+export async function statesForRuns(handle: StoreHandle, length: number, runs: number, chars: number, agent: AgentFingerprint): Promise<State[]> {
+  const runsPerConversation = Math.max(1, Math.floor(length / 20));
+  const count = Math.ceil(runs / runsPerConversation);
+  await seedConversations(handle, length, count, chars, agent);
+  const states: State[] = [];
+  for (let i = 0; i < count; i++) states.push(await handle.store.load(conversationId(i)));
+  return states;
 }
 
 class StoreWriteSubject implements SaveSubject {

@@ -9,7 +9,6 @@
  * final message): building the request, the steps and the saves, whatever the HTTP costs.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type { State } from "../../src/main/agent/state/state";
 import type { Tool } from "../../src/main/agent/tools/tool";
 import type { BenchConfig } from "../config";
 import { ballastTool, benchAgent, benchFingerprint } from "../lib/bench-agent";
@@ -22,7 +21,7 @@ import { timeAnthropicStreams } from "../lib/sdk-call-time";
 import { timeOnce } from "../lib/timing";
 import { MemoryStore } from "../subjects/memory-store";
 import { openSqlite, type StoreHandle } from "../subjects/store-handle";
-import { conversationId, seedConversations } from "../subjects/store-subject";
+import { statesForRuns } from "../subjects/store-subject";
 import { type StoreTimes, timeStoreCalls } from "../subjects/timed-store";
 
 function openMemory(): StoreHandle {
@@ -70,11 +69,7 @@ async function measure(servers: ScriptedServersProcess, handle: StoreHandle, len
   const agent = benchAgent(handle.store, client, tools);
   const times = (handle.store as unknown as { times: StoreTimes }).times;
   const total = config.agentWarmup + config.agentRuns;
-  const runsPerConversation = Math.max(1, Math.floor(length / 20)); // each run adds 2 entries: growth stays within 10%
-  const count = Math.ceil(total / runsPerConversation);
-  await seedConversations(handle, length, count, config.entryChars, benchFingerprint(tools));
-  const states: State[] = [];
-  for (let i = 0; i < count; i++) states.push(await handle.store.load(conversationId(i)));
+  const states = await statesForRuns(handle, length, total, config.entryChars, benchFingerprint(tools));
 
   const source = new TextSource(5);
   const steps: number[] = [];
@@ -88,7 +83,7 @@ async function measure(servers: ScriptedServersProcess, handle: StoreHandle, len
   let stepCount = 0;
   let requestBytes = 0;
   for (let i = 0; i < total; i++) {
-    const state = states[i % count];
+    const state = states[i % states.length];
     state.addUserMessage(source.text(config.entryChars));
     times.reset();
     sdk.reset();

@@ -17,7 +17,6 @@ import { Agent } from "../../src/main/agent/run/agent";
 import { AnthropicProvider } from "../../src/main/agent/run/providers/anthropic-provider";
 import { OpenAICompatibleProvider } from "../../src/main/agent/run/providers/openai-provider";
 import type { ModelProvider } from "../../src/main/agent/run/providers/model-provider";
-import type { State } from "../../src/main/agent/state/state";
 import type { Tool } from "../../src/main/agent/tools/tool";
 import type { BenchConfig } from "../config";
 import { BENCH_MODEL, BENCH_SYSTEM, ballastTool, benchFingerprint } from "../lib/bench-agent";
@@ -30,7 +29,7 @@ import { timeAnthropicStreams, timeChatCompletions } from "../lib/sdk-call-time"
 import { timeOnce } from "../lib/timing";
 import { MemoryStore } from "../subjects/memory-store";
 import type { StoreHandle } from "../subjects/store-handle";
-import { conversationId, seedConversations } from "../subjects/store-subject";
+import { statesForRuns } from "../subjects/store-subject";
 
 interface Subject {
   key: ServerName;
@@ -50,16 +49,12 @@ async function ownTimePerStep(servers: ScriptedServersProcess, subject: Subject,
   const handle: StoreHandle = { key: "memory", label: "in-memory store", store: new MemoryStore(), storedBytes: () => 0, close: async () => {} };
   const agent = new Agent({ model: BENCH_MODEL, system: BENCH_SYSTEM, store: handle.store, provider: subject.provider, contextBudget: Infinity, tools });
   const total = runs.warmup + runs.timed;
-  const runsPerConversation = Math.max(1, Math.floor(length / 20)); // each run adds 2 entries: growth stays within 10%
-  const count = Math.ceil(total / runsPerConversation);
-  await seedConversations(handle, length, count, config.entryChars, benchFingerprint(tools));
-  const states: State[] = [];
-  for (let i = 0; i < count; i++) states.push(await handle.store.load(conversationId(i)));
+  const states = await statesForRuns(handle, length, total, config.entryChars, benchFingerprint(tools));
   const source = new TextSource(5);
   const owns: number[] = [];
   let requestBytes = 0;
   for (let i = 0; i < total; i++) {
-    const state = states[i % count];
+    const state = states[i % states.length];
     state.addUserMessage(source.text(config.entryChars));
     subject.resetSdk();
     const runMs = await timeOnce(() => agent.run(state));
