@@ -28,6 +28,7 @@ export async function runWindowMemory(report: Report, config: BenchConfig): Prom
   });
   try {
     await withLongConversationPage(ROOT, server.url, { messages: 20, entryChars: config.entryChars }, async ({ page }) => {
+      await page.evaluate("window.__bench.heapWatched = true");
       const before = (await heapMB(page)).heap;
       const after: number[] = [];
       const peaks: number[] = [];

@@ -11,11 +11,13 @@ export const PROBE_SCRIPT = String.raw`
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
   bench.peakHeap = 0;
+  bench.heapWatched = false;
   const tick = (t) => {
     if (bench.recording) {
       bench.frames.push(t);
       // The JS heap at each frame (exact with --enable-precise-memory-info): its peak while streaming.
-      if (performance.memory) bench.peakHeap = Math.max(bench.peakHeap, performance.memory.usedJSHeapSize);
+      // Only for the suite that reports it: a precise read costs the page's main thread about 0.3 ms a frame.
+      if (bench.heapWatched && performance.memory) bench.peakHeap = Math.max(bench.peakHeap, performance.memory.usedJSHeapSize);
     }
     requestAnimationFrame(tick);
   };
@@ -232,7 +234,9 @@ export const PROBE_SCRIPT = String.raw`
     for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
     const latencies = deltaToPaint(end);
     const toPaint = { measured: latencies.length, medianMs: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: latencies.length ? latencies[latencies.length - 1] : NaN };
-    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, deltaToPaint: toPaint, peakHeapMB: bench.peakHeap / 2 ** 20 };
+    // The renders by the wall clock's milliseconds, to time each delta from the model server's write (server-to-paint.ts).
+    const epoch = { renderTimes: renders.map((t) => performance.timeOrigin + t), renderLengths: bench.renderLengths.slice(), shownAt: performance.timeOrigin + end };
+    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, deltaToPaint: toPaint, peakHeapMB: bench.peakHeap / 2 ** 20, epoch };
   };
 })();
 `;
@@ -269,6 +273,14 @@ export interface StreamSummary {
   deltas: number;
   /** From a delta's arrival in the window to the first render showing its words (or, for words no streamed render showed, to the finished reply shown). */
   deltaToPaint: { measured: number; medianMs: number; p95Ms: number; maxMs: number };
-  /** The largest JS heap seen at a frame while the reply streamed (garbage included). */
+  /** The largest JS heap seen at a frame while the reply streamed (garbage included; 0 unless `__bench.heapWatched`). */
   peakHeapMB: number;
+  /** The streamed renders by the wall clock (ms since 1970), with the characters each showed, and when the finished reply was shown. */
+  epoch: RendersByClock;
+}
+
+export interface RendersByClock {
+  renderTimes: number[];
+  renderLengths: number[];
+  shownAt: number;
 }

@@ -102,4 +102,15 @@ describe("IPC handlers", () => {
     expect(window.webContents.sent).toHaveLength(1);
     stop();
   });
+
+  it("joins streamed words that come within one interval into one message, sent before the next event", () => {
+    const stop = forwardEvents(fixture.service.events, () => window as never);
+    const delta = (text: string) => ({ type: "step" as const, conversationId: "c", event: { type: "text_delta" as const, stateId: "s", text } });
+    fixture.service.events.emit(delta("Hel"));
+    fixture.service.events.emit(delta("lo "));
+    fixture.service.events.emit(delta("there"));
+    fixture.service.events.emit({ type: "conversation_deleted", id: "c" });
+    expect(window.webContents.sent.map(([, event]) => event)).toEqual([delta("Hel"), delta("lo there"), { type: "conversation_deleted", id: "c" }]);
+    stop();
+  });
 });

@@ -181,7 +181,7 @@ const untilAborted = (signal: AbortSignal) =>
  * Writes frames in order, waiting `delayMs` before each delta but the first: the content trickles in.
  * With a hold, the delta after the first `afterDeltas` waits for its release (or the client's abort).
  */
-async function playFrames(res: ServerResponse, frames: Frame[], delayMs: number, signal: AbortSignal, hold?: Hold) {
+async function playFrames(res: ServerResponse, frames: Frame[], delayMs: number, signal: AbortSignal, hold?: Hold, onTextWritten?: (text: string) => void) {
   let deltas = 0;
   for (const f of frames) {
     if (f.event === "content_block_delta") {
@@ -190,6 +190,8 @@ async function playFrames(res: ServerResponse, frames: Frame[], delayMs: number,
     }
     if (signal.aborted || res.destroyed) return;
     res.write(encodeFrame(f));
+    const delta = f.event === "content_block_delta" ? (f.data as { delta?: { type?: string; text?: string } }).delta : undefined;
+    if (onTextWritten && delta?.type === "text_delta") onTextWritten(delta.text ?? "");
   }
 }
 
@@ -287,7 +289,7 @@ export async function playReply(res: ServerResponse, reply: PlainScriptedReply, 
       const plan = planMessage(reply as TextReply | ToolUseReply, request.body, cache);
       if (!streamed) return sendJson(res, 200, messageJson(plan));
       startEventStream(res);
-      await playFrames(res, streamFrames(plan), (reply as TextReply).delayMs ?? 0, signal, hold);
+      await playFrames(res, streamFrames(plan), (reply as TextReply).delayMs ?? 0, signal, hold, (reply as TextReply).onTextWritten);
       res.end();
       return;
     }

@@ -23,6 +23,8 @@ export interface TextReply {
   thinking?: string;
   /** A redacted_thinking block (this hidden text, encrypted-looking) after the thinking. */
   redactedThinking?: string;
+  /** In-process servers only: called with each text delta's words right after they are written (a benchmark times them from here). */
+  onTextWritten?(text: string): void;
 }
 
 export interface ScriptedToolUse {

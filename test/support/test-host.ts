@@ -22,6 +22,7 @@ import { isAttachmentPath } from "../../src/main/service/attachments/attachment-
 import { MemorySecretKeeper } from "../../src/main/service/settings/secret-keeper";
 import { ServiceStart } from "../../src/main/service/service-start";
 import { StartGate } from "../../src/main/service/start-gate";
+import { throttleStreamedWords } from "../../src/main/service/streamed-words-throttle";
 import { yieldToIo } from "../../src/main/service/yield-to-io";
 import { PageMadeAhead, type ServedPage } from "../../src/main/service/first-screen/page-made-ahead";
 import type { SocketRequestMessage, SocketServerMessage } from "../../src/shared/transport-messages";
@@ -222,8 +223,13 @@ function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: 
   start.opened.then(
     ({ service }) => {
       if (socket.readyState !== socket.OPEN) return;
-      const unsubscribe = service.events.on((event) => send({ kind: "event", event }));
-      socket.on("close", unsubscribe);
+      // Streamed words joined as the app's window gets them (streamed-words-throttle.ts).
+      const throttle = throttleStreamedWords((event) => send({ kind: "event", event }));
+      const unsubscribe = service.events.on(throttle.listener);
+      socket.on("close", () => {
+        unsubscribe();
+        throttle.flush();
+      });
     },
     () => undefined,
   );

@@ -9,6 +9,7 @@ import { EVENT_CHANNEL, REQUEST_CHANNELS } from "../../shared/ipc-channels";
 import type { IpcResult } from "../../shared/transport-messages";
 import type { AppEventBus } from "../service/app-event-bus";
 import type { RequestHandlers } from "../service/request-handlers";
+import { throttleStreamedWords } from "../service/streamed-words-throttle";
 import type { RequestDispatch } from "../service/service-start";
 import { isAppUrl } from "./app-protocol";
 
@@ -55,10 +56,15 @@ export function appWindowSender(getWindow: () => BrowserWindow | null): SenderCh
   };
 }
 
-/** Send every app event to the window while it exists. */
+/** Send every app event to the window while it exists (streamed words joined, see streamed-words-throttle.ts). */
 export function forwardEvents(bus: AppEventBus, getWindow: () => BrowserWindow | null): () => void {
-  return bus.on((event) => {
+  const throttle = throttleStreamedWords((event) => {
     const window = getWindow();
     if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
   });
+  const off = bus.on(throttle.listener);
+  return () => {
+    off();
+    throttle.flush();
+  };
 }
