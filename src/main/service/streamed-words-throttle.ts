@@ -15,8 +15,9 @@ import type { AppEventListener } from "./app-event-bus";
 
 /**
  * Half a frame at 60 Hz. A longer wait here adds to the window's own (it renders streamed words
- * every other frame): at 16 ms the p95 from the model's write to the paint was 47-48 ms against
- * 38 ms with no wait, at 8 ms 42 ms, for 1,500 messages in a 200 KB reply instead of 5,000.
+ * every other frame): in runs one after the other, the p95 from the model's write to the paint
+ * was 47-48 ms at 16 ms, 42 ms at 8 ms and 37-49 ms with no wait; 1,500 messages for a 200 KB
+ * reply at 8 ms instead of 5,000 (docs/performance.md, Markdown replies).
  */
 export const STREAMED_WORDS_INTERVAL_MS = 8;
 
