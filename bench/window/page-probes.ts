@@ -27,7 +27,7 @@ export const PROBE_SCRIPT = String.raw`
   bench.deltaTimes = [];
   bench.renderTimes = [];
   // With the characters streamed so far at each delta, and shown at each render: which render
-  // first showed a delta's words (the render's effect runs once its frame is painted).
+  // first showed a delta's words (delta-to-paint.ts; the render's effect runs once its frame is painted).
   bench.deltaLengths = [];
   bench.renderLengths = [];
   bench.streamedChars = 0;
@@ -44,22 +44,6 @@ export const PROBE_SCRIPT = String.raw`
       bench.renderLengths.push(e.detail && typeof e.detail.length === "number" ? e.detail.length : -1);
     }
   });
-  /**
-   * Milliseconds from each delta's arrival to the first render showing all its words (sorted).
-   * A delta no streamed render showed (the reply ended first) counts until the finished reply
-   * was shown (shownAt): the longest it can have waited.
-   */
-  const deltaToPaint = (shownAt) => {
-    const out = [];
-    let r = 0;
-    for (let d = 0; d < bench.deltaTimes.length; d++) {
-      while (r < bench.renderTimes.length && (bench.renderLengths[r] < bench.deltaLengths[d] || bench.renderTimes[r] < bench.deltaTimes[d])) r++;
-      out.push((r < bench.renderTimes.length ? bench.renderTimes[r] : shownAt) - bench.deltaTimes[d]);
-    }
-    return out.sort((a, b) => a - b);
-  };
-  const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-
   const frames = (n) => new Promise((resolve) => {
     const step = () => (n-- <= 0 ? resolve(performance.now()) : requestAnimationFrame(step));
     requestAnimationFrame(step);
@@ -232,11 +216,11 @@ export const PROBE_SCRIPT = String.raw`
     const streamFrames = bench.frames.filter((t) => t >= streamStart && t <= streamEnd);
     const streamGaps = [];
     for (let i = 1; i < streamFrames.length; i++) streamGaps.push(streamFrames[i] - streamFrames[i - 1]);
-    const latencies = deltaToPaint(end);
-    const toPaint = { measured: latencies.length, medianMs: percentile(latencies, 50), p95Ms: percentile(latencies, 95), maxMs: latencies.length ? latencies[latencies.length - 1] : NaN };
-    // The renders by the wall clock's milliseconds, to time each delta from the model server's write (server-to-paint.ts).
-    const epoch = { renderTimes: renders.map((t) => performance.timeOrigin + t), renderLengths: bench.renderLengths.slice(), shownAt: performance.timeOrigin + end };
-    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, deltaToPaint: toPaint, peakHeapMB: bench.peakHeap / 2 ** 20, epoch };
+    // By the wall clock's milliseconds, so a delta can be timed from the model server's write too (delta-to-paint.ts).
+    const clock = (t) => performance.timeOrigin + t;
+    const arrivals = deltas.map((t, i) => ({ at: clock(t), chars: bench.deltaLengths[i] }));
+    const epoch = { renderTimes: renders.map(clock), renderLengths: bench.renderLengths.slice(), shownAt: clock(end) };
+    return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, arrivals, peakHeapMB: bench.peakHeap / 2 ** 20, epoch };
   };
 })();
 `;
@@ -271,12 +255,18 @@ export interface StreamSummary {
   gaps: number[];
   rendered: number;
   deltas: number;
-  /** From a delta's arrival in the window to the first render showing its words (or, for words no streamed render showed, to the finished reply shown). */
-  deltaToPaint: { measured: number; medianMs: number; p95Ms: number; maxMs: number };
+  /** Each delta's arrival in the window by the wall clock (ms since 1970), with the characters streamed by then. */
+  arrivals: StreamedDelta[];
   /** The largest JS heap seen at a frame while the reply streamed (garbage included; 0 unless `__bench.heapWatched`). */
   peakHeapMB: number;
   /** The streamed renders by the wall clock (ms since 1970), with the characters each showed, and when the finished reply was shown. */
   epoch: RendersByClock;
+}
+
+/** A streamed delta: when (ms since 1970), and how many characters the reply had then. */
+export interface StreamedDelta {
+  at: number;
+  chars: number;
 }
 
 export interface RendersByClock {

@@ -4,7 +4,8 @@
  * costs most of a frame's CPU; at 30 renders a second a long reply takes half the main thread's
  * time it took at 60, and a word still reaches the screen within ~30 ms of its arrival here, ~42 ms
  * of the model's write with the main process's own wait (streamed-words-throttle.ts; the
- * benchmark's p95, target 50 ms). The first words after a pause are shown at the next frame. Any other event first lets the waiting words through, so the order of events is kept.
+ * benchmark's p95, target 50 ms). The first words after a pause are shown at the next frame. Any
+ * other event first lets the waiting words through, so the order of events is kept.
  */
 import type { StepEvent } from "../../../../shared/wire-types";
 import { idleRun, reduceLiveRun } from "../live-run";

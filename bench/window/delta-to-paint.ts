@@ -1,21 +1,15 @@
 /**
- * Each streamed delta timed from the model server's write to the first render in the window
- * that shows its words: the whole way a person waits for them (the main process, the socket,
- * the window's own batching), not only the window's part. Both clocks are the machine's wall
- * clock in milliseconds (Node's and the page's performance.timeOrigin + now()).
+ * Each streamed delta timed to the first render in the window that shows its words: from the
+ * model server's write (the whole way a person waits for them: the main process, the socket,
+ * the window's own batching), or from its arrival in the window. Both clocks are the machine's
+ * wall clock in milliseconds (Node's and the page's performance.timeOrigin + now()).
  */
-import type { RendersByClock } from "./page-probes";
+import type { RendersByClock, StreamedDelta } from "./page-probes";
 import { percentile } from "../lib/stats";
 
-/** One delta as the model server wrote it: when, and how many characters the reply had then. */
-export interface WrittenDelta {
-  at: number;
-  chars: number;
-}
-
 /** Collects a reply's deltas as the model server writes them (a TextReply's onTextWritten). */
-export function deltaRecorder(): { written: WrittenDelta[]; onTextWritten(text: string): void } {
-  const written: WrittenDelta[] = [];
+export function deltaRecorder(): { written: StreamedDelta[]; onTextWritten(text: string): void } {
+  const written: StreamedDelta[] = [];
   let chars = 0;
   return {
     written,
@@ -34,10 +28,10 @@ export interface DeltaLatency {
 }
 
 /** A delta no streamed render showed (the reply ended first) counts until the finished reply was shown. */
-export function serverToPaint(written: WrittenDelta[], renders: RendersByClock): DeltaLatency {
+export function deltaToPaint(deltas: readonly StreamedDelta[], renders: RendersByClock): DeltaLatency {
   const out: number[] = [];
   let r = 0;
-  for (const delta of written) {
+  for (const delta of deltas) {
     while (r < renders.renderTimes.length && (renders.renderLengths[r] < delta.chars || renders.renderTimes[r] < delta.at)) r++;
     out.push((r < renders.renderTimes.length ? renders.renderTimes[r] : renders.shownAt) - delta.at);
   }
