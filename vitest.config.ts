@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 // Minimum share of lines run by the tests, per folder; `npm test` fails below any of them.
 import lineThresholds from "./coverage-thresholds.json" with { type: "json" };
+import { LongSetupsFirstSequencer } from "./test/support/long-setups-first.ts";
 
 const folders = Object.keys(lineThresholds) as (keyof typeof lineThresholds)[];
 
@@ -14,6 +15,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Tests start real child processes, servers and Chromium: keep the 2-core machine calm.
     maxWorkers: 2,
+    // Files whose setup takes minutes start first, rather than last and alone (long-setups-first.ts).
+    sequence: { sequencer: LongSetupsFirstSequencer },
     reporters: ["default"],
     // Off by default (fast single-file runs); `npm test` turns it on with --coverage.
     coverage: {
