@@ -9,9 +9,10 @@ import path from "node:path";
 import { CHROMIUM_FLAGS } from "./browser";
 import { launchOnProfile, type LaunchPage } from "./launch-page";
 
-export async function openFirstLaunch(): Promise<LaunchPage> {
+/** `settle`: as for `launchOnProfile`. */
+export async function openFirstLaunch(settle = true): Promise<LaunchPage> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-first-"));
-  const { page, close } = await launchOnProfile(folder, CHROMIUM_FLAGS);
+  const { page, close } = await launchOnProfile(folder, CHROMIUM_FLAGS, { settle });
   return {
     page,
     close: async () => {

@@ -31,12 +31,13 @@ export function laterLaunchFlags(codeCache: boolean): string[] {
   return codeCache ? [...CHROMIUM_FLAGS, "--disable-features=BackgroundResourceFetch"] : CHROMIUM_FLAGS;
 }
 
-export async function createLaterLaunchProfile(codeCache: boolean): Promise<LaterLaunchProfile> {
+/** `settle`: as for `launchOnProfile`. */
+export async function createLaterLaunchProfile(codeCache: boolean, settle = true): Promise<LaterLaunchProfile> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-bench-profile-"));
   const port = await freeLoopbackPort();
   return {
     port,
-    open: () => launchOnProfile(folder, laterLaunchFlags(codeCache)),
+    open: () => launchOnProfile(folder, laterLaunchFlags(codeCache), { settle }),
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };
 }
