@@ -117,6 +117,27 @@ describe("SqliteStore leases", () => {
     expect(rows()).toMatchObject([{ token: "thief" }]);
   });
 
+  it.each(["FULL", "EXTRA", "NORMAL", "OFF"] as const)("leaves the connection's settings as they were after its commits, with synchronous=%s", (synchronous) => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const file = path.join(tempDir(), "alpine.sqlite3");
+    const store = new SqliteStore(file, { synchronous, busyTimeoutMs: 1234 });
+    stores.push(store);
+    const before = store.settings();
+    expect(before).toMatchObject({ synchronous, busyTimeoutMs: 1234, walAutoCheckpointPages: 1000 });
+    const lease = store.acquireLease("s");
+    expect(store.settings()).toEqual(before);
+    vi.advanceTimersByTime(HEARTBEAT_MS * 2);
+    expect(store.settings()).toEqual(before);
+    lease.release();
+    expect(store.settings()).toEqual(before);
+    // Each commit is in the database for another connection to read.
+    const db = new Database(file);
+    connections.push(db);
+    expect(db.prepare("SELECT count(*) AS n FROM leases").get()).toEqual({ n: 0 });
+    store.acquireLease("t");
+    expect(db.prepare("SELECT state_id FROM leases").all()).toEqual([{ state_id: "t" }]);
+  });
+
   it("lets the next runner in after release, and releases what it holds on close", () => {
     const { store, rows } = setup();
     store.acquireLease("s").release();

@@ -9,7 +9,9 @@
  * Lease rows need no durability: after a power cut every holder is gone anyway. So their
  * commits skip the disk flush (synchronous=OFF for that commit); the next save's flush
  * makes them durable along with it. Those commits never checkpoint the log either, since a
- * checkpoint without its flush could lose saves that were durable before.
+ * checkpoint without its flush could lose saves that were durable before. With
+ * synchronous=NORMAL (or OFF) a commit in WAL mode flushes nothing anyway, and a checkpoint
+ * it runs is flushed as usual: the lease commits then leave the settings as they are.
  */
 import { randomUUID } from "node:crypto";
 import os from "node:os";
@@ -24,6 +26,8 @@ export const LEASE_DURATION_MS = 5_000;
 export const HEARTBEAT_MS = 1_000;
 /** How long past its expiry a lease of a live process on this host still holds. */
 export const LIVE_HOLDER_GRACE_MS = 30_000;
+/** SQLite's `synchronous` as a number: above it (FULL, EXTRA), each commit in WAL mode flushes the log to disk. */
+const SYNCHRONOUS_NORMAL = 1;
 /** A heartbeat waits this long for a busy database, then tries again next beat. */
 const HEARTBEAT_BUSY_TIMEOUT_MS = 50;
 
@@ -94,8 +98,8 @@ export class SqliteLeases {
   private readonly touch: BetterSqlite3.Statement<[number, string, string]>;
   private readonly drop: BetterSqlite3.Statement<[string, string]>;
 
-  private readonly synchronous: number;
-  private readonly autoCheckpoint: number;
+  /** Set only where a commit flushes the disk (synchronous FULL or EXTRA): turn that off around a lease commit, and back. */
+  private readonly noFlush: { off: BetterSqlite3.Statement[]; back: BetterSqlite3.Statement[] } | null;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -103,8 +107,16 @@ export class SqliteLeases {
     host?: string,
   ) {
     this.host = host ?? os.hostname();
-    this.synchronous = db.pragma("synchronous", { simple: true }) as number;
-    this.autoCheckpoint = db.pragma("wal_autocheckpoint", { simple: true }) as number;
+    const synchronous = db.pragma("synchronous", { simple: true }) as number;
+    const autoCheckpoint = db.pragma("wal_autocheckpoint", { simple: true }) as number;
+    // Prepared once: `db.pragma()` compiles its statement at every call, which cost more than the lease's own commit.
+    this.noFlush =
+      synchronous > SYNCHRONOUS_NORMAL
+        ? {
+            off: [db.prepare("PRAGMA synchronous = OFF"), db.prepare("PRAGMA wal_autocheckpoint = 0")],
+            back: [db.prepare(`PRAGMA synchronous = ${synchronous}`), db.prepare(`PRAGMA wal_autocheckpoint = ${autoCheckpoint}`)],
+          }
+        : null;
     this.select = db.prepare("SELECT token, pid, host, expires_at FROM leases WHERE state_id = ?");
     this.upsert = db.prepare(
       "INSERT OR REPLACE INTO leases (state_id, token, pid, host, expires_at) VALUES (?, ?, ?, ?, ?)",
@@ -185,14 +197,13 @@ export class SqliteLeases {
 
   /** Runs a lease commit without a disk flush and without a checkpoint (see the top of this file). */
   private withoutFlush<T>(commit: () => T): T {
-    if (this.db.inTransaction) return commit(); // part of a larger transaction: its own settings apply
-    this.db.pragma("synchronous = OFF");
-    this.db.pragma("wal_autocheckpoint = 0");
+    // Part of a larger transaction (its own settings apply), or a commit that flushes nothing.
+    if (this.db.inTransaction || !this.noFlush) return commit();
+    for (const pragma of this.noFlush.off) runPragma(pragma);
     try {
       return commit();
     } finally {
-      this.db.pragma(`synchronous = ${this.synchronous}`);
-      this.db.pragma(`wal_autocheckpoint = ${this.autoCheckpoint}`);
+      for (const pragma of this.noFlush.back) runPragma(pragma);
     }
   }
 
@@ -200,4 +211,10 @@ export class SqliteLeases {
   releaseAll(): void {
     for (const lease of [...this.held]) lease.release();
   }
+}
+
+/** A prepared PRAGMA that sets a value: some answer with the new value (a row), others with nothing. */
+function runPragma(pragma: BetterSqlite3.Statement): void {
+  if (pragma.reader) pragma.get();
+  else pragma.run();
 }

@@ -7,6 +7,8 @@ export interface SqliteSettings {
   autoVacuum: string;
   foreignKeys: boolean;
   busyTimeoutMs: number;
+  /** The log's size, in pages, past which a commit folds it into the database file (0: never). */
+  walAutoCheckpointPages: number;
   schemaVersion: number;
 }
 
@@ -23,6 +25,7 @@ export function readSettings(db: BetterSqlite3.Database): SqliteSettings {
     autoVacuum: AUTO_VACUUM_NAMES[autoVacuum] ?? String(autoVacuum),
     foreignKeys: Number(read("foreign_keys")) === 1,
     busyTimeoutMs: Number(read("busy_timeout")),
+    walAutoCheckpointPages: Number(read("wal_autocheckpoint")),
     schemaVersion: Number(read("user_version")),
   };
 }
