@@ -1,5 +1,5 @@
-// `npm test`: type-check both TypeScript projects, build the app with electron-vite,
-// then run every vitest suite (library, service, Electron layer, window in Chromium) with
+// `npm test`: type-check both TypeScript projects, build the app with electron-vite, bundle
+// the end-to-end tests' host, then run every vitest suite (library, service, Electron layer, window in Chromium) with
 // line coverage of the Node code; each folder below its threshold (coverage-thresholds.json)
 // counts as one failure. Reports go to coverage/. Given test files, it runs just those,
 // without coverage (a part of the suite cannot meet the thresholds of the whole).
@@ -21,6 +21,7 @@ const tools = {
   tsc: "node_modules/typescript/bin/tsc",
   "electron-vite": "node_modules/electron-vite/bin/electron-vite.js",
   vitest: "node_modules/vitest/vitest.mjs",
+  "build-test-host": "scripts/build-test-host.mjs",
 };
 const step = (title, tool, args) => {
   console.log(`\n== ${title}: ${tool} ${args.join(" ")}`);
@@ -32,6 +33,12 @@ let failedSteps = 0;
 if (!step("type-check (Node code)", "tsc", ["-p", "tsconfig.node.json", "--noEmit"])) failedSteps++;
 if (!step("type-check (window code)", "tsc", ["-p", "tsconfig.web.json", "--noEmit"])) failedSteps++;
 if (!step("build", "electron-vite", ["build"])) failedSteps++;
+// The end-to-end tests' host, bundled once into a folder of its own (the launch benchmark rebuilds
+// out/test-host while tests run): each start then loads built code (test/e2e/support/test-host.ts).
+const e2eHostFolder = "out/e2e-host";
+if (step("bundle the end-to-end tests' host", "build-test-host", ["--out-dir", e2eHostFolder])) {
+  process.env.ALPINE_E2E_HOST_BUNDLE = path.resolve(e2eHostFolder, "test-host-cli.mjs");
+} else failedSteps++;
 
 mkdirSync("test-results", { recursive: true });
 const report = "test-results/vitest.json";
