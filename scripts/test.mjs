@@ -1,8 +1,8 @@
 // `npm test`: type-check both TypeScript projects, build the app with electron-vite, bundle
-// the end-to-end tests' host, then run every vitest suite (library, service, Electron layer, window in Chromium) with
-// line coverage of the Node code; each folder below its threshold (coverage-thresholds.json)
-// counts as one failure. Reports go to coverage/. Given test files, it runs just those,
-// without coverage (a part of the suite cannot meet the thresholds of the whole).
+// the end-to-end tests' host, then run every vitest suite (library, service, Electron layer,
+// window in Chromium) with line coverage of the Node code; each folder below its threshold
+// (coverage-thresholds.json) counts as one failure. Reports go to coverage/. Given test files,
+// it runs just those, without coverage (a part of the suite cannot meet the thresholds of the whole).
 // Ends with the runner's own counts as one plain line: "N passed, N failed, N skipped".
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
