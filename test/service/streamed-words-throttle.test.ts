@@ -18,6 +18,16 @@ function shown(events: AppEvent[]): string[] {
   return events.map((e) => (e.type === "step" && "text" in e.event ? `${e.conversationId}:${e.event.type}:${e.event.text}` : e.type === "step" ? `${e.conversationId}:${e.event.type}` : e.type));
 }
 
+/** A throttle with a 16 ms interval, and what it has sent to the window so far. */
+function throttled(send: (event: AppEvent) => void = () => undefined) {
+  const sent: AppEvent[] = [];
+  const throttle = throttleStreamedWords((e) => {
+    send(e);
+    sent.push(e);
+  }, 16);
+  return { sent, ...throttle };
+}
+
 describe("the streamed words' throttle", () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
@@ -27,8 +37,7 @@ describe("the streamed words' throttle", () => {
   });
 
   it("sends the first delta at once and joins the ones within the interval into one, sent at its end", () => {
-    const sent: AppEvent[] = [];
-    const { listener } = throttleStreamedWords((e) => sent.push(e), 16);
+    const { sent, listener } = throttled();
     listener(text("a", "Hel"));
     expect(shown(sent)).toEqual(["a:text_delta:Hel"]);
     vi.advanceTimersByTime(2);
@@ -48,8 +57,7 @@ describe("the streamed words' throttle", () => {
   });
 
   it("lets the waiting words through before any other event, so the window sees them in order", () => {
-    const sent: AppEvent[] = [];
-    const { listener } = throttleStreamedWords((e) => sent.push(e), 16);
+    const { sent, listener } = throttled();
     listener(text("a", "one "));
     listener(text("a", "two "));
     listener(text("a", "three"));
@@ -61,8 +69,7 @@ describe("the streamed words' throttle", () => {
   });
 
   it("joins a conversation's deltas only with its own, of the same kind and State", () => {
-    const sent: AppEvent[] = [];
-    const { listener } = throttleStreamedWords((e) => sent.push(e), 16);
+    const { sent, listener } = throttled();
     listener(text("a", "first"));
     listener(thinking("a", "t1 "));
     listener(text("b", "b1 "));
@@ -78,12 +85,10 @@ describe("the streamed words' throttle", () => {
   });
 
   it("flush sends what waits at once and stops the timer; a window that throws does not stop the words after it", () => {
-    const sent: AppEvent[] = [];
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const { listener, flush } = throttleStreamedWords((e) => {
+    const { sent, listener, flush } = throttled((e) => {
       if (e.type === "step" && "text" in e.event && e.event.text === "bad") throw new Error("gone");
-      sent.push(e);
-    }, 16);
+    });
     listener(text("a", "go"));
     listener(text("a", "bad"));
     listener(text("b", "kept"));
