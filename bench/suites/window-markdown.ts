@@ -61,6 +61,8 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
   });
   try {
     await withLongConversationPage(ROOT, server.url, { messages: 4, entryChars: config.entryChars }, async ({ browser, page }) => {
+      // This suite reads no frame times: the probe asks for no frame of its own while the replies stream.
+      await page.evaluate("window.__bench.watchFrames = false");
       const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
         "reply",
         "streaming ms",

@@ -6,22 +6,27 @@
  */
 export const PROBE_SCRIPT = String.raw`
 (() => {
-  const bench = (window.__bench = { longTasks: [], frames: [], recording: false });
+  // Frame times (and the heap at each frame) are recorded only while a step is recorded, and only
+  // when watchFrames is on: outside them the probe asks for no frame. A frame asked for at every
+  // vsync is one the app would not have made (a style, layout, paint and commit of its own).
+  const bench = (window.__bench = { longTasks: [], frames: [], recording: false, watchFrames: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: "longtask", buffered: true });
   bench.peakHeap = 0;
   bench.heapWatched = false;
+  let ticking = false;
   const tick = (t) => {
-    if (bench.recording) {
-      bench.frames.push(t);
-      // The JS heap at each frame (exact with --enable-precise-memory-info): its peak while streaming.
-      // Only for the suite that reports it: a precise read costs the page's main thread about 0.3 ms a frame.
-      if (bench.heapWatched && performance.memory) bench.peakHeap = Math.max(bench.peakHeap, performance.memory.usedJSHeapSize);
+    if (!bench.recording || !bench.watchFrames) {
+      ticking = false;
+      return;
     }
+    bench.frames.push(t);
+    // The JS heap at each frame (exact with --enable-precise-memory-info): its peak while streaming.
+    // Only for the suite that reports it: a precise read costs the page's main thread about 0.3 ms a frame.
+    if (bench.heapWatched && performance.memory) bench.peakHeap = Math.max(bench.peakHeap, performance.memory.usedJSHeapSize);
     requestAnimationFrame(tick);
   };
-  requestAnimationFrame(tick);
   // Streamed words and their renders, counted as they are announced: the window's own log
   // keeps only the most recent events, and a long reply has more than it keeps.
   bench.deltaTimes = [];
@@ -86,7 +91,7 @@ export const PROBE_SCRIPT = String.raw`
     for (let i = 1; i < bench.frames.length; i++) gaps.push(bench.frames[i] - bench.frames[i - 1]);
     return gaps;
   };
-  const record = (on) => {
+  const record = (bench.record = (on) => {
     if (on) {
       bench.frames = [];
       bench.peakHeap = 0;
@@ -97,7 +102,11 @@ export const PROBE_SCRIPT = String.raw`
       bench.streamedChars = 0;
     }
     bench.recording = on;
-  };
+    if (on && bench.watchFrames && !ticking) {
+      ticking = true;
+      requestAnimationFrame(tick);
+    }
+  });
 
   /** Click a conversation in the sidebar; time until the frame after it is shown. */
   bench.open = async (id, timeoutMs) => {
