@@ -16,6 +16,7 @@ export type AppEventName =
   | "run-started"
   | "run-ended"
   | "stream-rendered"
+  | "words-arriving"
   | "message-announced"
   | "ask-shown"
   | "answer-sent"

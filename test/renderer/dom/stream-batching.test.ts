@@ -81,6 +81,25 @@ describe("streamed words in the window", () => {
     expect(shown).toHaveLength(3);
   });
 
+  it("tells each render of words (not each delta, nor other events) to the page's motion", () => {
+    const { set } = store();
+    let renders = 0;
+    const applier = createStepEventApplier(set, () => renders++);
+    applier.apply("c1", { type: "think_start", step: 1 } as any);
+    expect(renders).toBe(0);
+    applier.apply("c1", delta("One"));
+    applier.apply("c1", delta(" two"));
+    expect(renders).toBe(0);
+    frame(1000);
+    expect(renders).toBe(1);
+    frame(1000 + FRAME_MS); // nothing waiting
+    applier.apply("c1", delta(" three"));
+    applier.apply("c1", { type: "think_end", ok: true } as any); // lets the words through first
+    expect(renders).toBe(2);
+    frame(1000 + 2 * FRAME_MS);
+    expect(renders).toBe(2);
+  });
+
   it("in a hidden window, the words wait on a timer instead of frames", () => {
     vi.useFakeTimers();
     try {

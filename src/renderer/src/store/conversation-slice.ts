@@ -16,6 +16,7 @@ import type { ReplyRowKeys } from "./reply-rows";
 import { createRunActions, type RunActions } from "./conversation/run-actions";
 import { createBranchActions, type BranchActions } from "./conversation/branch-actions";
 import { createStepEventApplier } from "./conversation/stream-batching";
+import { wordsArriving } from "../lib/words-arriving";
 import { createViewLoading, type ViewScope } from "./conversation/view-loading";
 
 export { selectOpenRunning } from "./conversation/selectors";
@@ -53,7 +54,7 @@ export interface ConversationSlice extends RunActions, BranchActions {
 }
 
 export const createConversationSlice: StateCreator<AppState, [], [], ConversationSlice> = (set, get) => {
-  const events = createStepEventApplier(set);
+  const events = createStepEventApplier(set, wordsArriving(document.documentElement, (arriving) => emitAppEvent("words-arriving", { arriving })));
   const views = createViewLoading(set, get);
 
   const runEnded = (conversationId: string, detail: unknown) => {

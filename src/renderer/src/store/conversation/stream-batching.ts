@@ -5,7 +5,8 @@
  * time it took at 60, and a word still reaches the screen within ~30 ms of its arrival here, ~42 ms
  * of the model's write with the main process's own wait (streamed-words-throttle.ts; the
  * benchmark's p95, target 50 ms). The first words after a pause are shown at the next frame. Any
- * other event first lets the waiting words through, so the order of events is kept.
+ * other event first lets the waiting words through, so the order of events is kept. Each render of
+ * words is told to `wordsShown` (the page's looping animations hold still meanwhile: words-arriving.ts).
  */
 import type { StepEvent } from "../../../../shared/wire-types";
 import { idleRun, reduceLiveRun } from "../live-run";
@@ -20,7 +21,7 @@ export interface StepEventApplier {
   apply(conversationId: string, event: StepEvent): void;
 }
 
-export function createStepEventApplier(set: SetState): StepEventApplier {
+export function createStepEventApplier(set: SetState, wordsShown: () => void = () => {}): StepEventApplier {
   const pendingText = new Map<string, { stateId: string; text: string }>();
   let flushScheduled = false;
   let lastFlushAt = -Infinity;
@@ -44,6 +45,7 @@ export function createStepEventApplier(set: SetState): StepEventApplier {
     const batch = [...pendingText];
     pendingText.clear();
     for (const [id, { stateId, text }] of batch) applyNow(id, { type: "text_delta", stateId, text });
+    if (batch.length) wordsShown();
   };
 
   const scheduleFlush = () => {
