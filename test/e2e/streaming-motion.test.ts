@@ -21,7 +21,7 @@ describe("motion while a reply streams", () => {
   const win = () => e2e.win;
   const page = () => e2e.page;
 
-  /** At each render of streamed words (in the page, as it happens): the root's mark and the running animations. */
+  /** At each render of streamed words (in the page, as it happens): the root's mark, and the caret's and the status dots' running animations. */
   const recordRenders = () =>
     page().evaluate(() => {
       const w = globalThis as any;
@@ -30,7 +30,8 @@ describe("motion while a reply streams", () => {
         const running = w.document
           .getAnimations()
           .filter((a: any) => a.playState === "running")
-          .map((a: any) => ({ name: a.animationName, target: `${a.effect.target.className}${a.effect.pseudoElement ?? ""}` }));
+          .map((a: any) => ({ name: a.animationName, target: `${a.effect.target.className}${a.effect.pseudoElement ?? ""}` }))
+          .filter((a: Running) => a.target === "::after" || a.target === "status__dot");
         w.__rendersSeen.push({ arriving: w.document.documentElement.hasAttribute("data-words-arriving"), running });
       });
     });
@@ -59,7 +60,7 @@ describe("motion while a reply streams", () => {
 
     const beforeRelease = await rendersSeen();
     expect(beforeRelease.length).toBeGreaterThanOrEqual(1);
-    // Every render of the words before the pause: the page marked, nothing looping.
+    // Every render of the words before the pause: the page marked, neither the caret nor a dot looping.
     for (const seen of beforeRelease) expect(seen).toEqual({ arriving: true, running: [] });
 
     // The words come again: the motion holds still again, until the reply ends.
