@@ -11,6 +11,7 @@
  * element (the style sheets hold the animations still under it), set when words start and
  * removed when they stop: never touched for each render in between.
  */
+import { afterQuiet } from "./after-quiet";
 
 export const WORDS_ARRIVING_ATTRIBUTE = "data-words-arriving";
 
@@ -22,24 +23,13 @@ export const WORDS_QUIET_MS = 1_000;
  * words start arriving, false when they have paused.
  */
 export function wordsArriving(root: HTMLElement, announce: (arriving: boolean) => void = () => {}): () => void {
-  let lastShown = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  // One timer for a whole burst of words: when it fires early it waits again for what is left.
-  const quiet = () => {
-    const left = lastShown + WORDS_QUIET_MS - performance.now();
-    if (left > 0) {
-      timer = setTimeout(quiet, left);
-      return;
-    }
-    timer = null;
+  const watch = afterQuiet(WORDS_QUIET_MS, () => {
     root.removeAttribute(WORDS_ARRIVING_ATTRIBUTE);
     announce(false);
-  };
+  });
   return () => {
-    lastShown = performance.now();
-    if (timer) return;
+    if (!watch.note()) return;
     root.setAttribute(WORDS_ARRIVING_ATTRIBUTE, "");
     announce(true);
-    timer = setTimeout(quiet, WORDS_QUIET_MS);
   };
 }

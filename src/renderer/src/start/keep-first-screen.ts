@@ -8,6 +8,7 @@
  */
 import { api } from "../api/current-api";
 import { emitAppEvent } from "../app-events";
+import { afterQuiet } from "../lib/after-quiet";
 import { firstScreenMarkup } from "../lib/first-screen-markup";
 import { useAppStore } from "../store/app-store";
 import { i18n } from "../i18n/i18n";
@@ -17,24 +18,10 @@ import { MAX_FIRST_SCREEN_CHARS } from "../../../shared/kept-first-screen";
 export const KEEP_AFTER_MS = 1_000;
 
 export function keepFirstScreen(root: HTMLElement): void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let lastChange = 0;
   let lastKept = "";
-  // Called at every change of the store (each streamed word): it only notes the time; the one timer
-  // waits again for what is left of the quiet second when something changed meanwhile.
-  const schedule = () => {
-    lastChange = performance.now();
-    if (!timer) timer = setTimeout(quiet, KEEP_AFTER_MS);
-  };
-  const quiet = () => {
-    const left = lastChange + KEEP_AFTER_MS - performance.now();
-    if (left > 0) {
-      timer = setTimeout(quiet, left);
-      return;
-    }
-    timer = null;
-    requestIdleCallback(keepNow, { timeout: 2_000 });
-  };
+  // Noted at every change of the store (each streamed word): one timer waits for the quiet second.
+  const quiet = afterQuiet(KEEP_AFTER_MS, () => requestIdleCallback(keepNow, { timeout: 2_000 }));
+  const schedule = () => void quiet.note();
   const keepNow = () => {
     const app = root.querySelector(":scope > .app");
     const busy = notAtRest();
