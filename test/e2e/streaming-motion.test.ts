@@ -21,28 +21,26 @@ describe("motion while a reply streams", () => {
   const win = () => e2e.win;
   const page = () => e2e.page;
 
-  /** At each render of streamed words (in the page, as it happens): the root's mark, and the caret's and the status dots' running animations. */
+  /**
+   * In the page: `__motion()` lists the caret's and the status dots' running animations, and at each
+   * render of streamed words (as it happens) the root's mark and that list are kept.
+   */
   const recordRenders = () =>
     page().evaluate(() => {
       const w = globalThis as any;
-      w.__rendersSeen = [];
-      w.addEventListener("alpine:stream-rendered", () => {
-        const running = w.document
+      w.__motion = (): Running[] =>
+        w.document
           .getAnimations()
           .filter((a: any) => a.playState === "running")
           .map((a: any) => ({ name: a.animationName, target: `${a.effect.target.className}${a.effect.pseudoElement ?? ""}` }))
           .filter((a: Running) => a.target === "::after" || a.target === "status__dot");
-        w.__rendersSeen.push({ arriving: w.document.documentElement.hasAttribute("data-words-arriving"), running });
+      w.__rendersSeen = [];
+      w.addEventListener("alpine:stream-rendered", () => {
+        w.__rendersSeen.push({ arriving: w.document.documentElement.hasAttribute("data-words-arriving"), running: w.__motion() });
       });
     });
   const rendersSeen = () => page().evaluate(() => (globalThis as any).__rendersSeen as { arriving: boolean; running: Running[] }[]);
-  const runningNow = () =>
-    page().evaluate(() =>
-      (globalThis as any).document
-        .getAnimations()
-        .filter((a: any) => a.playState === "running")
-        .map((a: any) => ({ name: a.animationName, target: `${a.effect.target.className}${a.effect.pseudoElement ?? ""}` })),
-    ) as Promise<Running[]>;
+  const runningNow = () => page().evaluate(() => (globalThis as any).__motion() as Running[]);
 
   it("holds the caret and the live dots still while words arrive, and lets them move while the words pause", async () => {
     // Twenty pieces, then the model holds the rest until released: a pause in the middle of the reply.
