@@ -54,7 +54,9 @@ export interface ConversationSlice extends RunActions, BranchActions {
 }
 
 export const createConversationSlice: StateCreator<AppState, [], [], ConversationSlice> = (set, get) => {
-  const events = createStepEventApplier(set, wordsArriving(document.documentElement, (arriving) => emitAppEvent("words-arriving", { arriving })));
+  // Each render of streamed words holds the page's looping animations still for a while (words-arriving.ts).
+  const wordsShown = wordsArriving(document.documentElement, (arriving) => emitAppEvent("words-arriving", { arriving }));
+  const events = createStepEventApplier(set, wordsShown);
   const views = createViewLoading(set, get);
 
   const runEnded = (conversationId: string, detail: unknown) => {
