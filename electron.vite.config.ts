@@ -1,7 +1,8 @@
-import { resolve } from "node:path";
+import path, { resolve } from "node:path";
 import { defineConfig } from "electron-vite";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { APP_CODE_PRELOAD_ATTRIBUTE } from "./src/shared/kept-first-screen";
 
 /*
  * No V8 compile hint (`//# allFunctionsCalledOnLoad`) on the app chunk: it made the chunk's
@@ -11,16 +12,34 @@ import react from "@vitejs/plugin-react";
  * Compiled lazily, the chunk runs sooner and its first render compiles only what it calls.
  */
 
-/** The page asks for the app chunk while it parses, beside the entry that will import it. */
-function preloadChunk(chunkName: string): Plugin {
+/**
+ * The page asks for the app chunk while it parses, beside the entry that will import it, and for
+ * every chunk the app chunk imports (a chunk it shares with the quick-entry page, say): asked for
+ * only once the app chunk had arrived and been read, that one came last and the app waited for it.
+ * Marked as the app's code: a page with a kept first screen holds these until it is painted.
+ */
+function preloadChunk(pageName: string, chunkName: string): Plugin {
   return {
     name: "alpine-preload-chunk",
     enforce: "post",
     transformIndexHtml: {
       order: "post",
-      handler(_html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === "chunk" && file.name === chunkName);
-        return chunk ? [{ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `./${chunk.fileName}` }, injectTo: "head" }] : [];
+      handler(html, context) {
+        // The main window's page only: the quick-entry page never runs the app chunk.
+        if (path.basename(context.filename) !== pageName) return [];
+        const chunks = Object.values(context.bundle ?? {}).filter((file) => file.type === "chunk");
+        const chunk = chunks.find((file) => file.name === chunkName);
+        if (!chunk) return [];
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((file) => file.fileName === fileName)?.imports ?? []) add(imported);
+        };
+        add(chunk.fileName);
+        // The entry's own imports are in the page already (Vite preloads them).
+        const notInPage = [...files].filter((fileName) => !html.includes(`/${fileName}"`));
+        return notInPage.map((fileName) => ({ tag: "link", attrs: { rel: "modulepreload", crossorigin: true, href: `./${fileName}`, [APP_CODE_PRELOAD_ATTRIBUTE]: true }, injectTo: "head" as const }));
       },
     },
   };
@@ -55,7 +74,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, "src/renderer"),
-    plugins: [react(), preloadChunk("start-app")],
+    plugins: [react(), preloadChunk("index.html", "start-app")],
     build: {
       outDir: "out/renderer",
       minify: true,

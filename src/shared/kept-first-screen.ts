@@ -10,3 +10,9 @@ export const MAX_FIRST_SCREEN_CHARS = 1_000_000;
  * megabyte of code beside that first paint would share the two cores it needs.
  */
 export const HELD_PRELOAD_REL = "alpine-held-modulepreload";
+
+/**
+ * The attribute the build puts on the preloads of the app's code (the app chunk and the chunks it
+ * imports): only those are held. The entry's own imports are not: the entry needs them to run at all.
+ */
+export const APP_CODE_PRELOAD_ATTRIBUTE = "data-app-code";

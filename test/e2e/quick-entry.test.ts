@@ -9,11 +9,25 @@ import { describe, expect, it } from "vitest";
 import { AppWindow } from "./support/app-window";
 import { useAlpineSession } from "./support/file-session";
 import { conversationRow } from "./support/window-actions";
+import { pageScripts } from "./support/page-scripts";
 
 describe("quick entry", () => {
   const e2e = useAlpineSession();
   const main = () => e2e.win;
   const openQuickEntry = () => AppWindow.open(e2e.session.browser, e2e.session.host.url, { page: "quick-entry.html" });
+
+  it("loads only its own code: every script its page names is its entry or one the entry imports", async () => {
+    const quick = await openQuickEntry();
+    try {
+      const url = new URL("quick-entry.html", e2e.session.host.url).href;
+      const scripts = await pageScripts(quick.page, url, String.raw`/quick-entry-[^/]*\.js$`);
+      expect(scripts.entry).not.toBeNull();
+      // The main window's app chunk (and anything else the quick entry never runs) is not fetched and compiled here.
+      expect(scripts.named.filter((script) => script !== scripts.entry && !scripts.imported.includes(script))).toEqual([]);
+    } finally {
+      await quick.close();
+    }
+  });
 
   it("sends, streams the reply there, and Open in Alpine shows the same conversation in the main window", async () => {
     const quick = await openQuickEntry();

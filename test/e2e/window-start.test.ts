@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
 import { conversationRow, startConversation } from "./support/window-actions";
+import { pageScripts } from "./support/page-scripts";
 
 const REPLY = ["## Tide table", "Some **bold** words.", "```ts\nconst tide: number = 42; // metres\nexport function high() {\n  return tide;\n}\n```", "The end."].join("\n\n");
 
@@ -72,6 +73,12 @@ describe("the window's start", () => {
     const scripts = start.resourcesAtReady.filter((name) => name.endsWith(".js"));
     expect(scripts.some((name) => /start-app/.test(name))).toBe(true);
     expect(scripts.filter((name) => /highlight/.test(name))).toEqual([]);
+    // Every chunk the app chunk imports is named by the page as served (a preload, held or not, or its
+    // script), so it is asked for beside the app chunk, not once the app chunk has been read.
+    const appCode = await pageScripts(page(), page().url(), String.raw`/start-app-[^/]*\.js$`);
+    expect(appCode.entry).not.toBeNull();
+    expect(appCode.imported.length).toBeGreaterThan(0);
+    for (const chunk of appCode.imported) expect(appCode.named).toContain(chunk);
 
     // The reopened reply: Markdown rendered, its code highlighted with class names, the box unchanged.
     const answer = page().locator(".message--assistant").last();

@@ -13,7 +13,7 @@ import { servedRendererFile, withKeptFirstScreen } from "../../src/main/service/
 import { PageMadeAhead } from "../../src/main/service/first-screen/page-made-ahead";
 import { readRendererFile } from "../../src/main/service/renderer-files";
 import { writeFileAtomicSync } from "../../src/main/agent";
-import { HELD_PRELOAD_REL } from "../../src/shared/kept-first-screen";
+import { APP_CODE_PRELOAD_ATTRIBUTE, HELD_PRELOAD_REL } from "../../src/shared/kept-first-screen";
 import { FIRST_SCREEN_FILE_NAME, readKeptFirstScreen, type KeptFirstScreen } from "../../src/main/service/first-screen/kept-first-screen";
 import { assistantEntry, snapshotOf, userEntry } from "../../bench/lib/conversation";
 import { SqliteStore } from "../../src/main/agent/stores/sqlite/sqlite-store";
@@ -111,7 +111,10 @@ describe("keeping the first screen", () => {
 
 describe("the page served with the kept first screen", () => {
   const css = ".app { display: grid; }";
-  const page = '<!doctype html><html><head><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css"><link rel="modulepreload" crossorigin href="./assets/start-app-Xy12.js"></head><body><div id="root"></div></body></html>';
+  // As built: the entry's own import preloaded by Vite, the app chunk and its import marked as the app's code.
+  const page =
+    '<!doctype html><html><head><link rel="modulepreload" crossorigin href="./assets/entry-dep-Q1.js"><link rel="stylesheet" crossorigin href="./assets/index-AbC123.css">' +
+    `<link rel="modulepreload" crossorigin href="./assets/start-app-Xy12.js" ${APP_CODE_PRELOAD_ATTRIBUTE}><link rel="modulepreload" crossorigin href="./assets/shared-Zz9.js" ${APP_CODE_PRELOAD_ATTRIBUTE}></head><body><div id="root"></div></body></html>`;
   const kept: KeptFirstScreen = { version: 1, ...SCREEN, conversationId: "abc" };
 
   function rendererFolder(): string {
@@ -133,8 +136,11 @@ describe("the page served with the kept first screen", () => {
       expect(html).toContain(`<style data-stylesheet="index-AbC123.css">${css}</style>`);
       expect(html).not.toContain("<link rel=\"stylesheet\"");
       // The app's code is not preloaded beside the kept screen's first paint: the window releases it after.
-      expect(html).not.toContain('rel="modulepreload"');
-      expect(html).toContain(`<link rel="${HELD_PRELOAD_REL}" crossorigin href="./assets/start-app-Xy12.js">`);
+      expect(html).toContain(`<link rel="${HELD_PRELOAD_REL}" crossorigin href="./assets/start-app-Xy12.js" ${APP_CODE_PRELOAD_ATTRIBUTE}>`);
+      expect(html).toContain(`<link rel="${HELD_PRELOAD_REL}" crossorigin href="./assets/shared-Zz9.js" ${APP_CODE_PRELOAD_ATTRIBUTE}>`);
+      // The entry's own import is not held: the entry cannot run without it.
+      expect(html).toContain('<link rel="modulepreload" crossorigin href="./assets/entry-dep-Q1.js">');
+      expect(html.match(/rel="modulepreload"/g)).toHaveLength(1);
       const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
       expect(styleSources).toEqual([hash]);
       expect(withStyleSources(contentSecurityPolicy(), styleSources)).toContain(`style-src 'self' ${hash};`);

@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import { withStyleSources } from "../content-security-policy";
 import { isPagePath, readRendererFile, type RendererFile } from "../renderer-files";
 import { readKeptFirstScreen, type KeptFirstScreen } from "./kept-first-screen";
-import { HELD_PRELOAD_REL } from "../../../shared/kept-first-screen";
+import { APP_CODE_PRELOAD_ATTRIBUTE, HELD_PRELOAD_REL } from "../../../shared/kept-first-screen";
 
 const EMPTY_ROOT = '<div id="root"></div>';
 /** The right-to-left languages' tags (shared/languages.ts: Arabic). */
@@ -40,7 +40,7 @@ export function withKeptFirstScreen(page: RendererFile, kept: KeptFirstScreen | 
   // The first paint is in the kept screen's language and direction (Arabic: mirrored).
   const language = kept.language ?? "en";
   html = html.replace(/<html(?: lang="[^"]*")?>/, () => `<html lang="${escapeAttribute(language)}" dir="${RIGHT_TO_LEFT.test(language) ? "rtl" : "ltr"}">`);
-  html = html.replace(/<link rel="modulepreload"/g, `<link rel="${HELD_PRELOAD_REL}"`);
+  html = html.replace(/<link\b[^>]*>/g, (tag) => (tag.includes(` ${APP_CODE_PRELOAD_ATTRIBUTE}`) ? tag.replace(/\brel="modulepreload"/, `rel="${HELD_PRELOAD_REL}"`) : tag));
   return { file: { ...page, body: Buffer.from(html, "utf8") }, styleSources };
 }
 
