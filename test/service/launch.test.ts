@@ -173,14 +173,15 @@ describe("launching the window", () => {
       const order: string[] = [];
       const list = conversations.list.bind(conversations);
       const get = conversations.get.bind(conversations);
-      const listSpy = vi.spyOn(conversations, "list").mockImplementation((request) => (order.push("list"), list(request)));
+      // Stand-ins for the window's file requests: one waiting as the preparation begins, one arriving while the list is read.
+      const listSpy = vi.spyOn(conversations, "list").mockImplementation((request) => {
+        order.push("list");
+        setImmediate(() => order.push("request meanwhile"));
+        return list(request);
+      });
       const getSpy = vi.spyOn(conversations, "get").mockImplementation((id, tail) => (order.push("get"), get(id, tail)));
       try {
-        // Stand-ins for the window's file requests: one waiting as the preparation begins, one arriving meanwhile.
-        setImmediate(() => {
-          order.push("waiting request");
-          setImmediate(() => order.push("request meanwhile"));
-        });
+        setImmediate(() => order.push("waiting request"));
         await fixture.service.prepareFirstScreen(50, 20).then(() => order.push("prepared"));
       } finally {
         listSpy.mockRestore();
