@@ -15,6 +15,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { type ConversationRow, toSavedStateInfo } from "./conversation-row";
 import { QueryTerms, prefixQuery } from "./query-terms";
+import { compiledOnceParam } from "./compiled-once-param";
 import { searchWords } from "../search/search-words";
 import { type SearchOptions, type SearchPage, pageBounds } from "../search/search-types";
 import { type MarkedSnippet, markedSnippet } from "../search/snippet";
@@ -70,7 +71,7 @@ export class SqliteSearch {
         m.seq AS hit_seq, count(*) OVER () AS total
       FROM found m JOIN conversations c ON c.num = m.num
       ORDER BY c.updated_at DESC, c.num DESC
-      LIMIT :limit OFFSET :offset`);
+      LIMIT ${compiledOnceParam("limit")} OFFSET ${compiledOnceParam("offset")}`);
     this.countMatches = db.prepare(`${MATCHES} SELECT count(*) AS n FROM found`);
     this.hitText = db.prepare("SELECT kind, body FROM entries WHERE id = (? << 32) + ?");
     this.terms = new QueryTerms(db);

@@ -5,6 +5,7 @@
  */
 import { CONVERSATION_COLUMNS } from "./conversation-row";
 import { CONVERSATION_CHECKSUM_SQL } from "./row-checksum";
+import { compiledOnceParam } from "./compiled-once-param";
 
 /** A listed State with entries whose last run did not end by itself. */
 const UNFINISHED = `retained = 0 AND (stopped_by IS NULL OR stopped_by = 'aborted')
@@ -14,6 +15,9 @@ const UNFINISHED = `retained = 0 AND (stopped_by IS NULL OR stopped_by = 'aborte
 const SHOWN_COLUMNS = CONVERSATION_COLUMNS.split(", ")
   .map((column) => `s.${column}`)
   .join(", ");
+
+/** A parameter the planner does not read: each read with an ORDER BY, a join or a LIMIT is compiled once (compiled-once-param.ts). */
+const PARAM = compiledOnceParam();
 
 /** When a row was updated or shown last, whichever is later (schema version 7). */
 const SEEN_AT = (alias: string) => `max(${alias}.updated_at, coalesce(${alias}.shown_at, ''))`;
@@ -41,16 +45,16 @@ export const STORE_SQL = {
     ON CONFLICT (state_id) DO UPDATE SET body = excluded.body, checksum = excluded.checksum`,
   // A conversation's entries of seqs [from, through], at most `limit` of them: one key range. A load
   // reads its history (a branch's ancestor: up to its fork point; a page: its seqs) a chunk at a time.
-  selectEntryChunk: "SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) + ? AND (? << 32) + ? ORDER BY id LIMIT ?",
+  selectEntryChunk: `SELECT id & 0xFFFFFFFF AS seq, kind, body, checksum FROM entries WHERE id BETWEEN (? << 32) + ? AND (? << 32) + ? ORDER BY id LIMIT ${PARAM}`,
   selectSnapshot: "SELECT body, checksum FROM snapshots WHERE state_id = ?",
   // The snapshot and the stored entry count, without reading the history (a staleness check per save).
   selectHead: `
     SELECT c.entry_count AS entryCount, s.body AS body, s.checksum AS checksum
-    FROM conversations c LEFT JOIN snapshots s ON s.state_id = c.id WHERE c.id = ?`,
+    FROM conversations c LEFT JOIN snapshots s ON s.state_id = c.id WHERE c.id = ${PARAM}`,
   selectInfo: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE id = ?`,
   // Every row read from the table itself, past its indexes: what a failed lookup checks against.
   scanConversations: `SELECT ${CONVERSATION_COLUMNS} FROM conversations NOT INDEXED`,
-  list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ? ORDER BY updated_at DESC, num DESC LIMIT ? OFFSET ?`,
+  list: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE retained = 0 OR ${PARAM} ORDER BY updated_at DESC, num DESC LIMIT ${PARAM} OFFSET ${PARAM}`,
   count: "SELECT count(*) AS n FROM conversations WHERE retained = 0",
   // One row per conversation: the branch shown (updated or shown last, `s`), dated and ordered by
   // the conversation's last update (its newest branch, `c`), and how many branches it has. Read in
@@ -68,16 +72,16 @@ export const STORE_SQL = {
       SELECT 1 FROM conversations n
       WHERE n.conversation_id = s.conversation_id AND n.retained = 0
         AND (${SEEN_AT("n")} > ${SEEN_AT("s")} OR (${SEEN_AT("n")} = ${SEEN_AT("s")} AND n.num > s.num)))
-    ORDER BY c.updated_at DESC, c.num DESC LIMIT ? OFFSET ?`,
+    ORDER BY c.updated_at DESC, c.num DESC LIMIT ${PARAM} OFFSET ${PARAM}`,
   // The conversation ids from the conversation index alone (no table read), less those whose every row is retained.
   countConversations: `
     SELECT (SELECT count(DISTINCT conversation_id) FROM conversations)
       - (SELECT count(DISTINCT r.conversation_id) FROM conversations r WHERE r.retained = 1
           AND NOT EXISTS (SELECT 1 FROM conversations k WHERE k.conversation_id = r.conversation_id AND k.retained = 0)) AS n`,
   // Runs that did not end by themselves (a process ended mid-run: stopped_by NULL; or stopped), never reading a history.
-  listUnfinished: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${UNFINISHED} ORDER BY updated_at DESC, num DESC LIMIT ?`,
+  listUnfinished: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE ${UNFINISHED} ORDER BY updated_at DESC, num DESC LIMIT ${PARAM}`,
   countUnfinished: `SELECT count(*) AS n FROM conversations WHERE ${UNFINISHED}`,
-  listBranches: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE conversation_id = ? AND retained = 0 ORDER BY updated_at DESC, num DESC`,
+  listBranches: `SELECT ${CONVERSATION_COLUMNS} FROM conversations WHERE conversation_id = ${PARAM} AND retained = 0 ORDER BY updated_at DESC, num DESC`,
   deleteConversation: "DELETE FROM conversations WHERE id = ?",
   deleteEntries: "DELETE FROM entries WHERE id BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",
   deleteSearchText: "DELETE FROM entry_search WHERE rowid BETWEEN (? << 32) AND (? << 32) + 0xFFFFFFFF",
