@@ -100,6 +100,27 @@ describe("the lookup", () => {
     expect(ENGLISH_WORDS.t("menu.about", { appName: "Alpine" })).toBe("About Alpine");
   });
 
+  it("makes no Intl object until a count or a number is written: words made at launch read no language data", () => {
+    const pluralRules = vi.spyOn(Intl, "PluralRules");
+    const numberFormat = vi.spyOn(Intl, "NumberFormat");
+    try {
+      const words = new Words("de", catalogue("de") as never);
+      expect(words.t("dialog.chooseFolder")).toBe(leaves(catalogue("de")).find(([key]) => key === "dialog.chooseFolder")![1]);
+      expect(pluralRules).not.toHaveBeenCalled();
+      expect(numberFormat).not.toHaveBeenCalled();
+      // A plural key with a {{count}} in it: both a plural form and a number to write.
+      const [key] = [...keysOf("en")].find(([, forms]) => forms.size > 1 && [...forms.values()].some((text) => text.includes("{{count}}")))!;
+      words.t(key as never, { count: 3 });
+      words.t(key as never, { count: 1 });
+      // Made once each, in the words' language.
+      expect(pluralRules.mock.calls).toEqual([["de"]]);
+      expect(numberFormat.mock.calls).toEqual([["de"]]);
+    } finally {
+      pluralRules.mockRestore();
+      numberFormat.mockRestore();
+    }
+  });
+
   it("loads each of the twelve catalogues, which says what its file says", async () => {
     for (const code of LANGUAGES) {
       const words = await loadWords(code);

@@ -34,22 +34,21 @@ export type WordValues = Record<string, string | number>;
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 export class Words {
-  private readonly plurals: Intl.PluralRules;
-  private readonly numbers: Intl.NumberFormat;
+  // Made at first use: the first Intl object a process makes reads the language data in (25 ms
+  // here), and English words are made as the service's code loads, at launch, when none is needed yet.
+  private plurals: Intl.PluralRules | null = null;
+  private numbers: Intl.NumberFormat | null = null;
 
   constructor(
     readonly language: LanguageCode,
     private readonly catalogue: Catalogue,
-  ) {
-    this.plurals = new Intl.PluralRules(language);
-    this.numbers = new Intl.NumberFormat(language);
-  }
+  ) {}
 
   /** The words of `key` in this language, `{{name}}` replaced by `values` (numbers in the language's digits). */
   t(key: WordKey, values: WordValues = {}): string {
     const count = values.count;
     const text =
-      (typeof count === "number" ? (lookup(this.catalogue, `${key}_${this.plurals.select(count)}`) ?? lookup(this.catalogue, `${key}_other`)) : null) ??
+      (typeof count === "number" ? (lookup(this.catalogue, `${key}_${(this.plurals ??= new Intl.PluralRules(this.language)).select(count)}`) ?? lookup(this.catalogue, `${key}_other`)) : null) ??
       lookup(this.catalogue, key) ??
       // A catalogue is checked against English by the tests; should one still lack a key, English is better than nothing.
       lookup(en, typeof count === "number" ? `${key}_other` : key) ??
@@ -57,7 +56,7 @@ export class Words {
     return text.replace(PLACEHOLDER, (whole, name: string) => {
       const value = values[name];
       if (value === undefined) return whole;
-      return typeof value === "number" ? this.numbers.format(value) : value;
+      return typeof value === "number" ? (this.numbers ??= new Intl.NumberFormat(this.language)).format(value) : value;
     });
   }
 }
