@@ -124,15 +124,15 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
         // The previous session's window kept its first screen, as a person's would have.
         await keepFirstScreenOnce(first, () => startHostProcess(ROOT, dataFolder, server.url, { bundle: BUNDLE }));
         // Untimed launches on each kept profile: after two, Chromium has cached the files and their compiled code.
-        for (const profile of [httpCacheOnly, withCodeCache]) for (let warm = 0; warm < size.warmUps; warm++) await launchOnce(() => profile.open(), dataFolder, server.url, 0, profile.port);
+        for (const profile of [httpCacheOnly, withCodeCache]) for (let warm = 0; warm < size.warmUps; warm++) await launchOnce(() => profile.open(), dataFolder, server.url, 0, profile);
         // Interleaved, so a change of the machine's load weighs on all alike.
         for (let i = 0; i < size.launches; i++) {
           removeMcpServers(dataFolder);
           floor.push(await floorLaunch(first));
           plain.push(await launchOnce(first, dataFolder, server.url, 0));
           noKeptScreen.push(await withoutKeptFirstScreen(dataFolder, () => launchOnce(first, dataFolder, server.url, 0)));
-          later.push(await launchOnce(() => httpCacheOnly.open(), dataFolder, server.url, 0, httpCacheOnly.port));
-          laterCodeCache.push(await launchOnce(() => withCodeCache.open(), dataFolder, server.url, 0, withCodeCache.port));
+          later.push(await launchOnce(() => httpCacheOnly.open(), dataFolder, server.url, 0, httpCacheOnly));
+          laterCodeCache.push(await launchOnce(() => withCodeCache.open(), dataFolder, server.url, 0, withCodeCache));
           configureThreeStdioServers(ROOT, dataFolder);
           withServers.push(await launchOnce(first, dataFolder, server.url, 3));
         }
@@ -156,9 +156,10 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
 
 /**
  * One launch: the host started, then the page made by `open` on it, timed in the page; with `servers`
- * MCP servers, until they are ready. `port`: the host's fixed port (a later launch's same origin).
+ * MCP servers, until they are ready. `later`: a later launch's profile (the host on its fixed port, the
+ * same origin, with its compile cache); a first launch has neither.
  */
-async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, modelUrl: string, servers: number, port?: number): Promise<LaunchTimes> {
+async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, modelUrl: string, servers: number, later?: LaterLaunchProfile): Promise<LaunchTimes> {
   // The page is made first: the launch is timed from the host's start to the page's frames.
   const { page, close } = await open();
   await page.addInitScript(PROBE_SCRIPT);
@@ -166,7 +167,7 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
   rmSync(requestTimes, { force: true });
   const cpuBefore = descendantCpuMs();
   const started = performance.now();
-  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, requestTimes, port });
+  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, requestTimes, port: later?.port, compileCache: later?.hostCompileCache });
   try {
     const serviceMs = performance.now() - started;
     const navigating = performance.now();
@@ -202,7 +203,7 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
 /** One more later launch on `profile`, traced: how much compiled code V8 took from its cache, in KB. */
 async function tracedCodeCacheKB(profile: LaterLaunchProfile, dataFolder: string, modelUrl: string): Promise<number> {
   const launch = await profile.open();
-  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, port: profile.port });
+  const host = await startHostProcess(ROOT, dataFolder, modelUrl, { bundle: BUNDLE, port: profile.port, compileCache: profile.hostCompileCache });
   try {
     await launch.page.addInitScript(PROBE_SCRIPT);
     const { trace } = await launch.page.trace(CODE_CACHE_TRACE_CATEGORIES, async () => {
@@ -273,7 +274,7 @@ function reportLaterLaunches(report: Report, first: LaunchTimes[], later: Launch
   row("launch to the reopened conversation shown (host start to that frame)", "totalMs");
   section.rows.push(["compiled code V8 took from its cache in one traced launch, KB", 0, consumedKB.httpCacheOnly, consumedKB.withCodeCache]);
   section.notes.push(
-    "First launch: a new browser process on an empty profile (the app's very first launch after install). Later launch: a browser profile kept on disk, a new browser process on it each launch, the host on the same port every time (one origin, like the app's `app://alpine`), the window's hashed files served cacheable; two untimed launches first, after which Chromium has the files and their compiled code on disk.",
+    "First launch: a new browser process on an empty profile (the app's very first launch after install), the host with no compile cache. Later launch: a browser profile kept on disk, a new browser process on it each launch, the host on the same port every time (one origin, like the app's `app://alpine`), the window's hashed files served cacheable, and the host's Node compile cache kept with the profile, as the app's main process keeps its own (compile-cache.ts); two untimed launches first, after which Chromium has the files and their compiled code on disk, and the host its own.",
   );
   section.notes.push(
     "Chromium 150's background resource fetch (on by default) compiled the app chunk afresh on every later launch in our traces, its code cache on disk notwithstanding (0 KB taken in the middle column); the last column turns that feature off (`--disable-features=BackgroundResourceFetch`) so the code cache is used, as the app's `app://` scheme registered with `codeCache: true` asks (whether Electron's Chromium takes the same path is not measurable here).",

@@ -16,6 +16,7 @@ export interface HostProcess {
  * `requestTimes`: the file the host appends each request's time in the service to (test-host-cli.ts).
  * `renderer`: the built window to serve (default out/renderer; the bundled host only).
  * `port`: a fixed port (default any free one): the same origin launch after launch, as the app's `app://alpine`.
+ * `compileCache`: the folder of Node's compile cache, kept from launch to launch as the app's main process keeps its own (compile-cache.ts).
  * The host prints its address as soon as it listens, before its service is open: a service that
  * then cannot start makes it exit 1, which is reported here with its stderr.
  */
@@ -23,14 +24,15 @@ export function startHostProcess(
   root: string,
   dataFolder: string,
   modelUrl: string,
-  options: { bundle?: string; requestTimes?: string; port?: number; renderer?: string } = {},
+  options: { bundle?: string; requestTimes?: string; port?: number; renderer?: string; compileCache?: string } = {},
 ): Promise<HostProcess> {
   const host = options.bundle
     ? [options.bundle, "--renderer", options.renderer ?? path.join(root, "out/renderer")]
     : ["--import", "tsx", path.join(root, "test/support/test-host-cli.ts")];
   const times = options.requestTimes ? ["--request-times", options.requestTimes] : [];
   const port = options.port ? ["--port", String(options.port)] : [];
-  const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl, ...times, ...port], {
+  const compileCache = options.compileCache ? ["--compile-cache", options.compileCache] : [];
+  const child = spawn(process.execPath, [...host, "--data", dataFolder, "--model-url", modelUrl, ...times, ...port, ...compileCache], {
     cwd: root,
     env: launchEnvironment(process.env),
     stdio: ["ignore", "pipe", "pipe"],

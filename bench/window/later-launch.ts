@@ -21,6 +21,8 @@ import { launchOnProfile, type LaunchPage } from "./launch-page";
 export interface LaterLaunchProfile {
   /** The host's port, the same for every launch on this profile (the origin the caches are kept for). */
   port: number;
+  /** The host's compile cache, kept with the profile: a later launch's main process reads its code compiled (compile-cache.ts). */
+  hostCompileCache: string;
   /** A new browser on the profile, with one page. */
   open(): Promise<LaunchPage>;
   remove(): void;
@@ -37,6 +39,7 @@ export async function createLaterLaunchProfile(codeCache: boolean, settle = true
   const port = await freeLoopbackPort();
   return {
     port,
+    hostCompileCache: path.join(folder, "Host Compile Cache"),
     open: () => launchOnProfile(folder, laterLaunchFlags(codeCache), { settle }),
     remove: () => rmSync(folder, { recursive: true, force: true }),
   };

@@ -2,9 +2,10 @@
  * Start the test host in its own process:
  *   node --import tsx test/support/test-host-cli.ts --data <folder> --model-url <url>
  *        [--port N] [--no-key] [--choose-folder <folder>] [--renderer <folder>] [--max-retries N]
- *        [--slow-tool <marker-file>] [--request-times <file>]
+ *        [--slow-tool <marker-file>] [--request-times <file>] [--compile-cache <folder>]
  * `--slow-tool` offers the model `slow_lookup` too (see slow-lookup-tool.ts), to stop the host mid-call.
  * `--request-times` appends a JSON line per answered request: channel, ms from arrival to answer, bytes.
+ * `--compile-cache` keeps Node's compile cache in that folder, as the app's main process keeps its own (a later launch's benchmark).
  * Prints one JSON line as soon as it listens: {"url":"http://127.0.0.1:PORT/","wsUrl":"ws://127.0.0.1:PORT/ws","pid":N};
  * the window's files are served from then on, and its requests wait while the service opens.
  * If the service cannot start (e.g. a database it cannot read), the requests get that reason,
@@ -13,6 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { listenTestHost } from "./test-host";
+import { enableCompileCache } from "../../src/main/electron/compile-cache";
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +27,7 @@ const { values } = parseArgs({
     "max-retries": { type: "string" },
     "slow-tool": { type: "string" },
     "request-times": { type: "string" },
+    "compile-cache": { type: "string" },
   },
   strict: true,
 });
@@ -33,6 +36,9 @@ if (!values.data || !values["model-url"]) {
   console.error("Usage: test-host-cli.ts --data <folder> --model-url <url> [--port N] [--no-key] [--choose-folder <folder>] [--slow-tool <marker-file>]");
   process.exit(2);
 }
+
+// As the app's main process does (compile-cache.ts): the service's code, loaded once the host listens, compiled at the first launch and read back at later ones.
+if (values["compile-cache"]) enableCompileCache(values["compile-cache"]);
 
 const host = await listenTestHost({
   dataFolder: values.data,
