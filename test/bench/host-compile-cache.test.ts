@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startHostProcess } from "../../bench/window/host-process";
 import { startModelServer, type ModelServer } from "../support/model-server";
 
@@ -15,6 +15,15 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 let folder: string | null = null;
 let server: ModelServer | null = null;
+// Vitest's coverage turns Node's compile cache off for every process started under it
+// (NODE_DISABLE_COMPILE_CACHE=1, inherited by the host); the app's main process has no such variable.
+const coverageSetting = process.env.NODE_DISABLE_COMPILE_CACHE;
+beforeAll(() => {
+  delete process.env.NODE_DISABLE_COMPILE_CACHE;
+});
+afterAll(() => {
+  if (coverageSetting !== undefined) process.env.NODE_DISABLE_COMPILE_CACHE = coverageSetting;
+});
 afterEach(async () => {
   await server?.close();
   server = null;
