@@ -22,7 +22,7 @@ import { useAlpineSession } from "./support/file-session";
 import { SCREENSHOT_FOLDER } from "./support/app-window";
 import { auditInBothThemes } from "./support/axe-audit";
 import { emojiInWindowText } from "./support/window-glyphs";
-import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
+import { chooseWorkFolder, sendMessage, startConversation, reopenConversation } from "./support/window-actions";
 
 const attachment = (name: string) => fileURLToPath(new URL(`../fixtures/attachments/${name}`, import.meta.url));
 
@@ -213,11 +213,7 @@ describe("accessibility: axe over every view, light and dark", () => {
 
     await e2e.session.restartHost("SIGKILL");
     await win().waitFor("list-rendered");
-    const opened = await win().mark();
-    const row = conversationRow(win(), id);
-    await row.waitFor();
-    await row.getByRole("button").first().click();
-    await win().waitFor("conversation-opened", { id }, opened);
+    await reopenConversation(win(), id);
     await page().locator('[data-interruption="killed"]').waitFor();
     await page().locator(`.tool-card[data-call-id="${callId}"][data-tool-status="unknown"]`).waitFor();
     await audit("interrupted");

@@ -11,7 +11,7 @@ import type { ConsoleMessage } from "playwright-core";
 import { freshDatabase, type TestDatabase } from "../support/postgres-database";
 import type { DetailMatch } from "./support/app-window";
 import { useAlpineSession } from "./support/file-session";
-import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
+import { chooseWorkFolder, conversationRow, sendMessage, reopenConversation } from "./support/window-actions";
 
 describe("an acknowledgement in the window is saved at that instant", () => {
   const e2e = useAlpineSession();
@@ -55,13 +55,9 @@ describe("an acknowledgement in the window is saved at that instant", () => {
     return { killed };
   }
 
-  /** After the relaunch: open conversation `id` from the sidebar; resolves with its `conversation-opened` detail. */
+  /** After the relaunch: conversation `id` shown (reopened by the window, or from the sidebar); resolves with its `conversation-opened` detail. */
   async function reopen(id: string) {
-    const since = await win().mark();
-    const row = conversationRow(win(), id);
-    await row.waitFor();
-    await row.getByRole("button").first().click();
-    return (await win().waitFor("conversation-opened", { id }, since)).detail;
+    return (await reopenConversation(win(), id)).detail;
   }
 
   async function relaunch(): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
-import { sendMessage, startConversation } from "./support/window-actions";
+import { sendMessage, startConversation, reopenConversation } from "./support/window-actions";
 
 describe("branches in the window", () => {
   let root = "";
@@ -101,9 +101,7 @@ describe("branches in the window", () => {
     expect(listed.detail.ids).toHaveLength(2); // still one row per conversation
     const row = page().locator(`.conversation-row[data-conversation-id="${edited}"]`);
     expect(await row.locator("[data-status]").textContent()).toContain("Interrupted");
-    const opening = await win().mark();
-    await row.getByRole("button").first().click();
-    const opened = await win().waitFor("conversation-opened", { id: edited }, opening);
+    const opened = await reopenConversation(win(), edited);
     expect(opened.detail.interruption).toBe("killed");
     await switcher(0).getByText("2 / 2").waitFor();
     await e2e.session.model.control.script({ text: "Written in full" });

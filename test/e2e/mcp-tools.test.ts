@@ -14,7 +14,7 @@ import { readCounts, runsOf } from "../support/mcp/test-mcp-tools";
 import { TSX_LOADER } from "../agent/helpers";
 import { processTree, STDIO_TEST_SERVER, MCP_TEST_TIMEOUT_MS } from "../service/mcp-helpers";
 import { useAlpineSession } from "./support/file-session";
-import { conversationRow, sendMessage, startConversation } from "./support/window-actions";
+import { sendMessage, startConversation, reopenConversation } from "./support/window-actions";
 import { sentMessages } from "../support/model-server";
 
 vi.setConfig({ testTimeout: MCP_TEST_TIMEOUT_MS, hookTimeout: MCP_TEST_TIMEOUT_MS });
@@ -120,11 +120,7 @@ describe("MCP tools in the window", () => {
     const exit = await e2e.session.restartHost("SIGKILL");
     expect(exit.signal).toBe("SIGKILL");
 
-    const mark = await win().mark();
-    const row = conversationRow(win(), conversation);
-    await row.waitFor();
-    await row.getByRole("button").first().click();
-    const opened = await win().waitFor("conversation-opened", { id: conversation }, mark);
+    const opened = await reopenConversation(win(), conversation);
     expect(opened.detail.interruption).toBe("killed");
     await expect.poll(() => card("c6").getAttribute("data-tool-status")).toBe("unknown");
     expect(await card("c6").locator(".tool-status").textContent()).toBe("Outcome unknown");

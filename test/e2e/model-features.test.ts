@@ -13,7 +13,7 @@ import { signThinking } from "../support/model-server-thinking";
 import { withoutCacheControl } from "../support/model-server-cache";
 import { useAlpineSession } from "./support/file-session";
 import { pdfPaint } from "./support/pdf-paint";
-import { chooseWorkFolder, conversationRow, sendMessage } from "./support/window-actions";
+import { chooseWorkFolder, conversationRow, sendMessage, reopenConversation } from "./support/window-actions";
 
 const fixtures = fileURLToPath(new URL("../fixtures/attachments/", import.meta.url));
 const fixture = (name: string) => path.join(fixtures, name);
@@ -143,9 +143,7 @@ describe("attachments, caching, usage and thinking in the window", () => {
 
     await e2e.session.restartHost("SIGKILL");
     await win().waitFor("list-rendered");
-    const opened = await win().mark();
-    await conversationRow(win(), id).getByRole("button").first().click();
-    await win().waitFor("conversation-opened", { id }, opened);
+    await reopenConversation(win(), id);
     await page().locator("details.thinking summary").getByText(/Thought for \d+ s/).waitFor();
 
     await e2e.session.model.control.script({ thinking: "It is written.", text: "Written." });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOpenAIServer, type OpenAIServer } from "../support/openai-server";
 import { useAlpineSession } from "./support/file-session";
-import { chooseWorkFolder, conversationRow, sendMessage, startConversation } from "./support/window-actions";
+import { chooseWorkFolder, sendMessage, startConversation, reopenConversation } from "./support/window-actions";
 
 describe("a local model from Settings → Models", () => {
   const win = () => e2e.win;
@@ -61,9 +61,7 @@ describe("a local model from Settings → Models", () => {
 
     expect((await e2e.session.restartHost("SIGKILL")).signal).toBe("SIGKILL");
     await win().waitFor("list-rendered");
-    const reopened = await win().mark();
-    await conversationRow(win(), id).getByRole("button").first().click();
-    expect((await win().waitFor("conversation-opened", { id }, reopened)).detail.interruption).toBe("killed");
+    expect((await reopenConversation(win(), id)).detail.interruption).toBe("killed");
     local.script({ text: "Written, and all done." });
     const continued = await win().mark();
     await page().locator('[data-interruption="killed"]').getByRole("button", { name: "Continue" }).click();

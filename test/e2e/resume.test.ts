@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useAlpineSession } from "./support/file-session";
-import { chooseWorkFolder, conversationRow, startConversation } from "./support/window-actions";
+import { chooseWorkFolder, conversationRow, startConversation, reopenConversation } from "./support/window-actions";
 
 describe("resume after the app stops mid-run", () => {
   const win = () => e2e.win;
@@ -21,14 +21,8 @@ describe("resume after the app stops mid-run", () => {
     await chooseWorkFolder(e2e.win);
   });
 
-  /** After a relaunch: find the conversation in the list and open it. */
-  async function reopen(id: string) {
-    const since = await win().mark();
-    const row = conversationRow(win(), id);
-    await row.waitFor();
-    await row.getByRole("button").first().click();
-    return win().waitFor("conversation-opened", { id }, since);
-  }
+  /** After a relaunch: conversation `id` shown (reopened by the window, or from the sidebar). */
+  const reopen = (id: string) => reopenConversation(win(), id);
 
   /** Starts a conversation whose file write waits for approval; resolves once its run has ended with the question. */
   async function writeWaitingForApproval(task: string, file: string, content: string) {

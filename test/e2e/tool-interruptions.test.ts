@@ -11,7 +11,7 @@ import { UNKNOWN_RESULT_TEXT } from "../../src/main/agent/state/history";
 import type { RecordedRequest } from "../support/model-server";
 import { readSlowLookupStarts, SLOW_LOOKUP_TOOL } from "../support/slow-lookup-tool";
 import { useAlpineSession } from "./support/file-session";
-import { conversationRow, startConversation } from "./support/window-actions";
+import { conversationRow, startConversation, reopenConversation } from "./support/window-actions";
 import { sentMessages } from "../support/model-server";
 
 /** Long enough that only a stop ends it. */
@@ -36,14 +36,8 @@ describe("the app stops while a tool runs", () => {
     return id;
   }
 
-  /** After a relaunch: the conversation is listed; open it. */
-  async function reopen(id: string) {
-    const since = await win().mark();
-    const row = conversationRow(win(), id);
-    await row.waitFor();
-    await row.getByRole("button").first().click();
-    return win().waitFor("conversation-opened", { id }, since);
-  }
+  /** After a relaunch: conversation `id` shown (reopened by the window, or from the sidebar). */
+  const reopen = (id: string) => reopenConversation(win(), id);
 
   /** The tool_result block for `callId` in the newest message of a model request. */
   function toolResultIn(request: RecordedRequest, callId: string): unknown {

@@ -1,5 +1,5 @@
 /** What a person does in the window, as steps the tests share. */
-import type { AppWindow } from "./app-window";
+import type { AppWindow, LoggedEvent } from "./app-window";
 import type { Locator } from "playwright-core";
 
 /** Types `text` in the composer and presses Enter; returns the event mark taken just before. */
@@ -31,6 +31,24 @@ export async function chooseWorkFolder(window: AppWindow): Promise<void> {
 
 export function conversationRow(window: AppWindow, id: string) {
   return window.page.locator(`.conversation-row[data-conversation-id="${id}"]`);
+}
+
+/**
+ * Conversation `id` shown, with the `conversation-opened` event that showed it. After a relaunch the
+ * window reopens by itself the conversation open at the last quit or kill, as soon as its code has
+ * loaded (before or after this is called); any other is opened from the sidebar. A click on the row
+ * of the conversation already shown opens nothing again.
+ */
+export async function reopenConversation(window: AppWindow, id: string): Promise<LoggedEvent> {
+  const row = conversationRow(window, id);
+  await row.waitFor();
+  // Marked first: an opening by the window itself after this point is waited for below, one before it is found here.
+  const since = await window.mark();
+  const shown = (await window.events("conversation-opened")).at(-1);
+  const isShown = (shown?.detail as { id?: string } | undefined)?.id === id && (await row.locator('[aria-current="page"]').count()) > 0;
+  if (shown && isShown) return shown;
+  await row.getByRole("button").first().click();
+  return window.waitFor("conversation-opened", { id }, since);
 }
 
 /**
