@@ -15,6 +15,7 @@ import { CodeLines } from "./CodeLines";
 import { fencedCode } from "./fences";
 import { hasHighlightableCode, loadedHighlighter, loadHighlighter, useHighlighterFor } from "./highlighter";
 import { HIGHLIGHT_LIMIT, markdownOptions } from "./markdown-options";
+import { paragraphElements, plainParagraph } from "./plain-paragraph";
 import { countRender } from "../lib/render-probe";
 
 const CACHE_CHARS = 2_000_000;
@@ -28,6 +29,8 @@ let cachedChars = 0;
 
 /** The elements of `source`, parsed now (a block still growing changes at every frame). */
 export function renderMarkdown(source: string): ReactElement {
+  const plain = plainParagraph(source);
+  if (plain !== null) return paragraphElements(plain);
   // Code with a language asks for the highlighter; until it is in, the code shows as plain text.
   if (!loadedHighlighter() && hasHighlightableCode(source)) void loadHighlighter();
   return Markdown({ ...markdownOptions(), children: source });
