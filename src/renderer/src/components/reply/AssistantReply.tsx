@@ -30,9 +30,14 @@ function useStreamedWords(item: AssistantItem): StreamedText {
 }
 
 /** A stopped reply says so below what had arrived. */
+function PartialNote() {
+  const { t } = useTranslation();
+  return <p className="message__partial-note">{t("message.partialNote")}</p>;
+}
+
+/** The words' own component renders at every frame that shows streamed words: it asks for no translation (the saved reply's parts do). */
 export function AssistantReply({ item }: { item: AssistantItem }) {
   const words = useStreamedWords(item);
-  const { t } = useTranslation();
   // The last words shown: what a live row that ended unsaved shows while it is taken down.
   const last = useRef(NO_TEXT);
   if (words.length > 0) last.current = words;
@@ -57,7 +62,7 @@ export function AssistantReply({ item }: { item: AssistantItem }) {
   return (
     <div className={item.partial ? "message message--assistant message--partial" : "message message--assistant"} data-seq={item.seq} data-partial={item.partial ? "stopped" : undefined}>
       <Markdown text={item.text} leaving={leaving} onGone={onGone} />
-      {item.partial && <p className="message__partial-note">{t("message.partialNote")}</p>}
+      {item.partial && <PartialNote />}
       <MessageActions seq={item.seq} kind="assistant" text={item.text} switcher={item.switcher === true} />
     </div>
   );
