@@ -2,7 +2,7 @@
  * A block of one plain line is shown without Markdown's parser: whatever the shortcut takes, it
  * shows exactly as react-markdown with the window's own options shows it (thousands of lines
  * made of prose and of every character Markdown gives a meaning to), and it takes the lines of
- * ordinary prose, so the parser is really skipped.
+ * ordinary prose (a shortcut that took nothing would pass the comparison and skip nothing).
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import Markdown from "react-markdown";

@@ -27,7 +27,7 @@ interface Rendered {
 const cache = new Map<string, Rendered>();
 let cachedChars = 0;
 
-/** The elements of `source`, parsed now (a block still growing changes at every frame). */
+/** The elements of `source`, made now (a block still growing changes at every frame); parsed unless it is one plain line. */
 export function renderMarkdown(source: string): ReactElement {
   const plain = plainParagraph(source);
   if (plain !== null) return paragraphElements(plain);
