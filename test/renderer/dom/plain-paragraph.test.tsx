@@ -8,19 +8,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import Markdown from "react-markdown";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paragraphElements, plainParagraph } from "../../../src/renderer/src/markdown/plain-paragraph";
+import { Prng } from "../../../torture/prng";
 
 let parsed: (source: string) => string;
-
-/** A small seeded generator (xorshift32): the same lines at every run. */
-function seededInts(seed: number) {
-  let x = seed >>> 0 || 1;
-  return (low: number, high: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return low + ((x >>> 0) % (high - low + 1));
-  };
-}
 
 beforeAll(async () => {
   // The options' modules announce app events, which read the page's head as they load.
@@ -82,13 +72,13 @@ describe("a block of one plain line", () => {
   });
 
   it("shows exactly what the parser shows, for every line it takes (random lines, every risky character)", () => {
-    const int = seededInts(20261207);
+    const prng = new Prng(20261207);
     const alphabet = [..."abcdefgh ABC  012 .,;:!?'\"()-+=#*_~`[]<>&\\|@/%$^{}\n\t\r\0\x01\u00a0\u2028éü日🎉", "www.", "http://", "&amp;", "1. ", "- "];
     let taken = 0;
     for (let i = 0; i < 4000; i++) {
-      const length = int(1, 40);
+      const length = prng.int(1, 40);
       let source = "";
-      for (let j = 0; j < length; j++) source += alphabet[int(0, alphabet.length - 1)];
+      for (let j = 0; j < length; j++) source += prng.pick(alphabet);
       const fast = shortcut(source);
       if (fast === null) continue;
       taken++;
