@@ -36,10 +36,12 @@ describe("the message list of a long conversation", () => {
     },
   }, 120_000);
 
+  /** Opens the long conversation and waits until its first rows are laid out and in place (rows come and go until then). */
   async function openLong(): Promise<void> {
     const since = await win().mark();
     await conversationRow(win(), id()).getByRole("button").first().click();
     await win().waitFor("conversation-opened", { id: id() }, since);
+    await win().waitFor("conversation-shown", { id: id() }, since);
     await page().getByText(`Reply ${LONG_MESSAGES / 2}: here is`).waitFor();
   }
 

@@ -8,6 +8,7 @@ export type AppEventName =
   | "event"
   | "list-rendered"
   | "conversation-opened"
+  | "conversation-shown"
   | "conversation-updated"
   | "view-loaded"
   | "earlier-loaded"

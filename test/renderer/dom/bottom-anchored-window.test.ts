@@ -121,6 +121,7 @@ function windowOn(scroller: FakeScroller) {
     rangeChanged: () => undefined,
     awayFromEndChanged: (value) => away.push(value),
     nearTop: () => undefined,
+    openingSettled: () => undefined,
     prependSettled: () => undefined,
   });
   const column = { dataset: {} };
@@ -301,5 +302,65 @@ describe("a row measured before its key is among the rows", () => {
     anchored.layout.setRows(["u0", "a1.0", "u2", "r7"], () => 100);
     expect(anchored.layout.heightOf("r7")).toBe(13_219);
     expect(anchored.layout.total()).toBe(100 * 3 + 13_219);
+  });
+});
+
+describe("the opening of a list", () => {
+  /** Animation frames run when the test says a frame starts. */
+  let frames: Map<number, FrameRequestCallback>;
+  beforeEach(() => {
+    frames = new Map();
+    let next = 1;
+    globalThis.requestAnimationFrame = ((callback: FrameRequestCallback) => {
+      frames.set(next, callback);
+      return next++;
+    }) as typeof requestAnimationFrame;
+    globalThis.cancelAnimationFrame = ((id: number) => void frames.delete(id)) as typeof cancelAnimationFrame;
+  });
+  const frame = () => {
+    const due = [...frames.values()];
+    frames.clear();
+    for (const callback of due) callback(0);
+  };
+
+  it("says the first rows are in place only once nothing has moved them for a few frames, with how many are in the page", () => {
+    const settled: number[] = [];
+    const ranges: unknown[] = [];
+    const anchored = new BottomAnchoredWindow({
+      rangeChanged: (rows) => ranges.push(rows),
+      awayFromEndChanged: () => undefined,
+      nearTop: () => undefined,
+      openingSettled: (rows) => settled.push(rows),
+      prependSettled: () => undefined,
+    });
+    const keys = Array.from({ length: 200 }, (_, i) => `r${i}`);
+    anchored.layout.setRows(keys, () => 100);
+    const scroller = new FakeScroller();
+    scroller.setContentHeight(20_000);
+    scroller.scrollTop = 20_000;
+    anchored.attachScroller(scroller as unknown as HTMLElement);
+    const rows = keys.map((key) => ({ dataset: { key } }));
+    anchored.committed();
+
+    // Frame after frame, rows are measured taller than guessed (each measure asks for other rows).
+    for (let i = 0; i < 6; i++) {
+      frame();
+      anchored.committed();
+      observers[0]([entry(scroller, 600), entry(rows[199 - i], 140)]);
+      expect(settled).toEqual([]);
+    }
+    expect(ranges.length).toBeGreaterThan(0);
+    // The window's range update at the next frame is not committed yet: still not settled.
+    frame();
+    frame();
+    expect(settled).toEqual([]);
+    anchored.committed();
+    for (let i = 0; i < 4; i++) frame();
+    // The rows of the view (600 px) and of the space kept beyond its edges.
+    const { first, last } = anchored.resolve(ranges.at(-1) as never);
+    expect(settled).toEqual([last - first + 1]);
+    expect(last - first + 1).toBeGreaterThan(8);
+    for (let i = 0; i < 10; i++) frame();
+    expect(settled).toHaveLength(1);
   });
 });

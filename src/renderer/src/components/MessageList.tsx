@@ -60,6 +60,7 @@ export const MessageList = memo(function MessageList({ conversationId, items, to
         if (added === 0) anchored.holdLoading();
       });
     },
+    openingSettled: (rows) => emitAppEvent("conversation-shown", { id: conversationId, rows }),
     prependSettled: (rows) => emitAppEvent("earlier-shown", { id: conversationId, rows }),
   });
 

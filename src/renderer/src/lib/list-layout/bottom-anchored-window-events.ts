@@ -14,6 +14,8 @@ export interface WindowEvents {
   awayFromEndChanged(away: boolean): void;
   /** The view is near the first loaded row: time to load older ones. */
   nearTop(): void;
+  /** The list's first rows are laid out and in place (the view at the end) for a few frames; `rows`: how many are in the page. */
+  openingSettled(rows: number): void;
   /** Rows put in front are laid out and the reading position has held for a few frames; `rows`: how many are in the page. */
   prependSettled(rows: number): void;
 }

@@ -14,6 +14,8 @@ import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT
 export type { MountedRows, WindowEvents };
 
 type Role = "scroller" | "column" | "header" | "row";
+/** What the rows settle after: the list's first layout, or older rows put in front. */
+type Settling = "opening" | "prepend";
 
 export class BottomAnchoredWindow {
   readonly layout = new RowLayout();
@@ -29,7 +31,7 @@ export class BottomAnchoredWindow {
   private sent: MountedRows = { first: null, last: null, toEnd: true };
   private pendingCommit = false; // a window was asked for that React has not committed yet
   private changes = 0; // every change of the rows' places; settling waits until it stops
-  private settleFrame = 0;
+  private readonly settleFrames: Record<Settling, number> = { opening: 0, prepend: 0 };
   private rangeFrame = 0;
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
@@ -62,10 +64,12 @@ export class BottomAnchoredWindow {
     element.addEventListener("scroll", this.onScroll, { passive: true });
     const stop = this.observe(element, "scroller");
     const forgetPerson = this.person.attach(element);
+    this.settle("opening", (rows) => this.events.openingSettled(rows));
     return () => {
       element.removeEventListener("scroll", this.onScroll);
       forgetPerson();
-      cancelAnimationFrame(this.settleFrame);
+      cancelAnimationFrame(this.settleFrames.opening);
+      cancelAnimationFrame(this.settleFrames.prepend);
       cancelAnimationFrame(this.rangeFrame);
       this.rangeFrame = 0;
       stop();
@@ -104,7 +108,7 @@ export class BottomAnchoredWindow {
       this.scrollTop = scroller.scrollTop;
     }
     this.changes++;
-    this.settle();
+    this.settle("prepend", (rows) => this.events.prependSettled(rows));
   }
 
   /** Bring row `index` to the upper third of the view, leaving the end (a search result asked for that row). */
@@ -277,9 +281,9 @@ export class BottomAnchoredWindow {
     this.events.rangeChanged(rows, now);
   }
 
-  /** Waits until the rows' places have stopped changing for a few frames, then says so. */
-  private settle(): void {
-    cancelAnimationFrame(this.settleFrame);
+  /** Waits until the rows' places have stopped changing for a few frames, then says so with how many rows are in the page. */
+  private settle(kind: Settling, settled: (rows: number) => void): void {
+    cancelAnimationFrame(this.settleFrames[kind]);
     let seen = -1;
     let quiet = 0;
     let frames = 0;
@@ -289,12 +293,12 @@ export class BottomAnchoredWindow {
       seen = this.changes;
       if (quiet >= QUIET_FRAMES || frames >= MAX_SETTLE_FRAMES) {
         const { first, last } = this.resolve(this.sent);
-        this.events.prependSettled(Math.max(0, last - first + 1));
+        settled(Math.max(0, last - first + 1));
         this.checkNearTop();
         return;
       }
-      this.settleFrame = requestAnimationFrame(step);
+      this.settleFrames[kind] = requestAnimationFrame(step);
     };
-    this.settleFrame = requestAnimationFrame(step);
+    this.settleFrames[kind] = requestAnimationFrame(step);
   }
 }

@@ -15,6 +15,8 @@ interface Options {
   estimate(index: number): number;
   /** The view is near the first loaded row. */
   nearTop(): void;
+  /** The first rows have settled in place; `rows`: how many are in the page. */
+  openingSettled(rows: number): void;
   /** Rows put in front have settled in place; `rows`: how many are in the page. */
   prependSettled(rows: number): void;
 }
@@ -31,10 +33,10 @@ export interface WindowedRows {
   rowRef: RefCallback<HTMLElement>;
 }
 
-export function useBottomAnchoredWindow({ keys, estimate, nearTop, prependSettled }: Options): WindowedRows {
-  const latest = useRef({ nearTop, prependSettled });
+export function useBottomAnchoredWindow({ keys, estimate, nearTop, openingSettled, prependSettled }: Options): WindowedRows {
+  const latest = useRef({ nearTop, openingSettled, prependSettled });
   useLayoutEffect(() => {
-    latest.current = { nearTop, prependSettled };
+    latest.current = { nearTop, openingSettled, prependSettled };
   });
   const [mounted, setMounted] = useState<MountedRows>({ first: null, last: null, toEnd: true });
   const [awayFromEnd, setAwayFromEnd] = useState(false);
@@ -45,6 +47,7 @@ export function useBottomAnchoredWindow({ keys, estimate, nearTop, prependSettle
         rangeChanged: (rows, now) => (now ? flushSync(() => setMounted(rows)) : setMounted(rows)),
         awayFromEndChanged: setAwayFromEnd,
         nearTop: () => latest.current.nearTop(),
+        openingSettled: (rows) => latest.current.openingSettled(rows),
         prependSettled: (rows) => latest.current.prependSettled(rows),
       }),
   );
