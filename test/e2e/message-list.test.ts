@@ -77,6 +77,27 @@ describe("the message list of a long conversation", () => {
     expect(await page().getByRole("button", { name: /earlier messages/ }).count()).toBe(0);
   });
 
+  it("puts each row in the page once while the conversation opens: none is taken out and put back as rows are measured", async () => {
+    await page().getByRole("button", { name: "New conversation" }).click();
+    // Rows are measured while the view is not yet at the end, their Markdown off screen and
+    // at its guessed height: a guess far from the text's (a reply of three lines kept 280 px
+    // high) had the rows in the page change twice, rows taken out and put back.
+    await page().evaluate(() => {
+      const g = globalThis as any;
+      g.__rowChanges = [];
+      new g.MutationObserver((records: any[]) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) if (node.dataset?.key) g.__rowChanges.push(`-${node.dataset.key}`);
+          for (const node of record.addedNodes) if (node.dataset?.key) g.__rowChanges.push(`+${node.dataset.key}`);
+        }
+      }).observe(g.document.body, { childList: true, subtree: true });
+    });
+    await openLong();
+    const changes: string[] = await page().evaluate(() => (globalThis as any).__rowChanges);
+    expect(changes.filter((change) => change.startsWith("-"))).toEqual([]);
+    expect(await rows().count()).toBeLessThanOrEqual(MAX_ROWS_IN_PAGE);
+  });
+
   it("renders a streamed reply on its own: the rows already in the page are not rendered again", async () => {
     await page().getByRole("button", { name: "New conversation" }).click();
     await openLong();

@@ -7,6 +7,7 @@ import { memo, type ReactElement } from "react";
 import { blockGroups } from "./block-groups";
 import type { BlockView } from "./block-views";
 import { MarkdownBlock } from "./MarkdownBlock";
+import { markdownHeight } from "../lib/list-layout/estimate-row-height";
 
 interface GroupProps {
   views: BlockView[];
@@ -22,9 +23,12 @@ const BlockGroup = memo(
     for (let i = start; i < end; i++) blocks.push(<MarkdownBlock key={from + i} view={views[i]} />);
     // A group that starts inside a long table is drawn as the rest of the table above it (see .markdown__table-rest).
     const className = views[start].continuesTable ? "markdown__group markdown__group--table-rest" : "markdown__group";
-    // Its size until it has been on screen is guessed from its blocks, as each block's was (see .markdown__group).
+    // Its height until it has been on screen is guessed from its blocks' text as the list guesses a row's
+    // (see .markdown__group): a row measured while its groups are off screen (a conversation just
+    // opened, the view not yet at its end) measures about its guess, and the rows in the page stay.
+    const guess = Math.round(markdownHeight(views.slice(start, end).map((view) => view.source).join("\n\n")));
     return (
-      <div className={className} data-blocks={end - start}>
+      <div className={className} data-guess={guess}>
         {blocks}
       </div>
     );

@@ -28,8 +28,8 @@ export function wrappedLines(text: string, perLine: number): number {
 
 const PARAGRAPH_BREAK = /\n\s*\n/g;
 
-/** Markdown: its lines, plus the margin of each paragraph (an empty line ends one). */
-function markdownHeight(text: string): number {
+/** Markdown: its lines, plus the margin of each paragraph (an empty line ends one). Also the guess of a reply's blocks not yet on screen (BlockGroups.tsx). */
+export function markdownHeight(text: string): number {
   let breaks = 0;
   PARAGRAPH_BREAK.lastIndex = 0;
   while (PARAGRAPH_BREAK.exec(text)) breaks++;
