@@ -9,7 +9,8 @@
 import { RowLayout, type RowRange } from "./row-layout";
 import { PersonScrolling } from "./person-scrolling";
 import type { MountedRows, WindowEvents } from "./bottom-anchored-window-events";
-import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX, QUIET_FRAMES, MAX_SETTLE_FRAMES } from "./bottom-anchored-window-tuning";
+import { OVERSCAN_PX, PINNED_SLACK_PX, AWAY_FROM_END_PX, LOAD_AHEAD_PX, VIEWPORT_GUESS_PX, FIRST_PAINT_OVERSCAN_PX } from "./bottom-anchored-window-tuning";
+import { afterQuietFrames } from "./after-quiet-frames";
 
 export type { MountedRows, WindowEvents };
 
@@ -31,7 +32,7 @@ export class BottomAnchoredWindow {
   private sent: MountedRows = { first: null, last: null, toEnd: true };
   private pendingCommit = false; // a window was asked for that React has not committed yet
   private changes = 0; // every change of the rows' places; settling waits until it stops
-  private readonly settleFrames: Record<Settling, number> = { opening: 0, prepend: 0 };
+  private readonly stopSettling: Record<Settling, () => void> = { opening: () => undefined, prepend: () => undefined };
   private rangeFrame = 0;
   private unapplied = 0; // what the browser rounded off the list's last own scroll (under a pixel)
   private loadArmed = true; // after a load that added nothing, ask again once the person scrolled away
@@ -68,8 +69,8 @@ export class BottomAnchoredWindow {
     return () => {
       element.removeEventListener("scroll", this.onScroll);
       forgetPerson();
-      cancelAnimationFrame(this.settleFrames.opening);
-      cancelAnimationFrame(this.settleFrames.prepend);
+      this.stopSettling.opening();
+      this.stopSettling.prepend();
       cancelAnimationFrame(this.rangeFrame);
       this.rangeFrame = 0;
       stop();
@@ -283,22 +284,14 @@ export class BottomAnchoredWindow {
 
   /** Waits until the rows' places have stopped changing for a few frames, then says so with how many rows are in the page. */
   private settle(kind: Settling, settled: (rows: number) => void): void {
-    cancelAnimationFrame(this.settleFrames[kind]);
-    let seen = -1;
-    let quiet = 0;
-    let frames = 0;
-    const step = () => {
-      frames++;
-      quiet = seen === this.changes && !this.pendingCommit && !this.rangeFrame ? quiet + 1 : 0;
-      seen = this.changes;
-      if (quiet >= QUIET_FRAMES || frames >= MAX_SETTLE_FRAMES) {
+    this.stopSettling[kind]();
+    this.stopSettling[kind] = afterQuietFrames(
+      () => ({ changes: this.changes, pending: this.pendingCommit || this.rangeFrame !== 0 }),
+      () => {
         const { first, last } = this.resolve(this.sent);
         settled(Math.max(0, last - first + 1));
         this.checkNearTop();
-        return;
-      }
-      this.settleFrames[kind] = requestAnimationFrame(step);
-    };
-    this.settleFrames[kind] = requestAnimationFrame(step);
+      },
+    );
   }
 }
