@@ -1,20 +1,8 @@
 /** A row of the `conversations` table and its public shape. */
-import { conversationChecksum } from "./row-checksum";
+import { type ChecksummedConversation, conversationChecksum } from "./row-checksum";
 import { type SavedStateInfo, type Snapshot, type StoppedBy, conversationIdOf } from "../../state/snapshot";
 
-export interface ConversationRow {
-  num: number;
-  id: string;
-  task: string;
-  title: string;
-  created_at: string;
-  updated_at: string;
-  stopped_by: string | null;
-  entry_count: number;
-  conversation_id: string;
-  parent_id: string | null;
-  parent_seq: number | null;
-  retained: number;
+export interface ConversationRow extends ChecksummedConversation {
   checksum: number;
   /** Schema version 7; outside the checksum (it only picks the branch a conversation shows). */
   shown_at: string | null;

@@ -9,7 +9,9 @@ import type { EntryRow, PreparedStatements } from "./prepared-statements";
 import { entryChecksum, snapshotChecksum } from "./row-checksum";
 import type { EntryRecord } from "../../state/history";
 import { entryFromRow } from "./entry-row";
-import type { ParseStored } from "./store-transactions";
+
+/** Parses a stored JSON body, or throws StoreCorruptError naming the State and what was read. */
+export type ParseStored = <T>(json: string, stateId: string, what: string) => T;
 
 interface TableScan {
   /** Every id the table holds, read past its index. */

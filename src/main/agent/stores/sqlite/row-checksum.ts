@@ -11,7 +11,6 @@
  */
 import { crc32 } from "node:zlib";
 import type BetterSqlite3 from "better-sqlite3";
-import type { ConversationRow } from "./conversation-row";
 
 /** The SQL function of the same checksum (registered on the store's connection). */
 export const CHECKSUM_FUNCTION = "alpine_row_checksum";
@@ -29,8 +28,21 @@ export function rowChecksum(...values: ChecksumValue[]): number {
   return crc;
 }
 
-/** The conversation row's values a checksum covers: all but the checksum itself and shown_at (see CONVERSATION_CHECKSUM_SQL). */
-export type ChecksummedConversation = Omit<ConversationRow, "checksum" | "shown_at">;
+/** The conversation row's values a checksum covers: all but the checksum itself and shown_at (see CONVERSATION_CHECKSUM_SQL and ConversationRow). */
+export interface ChecksummedConversation {
+  num: number;
+  id: string;
+  task: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+  stopped_by: string | null;
+  entry_count: number;
+  conversation_id: string;
+  parent_id: string | null;
+  parent_seq: number | null;
+  retained: number;
+}
 
 export function conversationChecksum(row: ChecksummedConversation): number {
   return rowChecksum(

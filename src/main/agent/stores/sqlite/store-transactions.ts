@@ -13,15 +13,12 @@ import { MAX_SEQ, type SerializedEntry } from "./entry-row";
 import type { SqliteLeases } from "./lease";
 import type { PreparedStatements } from "./prepared-statements";
 import { entryChecksum, snapshotChecksum } from "./row-checksum";
-import type { RowChecks } from "./row-checks";
+import type { ParseStored, RowChecks } from "./row-checks";
 
 export interface SerializedSnapshot {
   value: Snapshot;
   json: string;
 }
-
-/** Parses a stored JSON body, or throws StoreCorruptError naming the State and what was read. */
-export type ParseStored = <T>(json: string, stateId: string, what: string) => T;
 
 /** New entries (a re-sent seq is skipped), the snapshot unless null, and the conversation's row. */
 function writeRows(sql: PreparedStatements, stateId: string, rows: SerializedEntry[], snapshot: SerializedSnapshot | null, create: boolean): void {

@@ -4,15 +4,10 @@
  * app's own origin (/attachments/<id>), never from a file path.
  */
 import { useState } from "react";
-import { ATTACHMENT_PATH_PREFIX, type AttachmentView } from "../../../../shared/usage-types";
+import type { AttachmentView } from "../../../../shared/usage-types";
 import { AttachmentViewer } from "./AttachmentViewer";
 import { useTranslation } from "../../i18n/react";
-import { formatBytes as formatSize } from "../../i18n/format";
-
-export const attachmentUrl = (id: string) => `${ATTACHMENT_PATH_PREFIX}${id}`;
-
-/** A file's size: bytes, then KB, MB… with one decimal. */
-export const formatBytes = (size: number): string => formatSize(size, { digits: "fixed" });
+import { attachmentUrl, formatBytes } from "./attachment-display";
 
 export function AttachmentChip({ attachment, onRemove }: { attachment: AttachmentView; onRemove?: () => void }) {
   const [open, setOpen] = useState(false);

@@ -1,7 +1,7 @@
 /** An attachment shown inside the app: the image, the text, or the PDF's pages (Chromium's viewer in a frame of the app's own URL). */
 import { useEffect, useRef, useState } from "react";
 import type { AttachmentView } from "../../../../shared/usage-types";
-import { attachmentUrl, formatBytes } from "./AttachmentChip";
+import { attachmentUrl, formatBytes } from "./attachment-display";
 import { describeError } from "../../lib/describe-error";
 import { t as translate } from "../../i18n/i18n";
 import { useTranslation } from "../../i18n/react";
