@@ -9,6 +9,7 @@ import { InvalidSettingError, SecretStorageError } from "../service-errors";
 import type { Settings, SettingsChange, SettingsFile } from "./settings-file";
 import { ANTHROPIC_PROVIDER_ID } from "../../../shared/providers-types";
 import { type LanguageCode, resolveLanguage } from "../../../shared/languages";
+import { processLanguages } from "./process-languages";
 
 /** Asks the person for a folder (a native dialog in the app); null when they cancel. */
 export type FolderChooser = () => Promise<string | null>;
@@ -96,9 +97,4 @@ export class SettingsService {
       return false;
     }
   }
-}
-
-/** Without the app's answer (a test host, a script): the locale this process formats with. */
-function processLanguages(): readonly string[] {
-  return [Intl.DateTimeFormat().resolvedOptions().locale];
 }
