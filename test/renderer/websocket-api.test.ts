@@ -7,12 +7,17 @@
  * watched (not replaced) to see what is sent while the socket is no longer open.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { createServer } from "node:net";
 import { WebSocketServer } from "ws";
 import { createWebSocketApi } from "../../src/renderer/src/api/websocket-api";
+import { whileAnswerComes } from "../../src/renderer/src/start/while-answer-comes";
 
 const NativeWebSocket = globalThis.WebSocket;
 const made: WatchedWebSocket[] = [];
 const sentWhileNotOpen: string[] = [];
+
+/** What the watched sockets sent, in order, beside what else a test notes in the same list. */
+const timeline: string[] = [];
 
 class WatchedWebSocket extends NativeWebSocket {
   constructor(url: string | URL, protocols?: string | string[]) {
@@ -21,6 +26,7 @@ class WatchedWebSocket extends NativeWebSocket {
   }
   override send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void {
     if (this.readyState !== NativeWebSocket.OPEN) sentWhileNotOpen.push(String(data));
+    timeline.push(`sent ${(JSON.parse(String(data)) as { channel: string }).channel}`);
     super.send(data);
   }
 }
@@ -30,6 +36,8 @@ afterEach(async () => {
   globalThis.WebSocket = NativeWebSocket;
   made.splice(0);
   sentWhileNotOpen.splice(0);
+  timeline.splice(0);
+  for (const client of server?.clients ?? []) client.terminate();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = null;
 });
@@ -71,5 +79,35 @@ describe("the window's WebSocket connection", () => {
     await lost;
     await expect(api.request("app:info", {})).rejects.toMatchObject({ name: "ConnectionClosedError" });
     expect(sentWhileNotOpen).toEqual([]);
+  });
+
+  it("runs the window's work while the launch's answer comes only once the launch's request has left the window", async () => {
+    globalThis.WebSocket = WatchedWebSocket as typeof WebSocket;
+    const api = createWebSocketApi(await answeringServer());
+    const answer = api.request("app:launch", {});
+    const worked = new Promise<void>((resolve) =>
+      whileAnswerComes(api.connected, () => {
+        timeline.push("work");
+        resolve();
+      }),
+    );
+    await worked;
+    expect(await answer).toBe("app:launch");
+    // Before: the work was set for the next task at once, ahead of the socket's open event that sends the request.
+    expect(timeline).toEqual(["sent app:launch", "work"]);
+  });
+
+  it("is connected once the socket opens, and also once it closes without opening (nothing waits on it for ever)", async () => {
+    const api = createWebSocketApi(await answeringServer());
+    await api.connected;
+    expect(await api.request("app:info", {})).toBe("app:info");
+    // A port nothing listens on any more: the connection is refused.
+    const closedServer = createServer();
+    await new Promise<void>((resolve) => closedServer.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = closedServer.address() as { port: number };
+    await new Promise<void>((resolve) => closedServer.close(() => resolve()));
+    const refused = createWebSocketApi(`ws://127.0.0.1:${port}/`);
+    await expect(refused.connected).resolves.toBeUndefined();
+    await expect(refused.request("app:info", {})).rejects.toMatchObject({ name: "ConnectionClosedError" });
   });
 });

@@ -13,6 +13,7 @@ import { findKeptScreen, type KeptScreen } from "./start/kept-screen";
 import { afterFirstFrame, releaseHeldPreloads } from "./start/after-first-frame";
 import { keepPendingStart } from "./start/pending-start";
 import { prepareTimeFormatters } from "./lib/relative-time";
+import { whileAnswerComes } from "./start/while-answer-comes";
 import { startLanguage } from "./i18n/start-language";
 import { formattingLocale, guessLanguage } from "./i18n/early-language";
 import { addPseudoLocale } from "./i18n/pseudo-locale-loader";
@@ -24,7 +25,8 @@ addPseudoLocale();
 
 function start(kept: KeptScreen | null, guess: string): void {
   try {
-    const early = requestFirstScreen(chooseApi(), PAGE_SIZE);
+    const chosen = chooseApi();
+    const early = requestFirstScreen(chosen, PAGE_SIZE);
     const language = startLanguage(early.outcome, guess);
     // The app chunk (preloaded by the page meanwhile) runs once the launch's answer and the catalogue
     // are in, and starts the app itself as it runs: the first render is then part of its evaluation
@@ -36,7 +38,7 @@ function start(kept: KeptScreen | null, guess: string): void {
       })
       .catch((error: unknown) => showFatal(rootElement, error));
     // The main thread waits for the answer and the app's code now: the first render's costly part that needs neither is done meanwhile.
-    setTimeout(() => prepareTimeFormatters(formattingLocale(guess)), 0);
+    whileAnswerComes(chosen.connected, () => prepareTimeFormatters(formattingLocale(guess)));
   } catch (error) {
     showFatal(rootElement, error);
   }

@@ -34,13 +34,13 @@ const labels = (items: EarlyItem[]) => items.map((item) => (item.kind === "event
 describe("the window's first request", () => {
   it("is app:launch, asked at once, before anything else", () => {
     const { api, requests } = scriptedApi();
-    requestFirstScreen({ api, transport: "websocket" }, 100);
+    requestFirstScreen({ api, transport: "websocket", connected: Promise.resolve() }, 100);
     expect(requests.map((r) => [r.channel, r.args])).toEqual([["app:launch", { listLimit: 100, tail: FIRST_SCREEN_TAIL }]]);
   });
 
   it("keeps what arrives before the app takes over, and hands it over in arrival order", async () => {
     const { api, requests, emit } = scriptedApi();
-    const early = requestFirstScreen({ api, transport: "websocket" }, 100);
+    const early = requestFirstScreen({ api, transport: "websocket", connected: Promise.resolve() }, 100);
     emit(event("before"));
     requests[0].answer(launch);
     await settle();
@@ -59,7 +59,7 @@ describe("the window's first request", () => {
 
   it("hands over the launch's answer when it comes after the app took over, or why it failed", async () => {
     const { api, requests } = scriptedApi();
-    const early = requestFirstScreen({ api, transport: "websocket" }, 100);
+    const early = requestFirstScreen({ api, transport: "websocket", connected: Promise.resolve() }, 100);
     const received: EarlyItem[] = [];
     early.takeOver((item) => received.push(item));
     expect(received).toEqual([]);
@@ -73,7 +73,7 @@ describe("the window's first request", () => {
   it("says when the launch's answer, or its failure, is in (the app's code runs then)", async () => {
     for (const outcome of ["answer", "failure"] as const) {
       const { api, requests } = scriptedApi();
-      const early = requestFirstScreen({ api, transport: "websocket" }, 100);
+      const early = requestFirstScreen({ api, transport: "websocket", connected: Promise.resolve() }, 100);
       let launched = false;
       void early.launched.then(() => (launched = true));
       await settle();

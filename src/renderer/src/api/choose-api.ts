@@ -24,15 +24,17 @@ export class NoTransportError extends Error {
 export interface ChosenApi {
   api: AlpineApi;
   transport: Transport;
+  /** Settles once a request leaves the window as it is made: at once over the app's IPC; the test host's socket, once open. */
+  connected: Promise<void>;
   /** Only the WebSocket can be lost (its host stopped); the app's IPC lives as long as the window. */
   onConnectionLost?(listener: () => void): () => void;
 }
 
 export function chooseApi(): ChosenApi {
-  if (window.alpine) return { api: window.alpine, transport: "ipc" };
+  if (window.alpine) return { api: window.alpine, transport: "ipc", connected: Promise.resolve() };
   if (new URLSearchParams(location.search).get("transport") === "ws") {
     const api = createWebSocketApi(`ws://${location.host}/ws`);
-    return { api, transport: "websocket", onConnectionLost: (listener) => api.onConnectionLost(listener) };
+    return { api, transport: "websocket", connected: api.connected, onConnectionLost: (listener) => api.onConnectionLost(listener) };
   }
   throw new NoTransportError();
 }

@@ -18,6 +18,8 @@ export class RemoteRequestError extends Error {
 }
 
 export interface WebSocketApi extends AlpineApi {
+  /** Settles once the socket opens (a request then leaves the window as it is made), or closes before that. */
+  readonly connected: Promise<void>;
   /** Called once when the socket closes (at once if it has closed already); returns the unsubscribe function. */
   onConnectionLost(listener: () => void): () => void;
 }
@@ -28,8 +30,11 @@ export function createWebSocketApi(url: string): WebSocketApi {
   const opened = new Promise<void>((resolve, reject) => {
     socket.addEventListener("open", () => resolve(), { once: true });
     socket.addEventListener("close", () => reject(closedError()), { once: true });
+    // A browser follows a failed connection's error with its close; Node's WebSocket gives the error alone.
+    socket.addEventListener("error", () => reject(closedError()), { once: true });
   });
   opened.catch(() => {}); // observed by each request
+  const connected = opened.catch(() => undefined);
   const pending = new Map<number, (result: IpcResult) => void>();
   const listeners = new Set<(event: AppEvent) => void>();
   const lostListeners = new Set<() => void>();
@@ -56,6 +61,7 @@ export function createWebSocketApi(url: string): WebSocketApi {
   });
 
   return {
+    connected,
     async request<C extends RequestChannel>(channel: C, args: unknown): Promise<RequestResults[C]> {
       // Once open, the request goes out at once (not a tick later), before the window re-renders.
       if (socket.readyState === WebSocket.CONNECTING) await opened;
