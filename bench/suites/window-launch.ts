@@ -126,15 +126,25 @@ export async function runWindowLaunch(report: Report, config: BenchConfig): Prom
         // Untimed launches on each kept profile: after two, Chromium has cached the files and their compiled code.
         for (const profile of [httpCacheOnly, withCodeCache]) for (let warm = 0; warm < size.warmUps; warm++) await launchOnce(() => profile.open(), dataFolder, server.url, 0, profile);
         // Interleaved, so a change of the machine's load weighs on all alike.
+        const withThreeServers = async () => {
+          configureThreeStdioServers(ROOT, dataFolder);
+          try {
+            return await launchOnce(first, dataFolder, server.url, 3);
+          } finally {
+            removeMcpServers(dataFolder);
+          }
+        };
         for (let i = 0; i < size.launches; i++) {
           removeMcpServers(dataFolder);
           floor.push(await floorLaunch(first));
-          plain.push(await launchOnce(first, dataFolder, server.url, 0));
+          // The launches with and without MCP servers one right after the other, each first in every other
+          // round: the pair then differs in the servers alone, not in the launch that ran before it.
+          if (i % 2 === 0) plain.push(await launchOnce(first, dataFolder, server.url, 0));
+          withServers.push(await withThreeServers());
+          if (i % 2 === 1) plain.push(await launchOnce(first, dataFolder, server.url, 0));
           noKeptScreen.push(await withoutKeptFirstScreen(dataFolder, () => launchOnce(first, dataFolder, server.url, 0)));
           later.push(await launchOnce(() => httpCacheOnly.open(), dataFolder, server.url, 0, httpCacheOnly));
           laterCodeCache.push(await launchOnce(() => withCodeCache.open(), dataFolder, server.url, 0, withCodeCache));
-          configureThreeStdioServers(ROOT, dataFolder);
-          withServers.push(await launchOnce(first, dataFolder, server.url, 3));
         }
         removeMcpServers(dataFolder);
         // Once more each, traced (not timed): did the compiled code come from the cache?
