@@ -3,6 +3,7 @@ import { defineConfig } from "electron-vite";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { APP_CODE_PRELOAD_ATTRIBUTE } from "./src/shared/kept-first-screen";
+import { builtinsWithoutFacades } from "./scripts/builtins-without-facades.mjs";
 
 /*
  * No V8 compile hint (`//# allFunctionsCalledOnLoad`) on the app chunk: it made the chunk's
@@ -53,6 +54,8 @@ function preloadChunk(pageName: string, chunkName: string): Plugin {
 // is a chunk of its own.
 export default defineConfig({
   main: {
+    // Node's built-ins by process.getBuiltinModule(), not import: no ES module facade of each to make at start.
+    plugins: [builtinsWithoutFacades()],
     build: {
       outDir: "out/main",
       // zod is bundled: as a package it is dozens of small ES modules, each resolved, read and

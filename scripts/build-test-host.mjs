@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "vite";
+import { builtinsWithoutFacades } from "./builtins-without-facades.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -31,6 +32,8 @@ export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
     root,
     logLevel: "warn",
     ssr: { noExternal: BUNDLED },
+    // Node's built-ins as the app's main process takes them (builtins-without-facades.mjs).
+    plugins: [builtinsWithoutFacades()],
     build: {
       ssr: path.join(root, "test/support/test-host-cli.ts"),
       outDir,

@@ -3,6 +3,7 @@
  * process is, run by plain Node): the packages it imports are logged as they are resolved
  * (test/support/import-log), so the test reads what was loaded, never how long anything took.
  * The model SDK, the MCP SDK and pg are loaded at their first use, not to show the first screen.
+ * Node's built-ins are taken from the process, never imported (each import made a module facade).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -70,6 +71,8 @@ describe("the bundled host's imports", () => {
     expect(LATER.filter(loadedAny)).toEqual([]);
     // Inside the bundle, not resolved from node_modules file by file at launch (the socket above is ws's).
     expect(["zod", "ws"].filter(loadedAny)).toEqual([]);
+    // Node's built-ins taken from the process (scripts/builtins-without-facades.mjs), none by import.
+    expect(loaded().filter((specifier) => specifier.startsWith("builtin "))).toEqual([]);
 
     const started = await socket!.request("runs:start", { text: "Hello" });
     expect(started.ok).toBe(true);

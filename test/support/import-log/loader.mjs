@@ -1,5 +1,6 @@
-/** The resolve hook of register.mjs: logs bare specifiers (packages), not files or built-ins. */
+/** The resolve hook of register.mjs: logs bare specifiers (packages) and built-ins ("builtin node:fs"), not files. */
 import { appendFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 
 let file = null;
 
@@ -8,7 +9,9 @@ export function initialize(data) {
 }
 
 export async function resolve(specifier, context, next) {
-  const isPackage = !/^(\.|\/|node:|file:|data:)/.test(specifier);
-  if (file && isPackage) appendFileSync(file, `${specifier}\n`);
+  const isBuiltin = specifier.startsWith("node:") || builtinModules.includes(specifier);
+  const isPackage = !isBuiltin && !/^(\.|\/|file:|data:)/.test(specifier);
+  if (file && isBuiltin) appendFileSync(file, `builtin ${specifier}\n`);
+  else if (file && isPackage) appendFileSync(file, `${specifier}\n`);
   return next(specifier, context);
 }
