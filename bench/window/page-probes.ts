@@ -200,7 +200,11 @@ export const PROBE_SCRIPT = String.raw`
   };
 
   /** Send the composer's text and follow the reply until the run ends. */
-  bench.sendAndStream = async (id, timeoutMs) => {
+  // Sends the message typed and waits until its reply is shown whole; what was recorded is kept for
+  // streamSummary(). Apart, so a suite that traces the page can stop its trace between the two:
+  // the summary's own work (thousands of times made into objects, then serialized for the caller,
+  // 50 ms and more of the page's main thread for a long reply) is not the app's.
+  bench.stream = async (id, timeoutMs) => {
     const send = document.querySelector('button[aria-label="Send"]');
     if (!send) throw new Error("no Send button");
     await frames(2);
@@ -217,6 +221,12 @@ export const PROBE_SCRIPT = String.raw`
     }
     const end = await frames(2);
     record(false);
+    bench.lastStream = { start, end };
+    return true;
+  };
+  // The summary of the last stream(): its steps' long tasks, frame gaps, and the words' arrivals and renders.
+  bench.streamSummary = () => {
+    const { start, end } = bench.lastStream;
     const deltas = bench.deltaTimes;
     const renders = bench.renderTimes;
     // Streaming: from the first streamed words reaching the window to their last render.
@@ -230,6 +240,10 @@ export const PROBE_SCRIPT = String.raw`
     const arrivals = deltas.map((t, i) => ({ at: clock(t), chars: bench.deltaLengths[i] }));
     const epoch = { renderTimes: renders.map(clock), renderLengths: bench.renderLengths.slice(), shownAt: clock(end) };
     return { whole: summary(start, end), streaming: summary(streamStart, streamEnd), gaps: streamGaps, rendered: renders.length, deltas: deltas.length, arrivals, peakHeapMB: bench.peakHeap / 2 ** 20, epoch };
+  };
+  bench.sendAndStream = async (id, timeoutMs) => {
+    await bench.stream(id, timeoutMs);
+    return bench.streamSummary();
   };
 })();
 `;
