@@ -12,14 +12,10 @@
  * (`node:fs`, or `fs`, as a bundled CommonJS package's `require` becomes). Every other import,
  * and anything after the first statement that is not an import, is left as it is.
  */
-import { builtinModules } from "node:module";
+import { isBuiltin } from "node:module";
 
-const BUILTINS = new Set(builtinModules);
-
-/** `node:fs`, `fs`, `fs/promises`: a built-in module's name (`node:`-only ones such as `node:test` included). */
-export function isBuiltin(source) {
-  return source.startsWith("node:") || BUILTINS.has(source);
-}
+/** Node's own test of a built-in's name: `node:fs`, `fs`, `fs/promises`, `node:test` (not `test`). */
+export { isBuiltin };
 
 const IDENTIFIER = "[A-Za-z_$][\\w$]*";
 // One import statement at the start of what is left: `import x from "m"`, `import * as x from "m"`,

@@ -1,6 +1,6 @@
 /** The resolve hook of register.mjs: logs bare specifiers (packages) and built-ins ("builtin node:fs"), not files. */
 import { appendFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { isBuiltin as isBuiltinName } from "node:module";
 
 let file = null;
 
@@ -9,7 +9,7 @@ export function initialize(data) {
 }
 
 export async function resolve(specifier, context, next) {
-  const isBuiltin = specifier.startsWith("node:") || builtinModules.includes(specifier);
+  const isBuiltin = isBuiltinName(specifier);
   const isPackage = !isBuiltin && !/^(\.|\/|file:|data:)/.test(specifier);
   if (file && isBuiltin) appendFileSync(file, `builtin ${specifier}\n`);
   else if (file && isPackage) appendFileSync(file, `${specifier}\n`);
