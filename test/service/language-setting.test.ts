@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SETTINGS_FILE_NAME, SettingsFile } from "../../src/main/service/settings/settings-file";
+import { resolveLanguage } from "../../src/shared/languages";
 import { useServiceFixture } from "./helpers";
 import { useSettingsFolders } from "./settings-folders";
 
@@ -74,5 +75,21 @@ describe("the system's languages", () => {
     const fixture = await services.open({ dataFolder: dataFolder() });
     expect((await fixture.call("app:launch")).info.systemLanguages).toBeNull();
     expect((await fixture.call("app:info")).systemLanguages).toBeNull();
+  });
+
+  it("without Electron's list, are the environment's on Linux, as Electron reads them there (LANGUAGE first), else Intl's", async () => {
+    const saved = process.env.LANGUAGE;
+    process.env.LANGUAGE = "sv_SE:ja_JP:en";
+    try {
+      const fixture = await services.open({ dataFolder: dataFolder() });
+      const launch = await fixture.call("app:launch");
+      // Intl's locale is fixed when the process starts, and never from LANGUAGE: the service read the environment itself.
+      const expected = process.platform === "win32" || process.platform === "darwin" ? resolveLanguage("system", [Intl.DateTimeFormat().resolvedOptions().locale]) : "ja";
+      expect(fixture.service.settings.language()).toBe(expected);
+      expect(launch.settings.language).toBe("system");
+    } finally {
+      if (saved === undefined) delete process.env.LANGUAGE;
+      else process.env.LANGUAGE = saved;
+    }
   });
 });
