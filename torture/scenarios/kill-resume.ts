@@ -11,6 +11,7 @@ import { mkdirSync } from "node:fs";
 import type { ChildEnd, WorkerChild } from "../child";
 import { conversationFinished } from "../conversation-progress";
 import { waitForServersGone, SERVER_EXIT_WAIT_MS } from "../mcp-processes";
+import { waitForStatementsInFlight } from "../statements-in-flight";
 import { childArgs } from "../worker-launch";
 import { checkAfterStop, checkFinished } from "../invariants";
 import type { Prng } from "../prng";
@@ -129,6 +130,8 @@ export async function killResumeRun(ctx: RunContext, mode: KillMode): Promise<Pa
     }
     tally.kills!++;
     if (terminated && end.code !== 143) fail(`after SIGTERM the child ended with ${describeEnd(end)}, not exit code 143`);
+    // What the server keeps of the worker: its last statement may still be running there (statements-in-flight.ts).
+    if (ctx.kind === "postgres") await waitForStatementsInFlight(ctx.location);
     const store = openStore(ctx.kind, ctx.location);
     try {
       const check = await checkAfterStop({ store, stateId, ackFile: job.ackFile, sideEffectsFile: job.sideEffectsFile, stop: terminated ? "sigterm" : "kill" });
