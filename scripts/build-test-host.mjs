@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { build } from "vite";
 import { builtinsWithoutFacades } from "./builtins-without-facades.mjs";
+import { MAIN_PROCESS_OUTPUT } from "./bundle-output.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
@@ -43,11 +44,11 @@ export async function buildTestHost(outDir = path.dirname(TEST_HOST_BUNDLE)) {
       rollupOptions: {
         external: (id) => id.startsWith("node:") || external.some((name) => id === name || id.startsWith(`${name}/`)),
         output: {
+          ...MAIN_PROCESS_OUTPUT,
           format: "es",
           entryFileNames: "test-host-cli.mjs",
           // ws's chunk is named after its entry file (wrapper.mjs): named after the package instead.
           chunkFileNames: (chunk) => (/[\\/]node_modules[\\/]ws[\\/]/.test(chunk.facadeModuleId ?? "") ? "ws.mjs" : "[name].mjs"),
-          minify: { compress: { keepNames: { function: true, class: true } }, mangle: { keepNames: true } },
         },
       },
     },
