@@ -25,6 +25,7 @@ import type { LaunchPage } from "../window/launch-page";
 import { LAUNCH_OPEN_ID, seedLaunchData } from "../window/launch-seed";
 import { PROBE_SCRIPT } from "../window/page-probes";
 import { INTERACTIVE_AT } from "../window/interactive-time";
+import { readHostTimeline } from "../window/host-timeline";
 import { configureThreeStdioServers, MCP_TIMES, removeMcpServers } from "../window/launch-mcp";
 import { ensureBuiltWindow } from "./window";
 import { floorLaunch, type FloorLaunch } from "../window/floor-launch";
@@ -89,6 +90,11 @@ interface LaunchTimes {
   /** In the host: `app:launch` from its arrival to its answer sent, and the answer's size. */
   launchServiceMs: number;
   launchAnswerKB: number;
+  /** The host's own steps, ms from its process's start (host-timeline.ts): its service's code loaded, the service open, the first screen read ahead, `app:launch` arrived. */
+  hostCodeLoadedMs: number;
+  hostServiceOpenMs: number;
+  hostFirstScreenReadMs: number;
+  hostLaunchArrivedMs: number;
   /** CPU used from the host's start to the live conversation shown, by kind of process. */
   cpuMs: Map<ProcessKind, number>;
 }
@@ -185,11 +191,15 @@ async function launchOnce(open: () => Promise<LaunchPage>, dataFolder: string, m
     const times = await page.evaluate<Record<string, number>>(`${PAGE_TIMES}(${JSON.stringify(LAUNCH_OPEN_ID)})`);
     const cpuMs = cpuSpent(cpuBefore, descendantCpuMs());
     const mcp = servers > 0 ? await page.evaluate<{ started: number; ready: number }>(`${MCP_TIMES}(${servers})`) : null;
-    const launch = readFileSync(requestTimes, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line) as { channel: string; ms: number; bytes: number }).find((r) => r.channel === "app:launch");
+    const { steps, launch } = readHostTimeline(readFileSync(requestTimes, "utf8"));
     return {
       serviceMs,
       launchServiceMs: launch?.ms ?? NaN,
       launchAnswerKB: launch ? launch.bytes / 1024 : NaN,
+      hostCodeLoadedMs: steps["service code loaded"],
+      hostServiceOpenMs: steps["service open"],
+      hostFirstScreenReadMs: steps["first screen read ahead"],
+      hostLaunchArrivedMs: launch?.arrivedAtMs ?? NaN,
       firstPaintMs: times.firstPaint,
       readyMs: times.ready,
       sidebarMs: times.sidebar,
@@ -229,7 +239,7 @@ async function tracedCodeCacheKB(profile: LaterLaunchProfile, dataFolder: string
 
 function reportLaunches(report: Report, plain: LaunchTimes[], withServers: LaunchTimes[], what: string): void {
   const m = (launches: LaunchTimes[], key: LaunchFigure) => median(launches.map((l) => l[key] ?? NaN));
-  for (const key of ["serviceMs", "launchServiceMs", "launchAnswerKB", "firstPaintMs", "readyMs", "sidebarMs", "interactiveMs", "interactiveTotalMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
+  for (const key of ["serviceMs", "hostCodeLoadedMs", "hostServiceOpenMs", "hostFirstScreenReadMs", "hostLaunchArrivedMs", "launchServiceMs", "launchAnswerKB", "firstPaintMs", "readyMs", "sidebarMs", "interactiveMs", "interactiveTotalMs", "conversationMs", "totalMs"] as const) report.set(`windowLaunch.${key}`, m(plain, key));
   report.set("windowLaunch.mcp.firstPaintMs", m(withServers, "firstPaintMs"));
   report.set("windowLaunch.mcp.totalMs", m(withServers, "totalMs"));
   // How much later the first paint is with the servers: the median of the launches' differences,
@@ -240,6 +250,10 @@ function reportLaunches(report: Report, plain: LaunchTimes[], withServers: Launc
   const section = report.section(`Launch from the bundled build (${what}; median of ${plain.length})`, ["step", "no MCP server, ms", "3 stdio MCP servers, ms"]);
   const row = (label: string, key: LaunchFigure) => section.rows.push([label, m(plain, key), m(withServers, key)]);
   row("host process start to the host listening (serving the window's files; the service's first answer may wait for its database to open)", "serviceMs");
+  row("host: its service's code loaded (ms from the host process's start, by its own clock; so are the next three)", "hostCodeLoadedMs");
+  row("host: the service open (its database opened)", "hostServiceOpenMs");
+  row("host: the first screen's reads done ahead of the window's request", "hostFirstScreenReadMs");
+  row("host: the window's `app:launch` arrived", "hostLaunchArrivedMs");
   row("host: the window's `app:launch` from its arrival to its answer sent (any wait for the service to open, sidebar page + reopened conversation's page)", "launchServiceMs");
   row("host: size of that answer, KB of JSON", "launchAnswerKB");
   row("page: navigation to first paint", "firstPaintMs");

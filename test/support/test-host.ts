@@ -52,7 +52,11 @@ export interface TestHostOptions {
   maxRetries?: number;
   /** Offers the model `slow_lookup` too, which appends a line to this file each time a call starts. */
   slowToolMarker?: string;
-  /** Appends a JSON line per answered request to this file: its channel, the time from its arrival to its answer sent, the answer's size. */
+  /**
+   * Appends a JSON line per answered request to this file (its channel, when it arrived, the time
+   * from its arrival to its answer sent, the answer's size), and one per step of the host's start
+   * (`mark`): times in ms from the host process's start (bench/window/host-timeline.ts reads them).
+   */
   requestTimes?: string;
   /** Awaited after the host listens and before the service opens (a test holds the start there). */
   beforeServiceOpens?: () => Promise<void>;
@@ -111,7 +115,10 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
   const files: WindowFiles = {
     page: () => page.take(),
     file: (pathname) => windowFile(pathname, rendererFolder, csp, options.dataFolder),
-    pageServed: () => gate.open(),
+    pageServed: () => {
+      noteStep(options.requestTimes, "page served");
+      gate.open();
+    },
   };
   const server = createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://127.0.0.1").pathname;
@@ -141,6 +148,7 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
     // Loopback only: the host serves the real service without any authentication.
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
+  noteStep(options.requestTimes, "listening");
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const wsUrl = `ws://127.0.0.1:${port}/ws`;
@@ -196,6 +204,7 @@ export async function listenTestHost(options: TestHostOptions, { serviceAtOnce =
 async function openHostService(options: TestHostOptions) {
   await options.beforeServiceOpens?.();
   const { openService } = await import("../../src/main/service/open-service");
+  noteStep(options.requestTimes, "service code loaded");
   // The window's files and requests that came while the service's code loaded go first (the app's
   // main process turns the event loop here too, reading its secrets' files).
   await yieldToIo();
@@ -207,9 +216,15 @@ async function openHostService(options: TestHostOptions) {
     appVersion: "test",
     extraTools: options.slowToolMarker ? [slowLookupTool(options.slowToolMarker)] : [],
   });
+  noteStep(options.requestTimes, "service open");
   // The first screen's reads are warmed while the window loads; its own request waits for them.
-  void opened.service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES);
+  void opened.service.prepareFirstScreen(DEFAULT_LAUNCH_LIST, FIRST_SCREEN_TAIL_ENTRIES).then(() => noteStep(options.requestTimes, "first screen read ahead"));
   return opened;
+}
+
+/** A step of the host's start, for a benchmark: its name and when it came, in ms from the process's start. */
+function noteStep(file: string | undefined, mark: string): void {
+  if (file) appendFileSync(file, `${JSON.stringify({ mark, atMs: performance.now() })}\n`);
 }
 
 function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: string): void {
@@ -246,7 +261,7 @@ function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: 
     const result = await start.dispatch(message.channel, message.args);
     // The request's time is written before its answer goes: a benchmark reads it once the page has the answer.
     const record = requestTimes
-      ? (text: string) => appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, ms: performance.now() - arrived, bytes: text.length })}\n`)
+      ? (text: string) => appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, arrivedAtMs: arrived, ms: performance.now() - arrived, bytes: text.length })}\n`)
       : undefined;
     send({ kind: "response", id: message.id, result }, record);
   });
