@@ -12,10 +12,8 @@
  * (`node:fs`, or `fs`, as a bundled CommonJS package's `require` becomes). Every other import,
  * and anything after the first statement that is not an import, is left as it is.
  */
+// Node's own test of a built-in's name: `node:fs`, `fs`, `fs/promises`, `node:test` (not `test`).
 import { isBuiltin } from "node:module";
-
-/** Node's own test of a built-in's name: `node:fs`, `fs`, `fs/promises`, `node:test` (not `test`). */
-export { isBuiltin };
 
 const IDENTIFIER = "[A-Za-z_$][\\w$]*";
 // One import statement at the start of what is left: `import x from "m"`, `import * as x from "m"`,

@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { isBuiltin, withoutBuiltinFacades } from "../../scripts/builtins-without-facades.mjs";
+import { isBuiltin } from "node:module";
+import { withoutBuiltinFacades } from "../../scripts/builtins-without-facades.mjs";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const folder = mkdtempSync(path.join(os.tmpdir(), "alpine-builtins-"));

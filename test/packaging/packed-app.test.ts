@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { isBuiltin } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import asar from "@electron/asar";
@@ -18,7 +18,6 @@ import { ensureAppBuilt, fromRoot, packageJson, projectRoot } from "./project-fi
 
 /** A package name from an import specifier: "zod/v4" → "zod", "@scope/pkg/x" → "@scope/pkg". */
 const packageName = (specifier: string) => specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
-const isBuiltin = (specifier: string) => specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
 
 /** The bare module names the built main process loads at run time (what the bundler left external). */
 function externalImports(code: string): string[] {

@@ -224,7 +224,12 @@ async function openHostService(options: TestHostOptions) {
 
 /** A step of the host's start, for a benchmark: its name and when it came, in ms from the process's start. */
 function noteStep(file: string | undefined, mark: string): void {
-  if (file) appendFileSync(file, `${JSON.stringify({ mark, atMs: performance.now() })}\n`);
+  if (file) appendTimeLine(file, { mark, atMs: performance.now() });
+}
+
+/** One line of the `requestTimes` file (bench/window/host-timeline.ts reads them). */
+function appendTimeLine(file: string, line: object): void {
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
 }
 
 function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: string): void {
@@ -261,7 +266,7 @@ function serveConnection(socket: WebSocket, start: ServiceStart, requestTimes?: 
     const result = await start.dispatch(message.channel, message.args);
     // The request's time is written before its answer goes: a benchmark reads it once the page has the answer.
     const record = requestTimes
-      ? (text: string) => appendFileSync(requestTimes, `${JSON.stringify({ channel: message.channel, arrivedAtMs: arrived, ms: performance.now() - arrived, bytes: text.length })}\n`)
+      ? (text: string) => appendTimeLine(requestTimes, { channel: message.channel, arrivedAtMs: arrived, ms: performance.now() - arrived, bytes: text.length })
       : undefined;
     send({ kind: "response", id: message.id, result }, record);
   });
