@@ -51,11 +51,12 @@ export const WINDOW_FIGURES = [
   "window.domNodes.afterOpen",
   "window.domNodes.afterScroll",
   ...["ordinary", "underscores", "stars", "table", "code", "unclosedFence", "nestedFences", "paragraph"].flatMap((reply) =>
-    ["longTasks", "maxLongTaskMs", "runMaxLongTaskMs", "maxTaskCpuMs", "mainCpuMs", "majorGcs", "deltaToPaintP95Ms"].map((figure) => `windowMarkdown.${reply}.${figure}`),
+    ["longTasks", "maxLongTaskMs", "runMaxLongTaskMs", "maxTaskCpuMs", "mainCpuMs", "majorGcs", "deltaToPaintP95Ms", "afterMaxTaskCpuMs"].map((figure) => `windowMarkdown.${reply}.${figure}`),
   ),
   "windowMarkdown.maxLongTaskMs",
   "windowMarkdown.maxTaskCpuMs",
   "windowMarkdown.deltaToPaintP95Ms",
+  "windowMarkdown.afterReplyMaxTaskCpuMs",
   "windowLaunch.serviceMs",
   "windowLaunch.hostCodeLoadedMs",
   "windowLaunch.hostServiceOpenMs",

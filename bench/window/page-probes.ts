@@ -4,6 +4,9 @@
  * (open, scroll, send), each timed from the input to the frame that shows its result.
  * Plain JavaScript in a string, so nothing a bundler adds to functions reaches the page.
  */
+/** The probe's time stamp in a trace when stream() has seen its reply shown whole. */
+export const REPLY_SHOWN_STAMP = "bench: reply shown";
+
 export const PROBE_SCRIPT = String.raw`
 (() => {
   // Frame times (and the heap at each frame) are recorded only while a step is recorded, and only
@@ -220,6 +223,8 @@ export const PROBE_SCRIPT = String.raw`
       await frames(1);
     }
     const end = await frames(2);
+    // Marks the reply shown in a trace running meanwhile (a suite tells what comes after apart).
+    console.timeStamp("${REPLY_SHOWN_STAMP}");
     record(false);
     bench.lastStream = { start, end };
     return true;

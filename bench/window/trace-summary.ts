@@ -12,7 +12,7 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { message?: string } };
 }
 
 export interface LongTaskBreakdown {
@@ -29,10 +29,14 @@ const LONG_TASK_US = 50_000;
 
 type TaskEvent = TraceEvent & { tdur?: number };
 
-/** The trace's events on the page's main thread, in time order: the renderer main thread whose tasks took the most time. */
-function pageMainThreadEvents(traceJson: string): TaskEvent[] {
+function traceEvents(traceJson: string): TaskEvent[] {
   const parsed = JSON.parse(traceJson) as { traceEvents?: TaskEvent[] } | TaskEvent[];
-  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  return Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+}
+
+/** The trace's events on the page's main thread, in time order: the renderer main thread whose tasks took the most time. */
+function pageMainThreadEvents(traceJson: string | TaskEvent[]): TaskEvent[] {
+  const events = typeof traceJson === "string" ? traceEvents(traceJson) : traceJson;
   const thread = (e: TraceEvent) => `${e.pid}:${e.tid}`;
   const mains = new Set(events.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain").map(thread));
   const busy = new Map<string, number>();
@@ -64,6 +68,8 @@ export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devto
 export interface TaskCpu {
   /** The page's main-thread task that used the most CPU time, in ms. */
   maxCpuMs: number;
+  /** The page's main-thread task that took the longest by the clock, in ms. */
+  maxClockMs: number;
   /** Tasks that used 50 ms of CPU time or more. */
   over50: number;
   /** The CPU time of all the page's main-thread tasks, in ms. */
@@ -79,12 +85,28 @@ export interface TaskCpu {
  * by the clock may be mostly waiting. A quiet machine shows both alike.
  */
 export function taskCpuTimes(traceJson: string): TaskCpu {
-  const onMain = pageMainThreadEvents(traceJson);
+  return cpuOf(pageMainThreadEvents(traceJson));
+}
+
+/**
+ * The same, for the tasks before and after the page's `console.timeStamp(label)` (a task that
+ * began before it counts before). Throws when the page made no such time stamp.
+ */
+export function taskCpuTimesAround(traceJson: string, label: string): { before: TaskCpu; after: TaskCpu } {
+  const events = traceEvents(traceJson);
+  const stamp = events.find((e) => e.name === "TimeStamp" && e.args?.data?.message === label);
+  if (!stamp) throw new Error(`the trace holds no time stamp "${label}" (console.timeStamp in the page, category devtools.timeline)`);
+  const onMain = pageMainThreadEvents(events);
+  return { before: cpuOf(onMain.filter((e) => e.ts < stamp.ts)), after: cpuOf(onMain.filter((e) => e.ts >= stamp.ts)) };
+}
+
+function cpuOf(onMain: TaskEvent[]): TaskCpu {
   const tasks = onMain.filter((e) => TASK_NAMES.has(e.name)).map((e) => (e.tdur ?? 0) / 1000);
   // A heap's garbage, made by the page's own work: how often V8 marked it all, and how long its collections took there.
   const collections = onMain.filter((e) => e.name === "MajorGC" || e.name === "MinorGC");
   return {
     maxCpuMs: tasks.reduce((m, t) => Math.max(m, t), 0),
+    maxClockMs: onMain.filter((e) => TASK_NAMES.has(e.name)).reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0),
     over50: tasks.filter((t) => t >= 50).length,
     totalCpuMs: tasks.reduce((s, t) => s + t, 0),
     majorGcs: collections.filter((e) => e.name === "MajorGC").length,

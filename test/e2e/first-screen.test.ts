@@ -235,11 +235,24 @@ describe("the first screen kept from the last session", () => {
     expect(fs.readFileSync(keptFile(), "utf8")).not.toContain("Plan a trip to Oslo");
   });
 
-  it("keeps of a long reply only what is near the view: its end, not its first thousand paragraphs", { timeout: 180_000 }, async () => {
+  it("keeps of a long reply only what is near the view, measuring no block of a far group, each box as it was", { timeout: 180_000 }, async () => {
     const paragraphs = Array.from({ length: 2_000 }, (_, i) => `Paragraph ${i}, with a few *words* in it.`);
-    e2e.session.model.control.script({ text: paragraphs.join("\n\n"), chunks: 200, delayMs: 2 });
+    // A ticked box far above the view and an open one at the end: a copy told the first one's state to the second.
+    const text = ["- [x] First step done", ...paragraphs, "- [ ] Last step open"].join("\n\n");
+    // Each box measured is counted: the browser skips laying out a group of blocks off screen, and measuring one of its blocks lays it out.
+    await win().page.evaluate(() => {
+      const page = globalThis as any;
+      const measure = page.Element.prototype.getBoundingClientRect;
+      page.__blocksMeasured = 0;
+      page.Element.prototype.getBoundingClientRect = function (this: any) {
+        if (this.classList.contains("markdown__block")) page.__blocksMeasured++;
+        return measure.call(this);
+      };
+    });
+    e2e.session.model.control.script({ text, chunks: 200, delayMs: 2 });
     const long = await startConversation(win(), "Write two thousand paragraphs");
     await win().waitFor("run-ended", { id: long.id }, long.since);
+    await win().page.evaluate(() => ((globalThis as any).__blocksMeasured = 0));
     const kept = await win().waitFor("first-screen-kept", { conversationId: long.id, kept: true }, long.since);
     const { html } = JSON.parse(fs.readFileSync(keptFile(), "utf8")) as { html: string };
     expect(html.length).toBe(kept.detail.chars);
@@ -247,6 +260,25 @@ describe("the first screen kept from the last session", () => {
     expect(html).not.toContain("Paragraph 0, with a few");
     // The whole reply as markup is over 150 KB; what two views' height holds is a small part of it.
     expect(html.length).toBeLessThan(60_000);
+    // 2,002 blocks in 126 groups: those of the groups near the view were measured, no other.
+    const measured = await win().page.evaluate(() => (globalThis as any).__blocksMeasured as number);
+    expect(measured).toBeGreaterThan(0);
+    expect(measured).toBeLessThan(200);
+    const box = (words: string) => html.match(new RegExp(`<input([^>]*)>\\s*${words}`))?.[1];
+    expect(box("Last step open")).toMatch(/type="checkbox"/);
+    expect(box("Last step open")).not.toMatch(/checked/);
+    expect(html).not.toContain("First step done");
+
+    // One code block of 3,000 lines: kept by its lines near the view too.
+    const lines = Array.from({ length: 3_000 }, (_, i) => `const line${i} = await store.write(id, entries, snapshot);`);
+    e2e.session.model.control.script({ text: ["```ts", ...lines, "```"].join("\n"), chunks: 200, delayMs: 2 });
+    const code = await startConversation(win(), "Write three thousand lines of code");
+    await win().waitFor("run-ended", { id: code.id }, code.since);
+    await win().waitFor("first-screen-kept", { conversationId: code.id, kept: true }, code.since);
+    const codeKept = (JSON.parse(fs.readFileSync(keptFile(), "utf8")) as { html: string }).html;
+    expect(codeKept).toContain("const line2999 = ");
+    expect(codeKept).not.toContain("const line0 = ");
+    expect(codeKept.length).toBeLessThan(60_000);
   });
 
   it("shows no kept screen drawn by another build, nor a damaged one, and starts as usual", { timeout: 180_000 }, async () => {

@@ -38,11 +38,9 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
   const scroller = app.querySelector(".conversation__scroller");
   if (scroller && scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > 4) return { notAtRest: "scrolled-conversation" };
 
-  const unseen = farOutOfView(app);
-  const copy = app.cloneNode(true) as Element;
-  copy.querySelectorAll(PARTS_IN_VIEW_OR_NOT).forEach((element, i) => unseen.has(i) && element.remove());
-  writePropertiesIntoAttributes(app, copy);
-  for (const element of copy.querySelectorAll(LEFT_OUT)) element.remove();
+  // Copied element by element, leaving out what is far from the view as it goes: a deep copy of
+  // the whole app copied a long reply's every block first (a 200 KB reply: a 50 ms task).
+  const copy = copyKept(app, farOutOfView(app));
   for (const element of [copy, ...copy.querySelectorAll("*")]) keepOnlyInertAttributes(element);
   for (const control of copy.querySelectorAll("button, select, input, textarea")) {
     if (control.matches(KEPT_SCREEN_ACTIONS) || control.hasAttribute("disabled")) continue;
@@ -56,42 +54,65 @@ export function firstScreenMarkup(app: Element): { html: string } | { notAtRest:
   return { html: copy.outerHTML };
 }
 
-/** The parts of the two lists that may be far out of view: a launch shows the sidebar from its top, the conversation from its end. */
-const PARTS_IN_VIEW_OR_NOT = ".sidebar .virtual-list__row, .conversation__row, .conversation__row .markdown__group, .conversation__row .markdown__block";
+/**
+ * The parts of the two lists that may lie far out of view (a launch shows the sidebar from its
+ * top, the conversation from its end): the sidebar's rows, the conversation's rows, and a long
+ * reply's groups of blocks, its blocks and a code block's groups of lines, each only inside a
+ * part near the view.
+ */
+const SIDEBAR_ROWS = ".sidebar .virtual-list__row";
+const CONVERSATION_ROWS = ".conversation__row";
+const PARTS_OF_A_ROW = ".markdown__group, .markdown__block, .code-block__lines";
 
 /**
- * Which of those parts (by their order in the app) lie more than a view's height beyond the view
- * (a window opened taller still finds its screen filled): below the sidebar's, above the
- * conversation's. A long reply in view is kept by its groups and blocks near the view, not whole.
+ * Those of the parts that lie more than a view's height beyond the view (a window opened taller
+ * still finds its screen filled): below the sidebar's, above the conversation's. A long reply in
+ * view is kept by its groups, blocks and lines of code near the view, not whole. A block in a
+ * far group is never measured: the browser skips laying out an off-screen group
+ * (.markdown__group), and measuring one of its blocks would make it lay the group out.
  */
-function farOutOfView(app: Element): Set<number> {
-  const unseen = new Set<number>();
+function farOutOfView(app: Element): Set<Element> {
+  const far = new Set<Element>();
   const sidebar = app.querySelector(".sidebar .virtual-list")?.getBoundingClientRect();
+  if (sidebar) {
+    for (const row of app.querySelectorAll(SIDEBAR_ROWS)) if (row.getBoundingClientRect().top > sidebar.bottom + sidebar.height) far.add(row);
+  }
   const conversation = app.querySelector(".conversation__scroller")?.getBoundingClientRect();
-  app.querySelectorAll(PARTS_IN_VIEW_OR_NOT).forEach((element, i) => {
-    const box = element.getBoundingClientRect();
-    const far = element.classList.contains("virtual-list__row")
-      ? sidebar && box.top > sidebar.bottom + sidebar.height
-      : conversation && box.bottom < conversation.top - conversation.height;
-    if (far) unseen.add(i);
-  });
-  return unseen;
+  if (!conversation) return far;
+  const above = (element: Element) => element.getBoundingClientRect().bottom < conversation.top - conversation.height;
+  for (const row of app.querySelectorAll(CONVERSATION_ROWS)) {
+    if (above(row)) {
+      far.add(row);
+      continue;
+    }
+    for (const part of row.querySelectorAll(PARTS_OF_A_ROW)) {
+      // Left out with the part it is in (and never measured): noted so that the parts inside it are too.
+      const inside = part.parentElement?.closest(PARTS_OF_A_ROW);
+      if ((inside && far.has(inside)) || above(part)) far.add(part);
+    }
+  }
+  return far;
+}
+
+/** A copy of `element` without the parts in `far` and what only lives in this session (LEFT_OUT). */
+function copyKept(element: Element, far: Set<Element>): Element {
+  const copy = element.cloneNode(false) as Element;
+  for (let child = element.firstChild; child; child = child.nextSibling) {
+    if (!(child instanceof Element)) copy.appendChild(child.cloneNode(false));
+    else if (!far.has(child) && !child.matches(LEFT_OUT)) copy.appendChild(copyKept(child, far));
+  }
+  writePropertiesIntoAttributes(element, copy);
+  return copy;
 }
 
 /** A select's choice and a field's value are properties, not attributes: a copy would lose them. */
-function writePropertiesIntoAttributes(app: Element, copy: Element): void {
-  const selects = app.querySelectorAll("select");
-  copy.querySelectorAll("select").forEach((select, i) => {
-    const chosen = selects[i]?.selectedIndex ?? -1;
-    select.querySelectorAll("option").forEach((option, j) => option.toggleAttribute("selected", j === chosen));
-  });
-  const inputs = app.querySelectorAll("input");
-  copy.querySelectorAll("input").forEach((input, i) => {
-    const source = inputs[i];
-    if (!source || source.type === "file") return;
-    if (source.type === "checkbox" || source.type === "radio") input.toggleAttribute("checked", source.checked);
-    else input.setAttribute("value", source.value);
-  });
+function writePropertiesIntoAttributes(element: Element, copy: Element): void {
+  if (element instanceof HTMLSelectElement) {
+    copy.querySelectorAll("option").forEach((option, j) => option.toggleAttribute("selected", j === element.selectedIndex));
+  } else if (element instanceof HTMLInputElement && element.type !== "file") {
+    if (element.type === "checkbox" || element.type === "radio") copy.toggleAttribute("checked", element.checked);
+    else copy.setAttribute("value", element.value);
+  }
 }
 
 function keepOnlyInertAttributes(element: Element): void {
