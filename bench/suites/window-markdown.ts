@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
-import { withLongConversationPage } from "../window/long-conversation-page";
+import { typeMessage, withPipeConversationPage } from "../window/pipe-window-page";
 import { REPLY_SHOWN_STAMP, type StreamedDelta, type StreamSummary } from "../window/page-probes";
 import { taskCpuTimesAround, TRACE_CATEGORIES } from "../window/trace-summary";
 import { LONG_ID } from "../window/seed";
@@ -62,7 +62,8 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
     },
   });
   try {
-    await withLongConversationPage(ROOT, server.url, { messages: 4, entryChars: config.entryChars }, async ({ browser, page }) => {
+    // A page on the DevTools pipe: in one driven by Playwright, every streamed message would also be reported to the driver (pipe-window-page.ts).
+    await withPipeConversationPage(ROOT, server.url, { messages: 4, entryChars: config.entryChars }, config.mode === "full", async (page) => {
       // This suite reads no frame times: the probe asks for no frame of its own while the replies stream.
       await page.evaluate("window.__bench.watchFrames = false");
       const section = report.section(`Markdown streamed in the window: replies of ${(SIZE[config.mode] / 1000).toFixed(0)} KB`, [
@@ -89,16 +90,17 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
       let worstAfterCpu = 0;
       for (const [name, text] of Object.entries(replies)) {
         queue.push(text);
-        await page.fill('[aria-label="Message"]', `Please send the ${name} reply.`);
-        await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-        const shownAt = (await page.evaluate(`window.__bench.stream(${JSON.stringify(LONG_ID)}, 600000).then(() => window.__bench.logIndex())`)) as number;
-        // What the finished reply still costs while the person reads it: traced on until the window
-        // has kept its screen for the next launch (keep-first-screen.ts: a second after the page
-        // comes to rest, in idle time) and painted twice more. The probe marked the reply shown.
-        await page.evaluate(`window.__bench.waitEvent("first-screen-kept", {}, ${shownAt}, ${KEPT_WITHIN_MS}).then(() => window.__bench.frames2())`);
+        await typeMessage(page, `Please send the ${name} reply.`);
+        const { trace } = await page.trace(TRACE_CATEGORIES, async () => {
+          const shownAt = await page.evaluate<number>(`window.__bench.stream(${JSON.stringify(LONG_ID)}, 600000).then(() => window.__bench.logIndex())`);
+          // What the finished reply still costs while the person reads it: traced on until the window
+          // has kept its screen for the next launch (keep-first-screen.ts: a second after the page
+          // comes to rest, in idle time) and painted twice more. The probe marked the reply shown.
+          await page.evaluate(`window.__bench.waitEvent("first-screen-kept", {}, ${shownAt}, ${KEPT_WITHIN_MS}).then(() => window.__bench.frames2())`);
+        });
         // The trace ends before the probe sums up what it recorded: that work is the benchmark's, not the app's.
-        const { before: cpu, after } = taskCpuTimesAround((await browser.stopTracing()).toString("utf8"), REPLY_SHOWN_STAMP);
-        const stream = (await page.evaluate("window.__bench.streamSummary()")) as StreamSummary;
+        const { before: cpu, after } = taskCpuTimesAround(trace, REPLY_SHOWN_STAMP);
+        const stream = await page.evaluate<StreamSummary>("window.__bench.streamSummary()");
         if (stream.deltas === 0) throw new Error(`no streamed words of the ${name} reply reached the window`);
         report.set(`windowMarkdown.${name}.longTasks`, stream.streaming.longTasks);
         report.set(`windowMarkdown.${name}.maxLongTaskMs`, stream.streaming.maxLongTaskMs);
