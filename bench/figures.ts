@@ -57,6 +57,8 @@ export const WINDOW_FIGURES = [
   "windowMarkdown.maxTaskCpuMs",
   "windowMarkdown.deltaToPaintP95Ms",
   "windowMarkdown.afterReplyMaxTaskCpuMs",
+  "windowMarkdown.floor.mainCpuMs",
+  "windowMarkdown.ordinaryOverFloor",
   "windowLaunch.serviceMs",
   "windowLaunch.hostCodeLoadedMs",
   "windowLaunch.hostServiceOpenMs",

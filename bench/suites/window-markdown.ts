@@ -9,6 +9,7 @@ import { startModelServer } from "../../test/support/model-server";
 import type { BenchConfig } from "../config";
 import type { Report } from "../lib/report";
 import { typeMessage, withPipeConversationPage } from "../window/pipe-window-page";
+import { markdownFloor } from "../window/markdown-floor";
 import { REPLY_SHOWN_STAMP, type StreamedDelta, type StreamSummary } from "../window/page-probes";
 import { taskCpuTimesAround, TRACE_CATEGORIES } from "../window/trace-summary";
 import { LONG_ID } from "../window/seed";
@@ -62,6 +63,8 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
     },
   });
   try {
+    // The ordinary reply as the window showed it, for the floor below.
+    const shown: { ordinary?: { streamingMs: number; mainCpuMs: number; renders: number } } = {};
     // A page on the DevTools pipe: in one driven by Playwright, every streamed message would also be reported to the driver (pipe-window-page.ts).
     await withPipeConversationPage(ROOT, server.url, { messages: 4, entryChars: config.entryChars }, config.mode === "full", async (page) => {
       // This suite reads no frame times: the probe asks for no frame of its own while the replies stream.
@@ -107,6 +110,7 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
         report.set(`windowMarkdown.${name}.runMaxLongTaskMs`, stream.whole.maxLongTaskMs);
         report.set(`windowMarkdown.${name}.maxTaskCpuMs`, cpu.maxCpuMs);
         report.set(`windowMarkdown.${name}.mainCpuMs`, cpu.totalCpuMs);
+        if (name === "ordinary") shown.ordinary = { streamingMs: stream.streaming.ms, mainCpuMs: cpu.totalCpuMs, renders: stream.rendered };
         report.set(`windowMarkdown.${name}.majorGcs`, cpu.majorGcs);
         report.set(`windowMarkdown.${name}.afterMaxTaskCpuMs`, after.maxCpuMs);
         report.set(`windowMarkdown.${name}.afterMaxTaskMs`, after.maxClockMs);
@@ -134,6 +138,18 @@ export async function runWindowMarkdown(report: Report, config: BenchConfig): Pr
         "Main thread CPU: all the page's tasks in the run; major GCs: collections that marked the whole heap (the garbage the run made decides how many); GC ms: all collections on the main thread, by the clock.",
       );
     });
+    // The same words shown growing over the same time in a bare page: the browser's own part.
+    const ordinary = shown.ordinary;
+    if (ordinary) {
+      const floor = await markdownFloor(replies.ordinary, ordinary.streamingMs, config.mode === "full");
+      report.set("windowMarkdown.floor.mainCpuMs", floor.mainCpuMs);
+      report.set("windowMarkdown.ordinaryOverFloor", ordinary.mainCpuMs / floor.mainCpuMs);
+      const section = report.section("The browser's floor: the ordinary reply's words shown growing in a bare page", ["page", "main thread CPU ms", "renders"]);
+      section.rows.push(["the window", ordinary.mainCpuMs, ordinary.renders], ["a bare page", floor.mainCpuMs, floor.renders]);
+      section.notes.push(
+        "A bare page of the window's size adds the words that came to the last paragraph (a new one at each empty line) at most every other frame, over the window's streaming time, and follows the end: no Markdown, no React, no messages (bench/window/markdown-floor.ts).",
+      );
+    }
   } finally {
     await server.close();
   }
