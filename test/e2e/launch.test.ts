@@ -49,6 +49,9 @@ describe("relaunching the window", () => {
 
     const notice = page().getByRole("region", { name: "Interrupted runs" });
     await notice.getByText("1 conversation was interrupted. It can go on:").waitFor();
+    // Below the rows: it comes once the first screen is shown, and above them it moved the rows under a pointer about to click one.
+    const [noticeBox, listBox] = await Promise.all([notice.boundingBox(), page().locator(".sidebar__list").boundingBox()]);
+    expect(noticeBox!.y).toBeGreaterThanOrEqual(listBox!.y + listBox!.height - 1);
     await win().screenshotBothThemes("relaunch-interrupted");
 
     // Elsewhere, the notice leads back to it.

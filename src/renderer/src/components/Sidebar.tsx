@@ -66,8 +66,6 @@ export function Sidebar() {
   return (
     <aside className="sidebar" aria-label={t("sidebar.label")}>
       <SidebarTop search={search} onSearch={setSearch} searchField={searchField} onNew={startNew} />
-      <InterruptedNotice />
-      <DatabaseCheckNotice />
 
       <div className="sidebar__list" aria-busy={!listLoaded}>
         <ListMessages listError={listError} listLoaded={listLoaded} listQuery={listQuery} listTotal={listTotal} />
@@ -80,6 +78,10 @@ export function Sidebar() {
           onRangeChange={onRangeChange}
         />
       </div>
+      {/* Below the list: they come after the first screen is shown, and above it they would move the
+          rows under a pointer about to click one (a click then opened another conversation). */}
+      <InterruptedNotice />
+      <DatabaseCheckNotice />
 
       <div className="sidebar__bottom">
         <button type="button" className="button button--ghost button--block sidebar__settings" onClick={() => setTransferOpen(true)}>
