@@ -16,6 +16,7 @@ import { fencedCode } from "./fences";
 import { hasHighlightableCode, loadedHighlighter, loadHighlighter, useHighlighterFor } from "./highlighter";
 import { HIGHLIGHT_LIMIT, markdownOptions } from "./markdown-options";
 import { paragraphElements, plainParagraph } from "./plain-paragraph";
+import { plainTable, tableElements } from "./plain-table";
 import { countRender } from "../lib/render-probe";
 
 const CACHE_CHARS = 2_000_000;
@@ -27,10 +28,12 @@ interface Rendered {
 const cache = new Map<string, Rendered>();
 let cachedChars = 0;
 
-/** The elements of `source`, made now (a block still growing changes at every frame); parsed unless it is one plain line. */
+/** The elements of `source`, made now (a block still growing changes at every frame); parsed unless it is one plain line or a simple table. */
 export function renderMarkdown(source: string): ReactElement {
   const plain = plainParagraph(source);
   if (plain !== null) return paragraphElements(plain);
+  const table = plainTable(source);
+  if (table) return tableElements(table);
   // Code with a language asks for the highlighter; until it is in, the code shows as plain text.
   if (!loadedHighlighter() && hasHighlightableCode(source)) void loadHighlighter();
   return Markdown({ ...markdownOptions(), children: source });

@@ -76,6 +76,15 @@ function heading(level: number) {
   };
 }
 
+/** A table in a box of its own that scrolls sideways when it is wider than the reply. */
+export function TableBox({ children }: { children?: ReactNode }) {
+  return (
+    <div className="markdown__table" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
+}
+
 const components: Components = {
   h1: heading(1),
   h2: heading(2),
@@ -112,13 +121,7 @@ const components: Components = {
       </CodeBlock>
     );
   },
-  table({ children }) {
-    return (
-      <div className="markdown__table" tabIndex={0}>
-        <table>{children}</table>
-      </div>
-    );
-  },
+  table: TableBox,
 };
 
 function optionsWith(rehypeExtra: Options["rehypePlugins"]): Readonly<Options> {
