@@ -16,10 +16,11 @@ export function inlineOf(cell: string): Inline[] | null {
   if (runs.length > 2) return null;
   if (runs.length === 2) {
     const [open, close] = runs;
+    const length = open.end - open.start;
     // Runs of other lengths can make an emphasis inside a strong one, or leave "*" over.
-    if (open.length !== close.length || open.length > 2) return null;
+    if (close.end - close.start !== length || length > 2) return null;
     if (canOpen(cell, open) && canClose(cell, close)) {
-      const emphasis: Inline = { tag: open.length === 1 ? "em" : "strong", children: pieces(cell, spans, open.end, close.start) };
+      const emphasis: Inline = { tag: length === 1 ? "em" : "strong", children: pieces(cell, spans, open.end, close.start) };
       return [...pieces(cell, spans, 0, open.start), emphasis, ...pieces(cell, spans, close.end, cell.length)].reduce(merged, []);
     }
   }
@@ -31,7 +32,6 @@ interface Span {
   end: number;
   /** For a code span, what it shows. */
   code?: string;
-  length: number;
 }
 
 /** Code spans, left to right: a run of backticks up to the next run of the same length; a run with none is words. */
@@ -41,16 +41,25 @@ function codeSpans(text: string): Span[] {
   for (let found = run.exec(text); found; found = run.exec(text)) {
     const opener = found[0].length;
     const after = found.index + opener;
-    const closer = new RegExp(`(?<!\`)\`{${opener}}(?!\`)`, "g");
-    closer.lastIndex = after;
-    const close = closer.exec(text);
-    if (!close) continue;
-    let code = text.slice(after, close.index);
+    const close = closingRun(text, after, opener);
+    if (close < 0) continue;
+    let code = text.slice(after, close);
     if (code.length > 2 && code[0] === " " && code[code.length - 1] === " " && /[^ ]/.test(code)) code = code.slice(1, -1);
-    spans.push({ start: found.index, end: close.index + opener, code, length: opener });
-    run.lastIndex = close.index + opener;
+    spans.push({ start: found.index, end: close + opener, code });
+    run.lastIndex = close + opener;
   }
   return spans;
+}
+
+/** Where the next run of exactly `length` backticks from `from` on starts, or -1. */
+function closingRun(text: string, from: number, length: number): number {
+  for (let at = text.indexOf("`", from); at >= 0; ) {
+    let end = at;
+    while (text[end] === "`") end++;
+    if (end - at === length) return at;
+    at = text.indexOf("`", end);
+  }
+  return -1;
 }
 
 /** The runs of "*" outside code spans. */
@@ -58,7 +67,7 @@ function starRuns(text: string, spans: Span[]): Span[] {
   const runs: Span[] = [];
   for (const found of text.matchAll(/\*+/g)) {
     const start = found.index;
-    if (!spans.some((span) => start >= span.start && start < span.end)) runs.push({ start, end: start + found[0].length, length: found[0].length });
+    if (!spans.some((span) => start >= span.start && start < span.end)) runs.push({ start, end: start + found[0].length });
   }
   return runs;
 }

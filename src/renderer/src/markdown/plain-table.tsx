@@ -93,16 +93,11 @@ function inlineElements(list: Inline[]): ReactNode {
 
 function cellElements(Tag: "th" | "td", cells: Inline[][], aligns: Align[]): ReactNode {
   return childrenOf(
-    cells.map((cell, i) => {
-      const align = aligns[i];
-      return align ? (
-        <Tag key={`${Tag}-${i}`} className={`markdown__align-${align}`}>
-          {inlineElements(cell)}
-        </Tag>
-      ) : (
-        <Tag key={`${Tag}-${i}`}>{inlineElements(cell)}</Tag>
-      );
-    }),
+    cells.map((cell, i) => (
+      <Tag key={`${Tag}-${i}`} className={aligns[i] ? `markdown__align-${aligns[i]}` : undefined}>
+        {inlineElements(cell)}
+      </Tag>
+    )),
   );
 }
 
