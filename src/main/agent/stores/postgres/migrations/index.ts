@@ -3,7 +3,7 @@
  * and the schema's `schema_version` table records every version applied.
  * Every statement names its tables through the schema given (already quoted).
  */
-import { bodyWordsFunction, entryWordsExpression } from "../body-words";
+import { bodyWordsFunction, entryWordsExpression, fasterBodyWordsFunction } from "../body-words";
 
 /** The channel every schema's changes are announced on (the payload names the schema). */
 export const CHANGES_CHANNEL = "alpine_changes";
@@ -174,5 +174,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX entries_words ON ${s}.entries USING gin ((${entryWordsExpression(s)})) WITH (fastupdate = off);
       COMMENT ON COLUMN ${s}.entries.packed_body IS 'An entry''s JSON; from schema version 4 without its seq (the row''s), its error when null, and an assistant turn''s text when it is the join of its text blocks';
       COMMENT ON COLUMN ${s}.entries.state_key IS 'The State''s conversations.state_key (schema version 7)';`,
+  },
+  {
+    version: 8,
+    description: "an entry's search words derived sooner: body_words lowers the letters A-Z with lower() in the C collation instead of translate(), the same words in a quarter of the time",
+    // The index over entries evaluates body_words at every save. Its words do not change, so the
+    // index built by the old body stays right and nothing is indexed again
+    // (test/store/postgres-faster-body-words.test.ts compares both bodies on thousands of texts).
+    up: (s) => fasterBodyWordsFunction(s),
   },
 ];
