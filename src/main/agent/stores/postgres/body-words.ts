@@ -10,7 +10,7 @@
  */
 import type { EntryRecord } from "../../state/history";
 import { searchTextOf } from "../sqlite/entry-search-text";
-import { indexedWords } from "./search-words";
+import { ASCII_ONLY, MAX_WORD_LENGTH, MAX_WORDS_PER_TEXT, indexedWords } from "./search-words";
 
 /** The function's name in the store's schema. */
 export const BODY_WORDS_FUNCTION = "body_words";
@@ -123,16 +123,23 @@ function plainJson(json: string): boolean {
  * exactly the words this store indexes from the body, else the words (space-separated, "" for none).
  */
 export function storedWords(entry: EntryRecord, body: string): string | null {
-  const words = indexedWords(searchTextOf(entry as { kind?: unknown; text?: unknown }));
-  return derivesSame(words, body) ? null : (words ?? "");
+  const searched = searchTextOf(entry as { kind?: unknown; text?: unknown });
+  const words = indexedWords(searched);
+  return derivesSame(searched, words, body) ? null : (words ?? "");
 }
 
-function derivesSame(words: string | null, body: string): boolean {
+/** A run of ASCII letters and digits longer than a word this store indexes. */
+const OVERLONG_WORD = new RegExp(`[A-Za-z0-9]{${MAX_WORD_LENGTH + 1}}`);
+
+function derivesSame(searched: string | null, words: string | null, body: string): boolean {
   if (words === null || body.length > MAX_DERIVED_TEXT || !plainJson(body)) return false;
   const parsed = JSON.parse(body) as unknown;
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return false;
   const text = serverText(parsed as Record<string, unknown>);
   if (text === undefined) return false;
+  // The server reads the very text this store cut, and it is ASCII: both cut it the same way, so the
+  // words could differ only where this store leaves some out (an overlong word, or past the most it keeps).
+  if (text === searched && ASCII_ONLY.test(text) && !OVERLONG_WORD.test(text) && words.split(" ").length < MAX_WORDS_PER_TEXT) return true;
   const derived = serverWords(text);
   const ours = words.split(" ");
   return derived.size === ours.length && ours.every((word) => derived.has(word));

@@ -7,15 +7,23 @@
 import { WORD, foldForSearch } from "../search/search-words";
 
 /** A longer word is not indexed (PostgreSQL refuses lexemes over 2 KB; nobody types such a word). */
-const MAX_WORD_LENGTH = 100;
+export const MAX_WORD_LENGTH = 100;
 /** Distinct words indexed per text: enough for any message, and the index row stays small. */
-const MAX_WORDS_PER_TEXT = 20_000;
+export const MAX_WORDS_PER_TEXT = 20_000;
 /** Enough words for any real query; more only slows the search down. */
 const MAX_QUERY_WORDS = 16;
 
+/** Text of ASCII alone, which NFKC and the folding leave as it is but for its case. */
+export const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** WORD within ASCII text once lowered: runs of letters and digits. */
+const ASCII_WORD = /[a-z0-9]+/g;
+
 function wordsOf(text: string, limit: number): string[] {
   const words = new Set<string>();
-  for (const match of foldForSearch(text.normalize("NFKC")).matchAll(WORD)) {
+  // Most messages are ASCII: cut at once, without Unicode's tables (a third of a save's own time before).
+  const ascii = ASCII_ONLY.test(text);
+  const folded = ascii ? text.toLowerCase() : foldForSearch(text.normalize("NFKC"));
+  for (const match of folded.matchAll(ascii ? ASCII_WORD : WORD)) {
     if (match[0].length <= MAX_WORD_LENGTH) words.add(match[0]);
     if (words.size >= limit) break;
   }
