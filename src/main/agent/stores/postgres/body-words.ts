@@ -15,6 +15,25 @@ import { ASCII_ONLY, MAX_WORD_LENGTH, MAX_WORDS_PER_TEXT, indexedWords } from ".
 /** The function's name in the store's schema. */
 export const BODY_WORDS_FUNCTION = "body_words";
 
+/** The text body_words reads from the parsed body `b`: its `text`, else its text blocks joined. */
+const BODY_TEXT = `coalesce(b->>'text',
+          (SELECT string_agg(block->>'text', '' ORDER BY n) FROM json_array_elements(b->'content') WITH ORDINALITY AS e(block, n)
+           WHERE block->>'type' = 'text'), '')`;
+
+/** body_words, made by `create` (CREATE or CREATE OR REPLACE), its text's letters lowered by `lowered`. */
+function wordsFunction(s: string, create: string, lowered: string): string {
+  return `
+    ${create} FUNCTION ${s}.${BODY_WORDS_FUNCTION}(body text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+    DECLARE
+      b json;
+    BEGIN
+      b := body::json;
+      RETURN array_to_tsvector(array_remove(regexp_split_to_array(${lowered}, '[^a-z0-9]+'), ''));
+    EXCEPTION WHEN OTHERS THEN
+      RETURN ''::tsvector;
+    END $$;`;
+}
+
 /**
  * The SQL of body_words for schema `s`: the body's `text` (else, as an assistant turn packs it,
  * its text blocks joined), ASCII letters lowered, cut at every character that is not a-z or 0-9.
@@ -23,19 +42,8 @@ export const BODY_WORDS_FUNCTION = "body_words";
  * (migration 8 gives the function the body below, which finds the same words sooner).
  */
 export function bodyWordsFunction(s: string): string {
-  return `
-    CREATE FUNCTION ${s}.${BODY_WORDS_FUNCTION}(body text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    DECLARE
-      b json;
-    BEGIN
-      b := body::json;
-      RETURN array_to_tsvector(array_remove(regexp_split_to_array(translate(coalesce(b->>'text',
-          (SELECT string_agg(block->>'text', '' ORDER BY n) FROM json_array_elements(b->'content') WITH ORDINALITY AS e(block, n)
-           WHERE block->>'type' = 'text'), ''),
-        'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz'), '[^a-z0-9]+'), ''));
-    EXCEPTION WHEN OTHERS THEN
-      RETURN ''::tsvector;
-    END $$;`;
+  return wordsFunction(s, "CREATE", `translate(${BODY_TEXT},
+        'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`);
 }
 
 /**
@@ -46,18 +54,7 @@ export function bodyWordsFunction(s: string): string {
  * never changed.
  */
 export function fasterBodyWordsFunction(s: string): string {
-  return `
-    CREATE OR REPLACE FUNCTION ${s}.${BODY_WORDS_FUNCTION}(body text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    DECLARE
-      b json;
-    BEGIN
-      b := body::json;
-      RETURN array_to_tsvector(array_remove(regexp_split_to_array(lower(coalesce(b->>'text',
-          (SELECT string_agg(block->>'text', '' ORDER BY n) FROM json_array_elements(b->'content') WITH ORDINALITY AS e(block, n)
-           WHERE block->>'type' = 'text'), '') COLLATE "C"), '[^a-z0-9]+'), ''));
-    EXCEPTION WHEN OTHERS THEN
-      RETURN ''::tsvector;
-    END $$;`;
+  return wordsFunction(s, "CREATE OR REPLACE", `lower(${BODY_TEXT} COLLATE "C")`);
 }
 
 /** The index expression, the same text in the index and in every query that would use it. */
