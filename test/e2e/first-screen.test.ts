@@ -23,12 +23,13 @@ describe("the first screen kept from the last session", () => {
   const ids: Record<string, string> = {};
 
   /** Quit the app and launch it again in a fresh browser context, its app chunk held until `release`. */
-  async function relaunchHoldingTheApp(): Promise<{ page: Page; cspRefusals: string[]; servedLinks(): Promise<string[]>; release(): Promise<void>; close(): Promise<void> }> {
+  async function relaunchHoldingTheApp(initScript?: () => void): Promise<{ page: Page; cspRefusals: string[]; servedLinks(): Promise<string[]>; release(): Promise<void>; close(): Promise<void> }> {
     const session = e2e.session;
     await session.host.stop("SIGTERM");
     await session.window.close();
     session.host = await startTestHost({ dataFolder: session.dataFolder, modelUrl: session.model.url, chooseFolder: session.workFolder });
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: "light" });
+    if (initScript) await context.addInitScript(initScript);
     const page = await context.newPage();
     const cspRefusals: string[] = [];
     page.on("console", (message) => {
@@ -200,6 +201,47 @@ describe("the first screen kept from the last session", () => {
       const events: string[] = await page.evaluate(() => (globalThis as any).__alpineEvents.map((e: any) => e.name));
       expect(events.indexOf("list-rendered")).toBeLessThan(events.indexOf("conversation-opened"));
       expect(launch.cspRefusals).toEqual([]);
+    } finally {
+      await launch.close();
+    }
+  });
+
+  it("connects to the host while the kept screen's first frame is made, so the first request leaves as the start begins", { timeout: 180_000 }, async () => {
+    // Each socket's opening and first message, on the page's clock, recorded from before the page's own code runs.
+    const launch = await relaunchHoldingTheApp(() => {
+      const g = globalThis as any;
+      const Native = g.WebSocket;
+      const sockets: { createdAt: number; openAt: number | null; firstSendAt: number | null }[] = (g.__sockets = []);
+      g.WebSocket = class extends Native {
+        constructor(url: string, protocols?: string | string[]) {
+          super(url, protocols);
+          const record = { createdAt: performance.now(), openAt: null as number | null, firstSendAt: null as number | null };
+          sockets.push(record);
+          this.addEventListener("open", () => (record.openAt = performance.now()), { once: true });
+          const send = this.send.bind(this);
+          this.send = (data: unknown) => {
+            record.firstSendAt ??= performance.now();
+            send(data);
+          };
+        }
+      };
+    });
+    const { page } = launch;
+    try {
+      await page.waitForFunction(() => performance.getEntriesByName("alpine-start-after-first-frame").length > 0);
+      const { start, sockets } = await page.evaluate(() => ({
+        start: performance.getEntriesByName("alpine-start-after-first-frame")[0].startTime,
+        sockets: (globalThis as any).__sockets,
+      }));
+      expect(sockets).toHaveLength(1);
+      // Made before the start (with the kept screen shown); the start waits for the first frame, not for the socket.
+      expect(sockets[0].createdAt).toBeLessThan(start);
+      await page.waitForFunction(() => (globalThis as any).__sockets[0].firstSendAt !== null);
+      const socket = await page.evaluate(() => (globalThis as any).__sockets[0]);
+      expect(socket.openAt).not.toBeNull();
+      expect(socket.firstSendAt).toBeGreaterThanOrEqual(Math.max(socket.openAt, start));
+      await launch.release();
+      await page.waitForFunction(() => (globalThis as any).__alpineEvents?.some((e: any) => e.name === "conversation-opened"));
     } finally {
       await launch.close();
     }

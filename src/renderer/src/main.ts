@@ -1,11 +1,11 @@
 /**
- * The window's entry, kept small: connect to the main process and ask for the first screen at
- * once (with a first screen kept from the last session: once that is painted), then load the app
+ * The window's entry, kept small: connect to the main process at once and ask for the first screen
+ * (with a first screen kept from the last session: once that is painted), then load the app
  * (start/start-app.tsx) while the main process answers. The styles load with the page, so the
  * first frame already has them. The shown language's catalogue (its own chunk) loads beside the
  * first request (i18n/start-language.ts); the app runs once both are in.
  */
-import { chooseApi } from "./api/choose-api";
+import { chooseApi, type ChosenApi } from "./api/choose-api";
 import { PAGE_SIZE } from "./store/list/page-size";
 import { showFatal } from "./start/fatal";
 import { requestFirstScreen } from "./start/first-request";
@@ -23,9 +23,8 @@ const rootElement = document.getElementById("root")!;
 // Development and tests only: en-XA, asked for by the address, shows where a layout is too tight.
 addPseudoLocale();
 
-function start(kept: KeptScreen | null, guess: string): void {
+function start(chosen: ChosenApi, kept: KeptScreen | null, guess: string): void {
   try {
-    const chosen = chooseApi();
     const early = requestFirstScreen(chosen, PAGE_SIZE);
     const language = startLanguage(early.outcome, guess);
     // The app chunk (preloaded by the page meanwhile) runs once the launch's answer and the catalogue
@@ -51,11 +50,17 @@ const keptElement = rootElement.querySelector<HTMLElement>(":scope > .first-scre
 const keptLanguage = keptElement?.dataset.language;
 const guess = guessLanguage(keptLanguage ? { language: keptLanguage, setting: keptElement?.dataset.languageSetting } : undefined);
 const kept = findKeptScreen(rootElement, guess);
-if (kept) {
-  afterFirstFrame(() => {
-    releaseHeldPreloads();
-    start(kept, guess);
-  });
-} else {
-  start(null, guess);
+try {
+  // Connected at once: the test host's socket opens while the first frame is made, so the first request leaves as the app's IPC would.
+  const chosen = chooseApi();
+  if (kept) {
+    afterFirstFrame(() => {
+      releaseHeldPreloads();
+      start(chosen, kept, guess);
+    });
+  } else {
+    start(chosen, null, guess);
+  }
+} catch (error) {
+  showFatal(rootElement, error);
 }
