@@ -8,7 +8,7 @@
 import { chooseApi, type ChosenApi } from "./api/choose-api";
 import { PAGE_SIZE } from "./store/list/page-size";
 import { showFatal } from "./start/fatal";
-import { requestFirstScreen } from "./start/first-request";
+import { keepEarlyItems, requestFirstScreen, type EarlyItems } from "./start/first-request";
 import { findKeptScreen, type KeptScreen } from "./start/kept-screen";
 import { afterFirstFrame, releaseHeldPreloads } from "./start/after-first-frame";
 import { keepPendingStart } from "./start/pending-start";
@@ -23,9 +23,9 @@ const rootElement = document.getElementById("root")!;
 // Development and tests only: en-XA, asked for by the address, shows where a layout is too tight.
 addPseudoLocale();
 
-function start(chosen: ChosenApi, kept: KeptScreen | null, guess: string): void {
+function start(chosen: ChosenApi, items: EarlyItems, kept: KeptScreen | null, guess: string): void {
   try {
-    const early = requestFirstScreen(chosen, PAGE_SIZE);
+    const early = requestFirstScreen(chosen, PAGE_SIZE, items);
     const language = startLanguage(early.outcome, guess);
     // The app chunk (preloaded by the page meanwhile) runs once the launch's answer and the catalogue
     // are in, and starts the app itself as it runs: the first render is then part of its evaluation
@@ -52,14 +52,16 @@ const guess = guessLanguage(keptLanguage ? { language: keptLanguage, setting: ke
 const kept = findKeptScreen(rootElement, guess);
 try {
   // Connected at once: the test host's socket opens while the first frame is made, so the first request leaves as the app's IPC would.
+  // Its events are kept from now on, even those that come before the request.
   const chosen = chooseApi();
+  const items = keepEarlyItems(chosen);
   if (kept) {
     afterFirstFrame(() => {
       releaseHeldPreloads();
-      start(chosen, kept, guess);
+      start(chosen, items, kept, guess);
     });
   } else {
-    start(chosen, null, guess);
+    start(chosen, items, null, guess);
   }
 } catch (error) {
   showFatal(rootElement, error);

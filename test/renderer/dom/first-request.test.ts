@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { AlpineApi, AppEvent } from "../../../src/shared/ipc-contract";
 import type { LaunchView } from "../../../src/shared/view-types";
-import { FIRST_SCREEN_TAIL, requestFirstScreen, type EarlyItem } from "../../../src/renderer/src/start/first-request";
+import { FIRST_SCREEN_TAIL, keepEarlyItems, requestFirstScreen, type EarlyItem } from "../../../src/renderer/src/start/first-request";
 
 /** A connection whose answers and events the test sends when it wants, as the main process would. */
 function scriptedApi() {
@@ -55,6 +55,22 @@ describe("the window's first request", () => {
     // Once taken over, items go straight to the app.
     emit(event("later"));
     expect(labels(received)).toEqual(["event before", "launch true", "event after", "event later"]);
+  });
+
+  it("keeps the events of a connection opened before the request is made, ahead of the launch's answer", async () => {
+    const { api, requests, emit } = scriptedApi();
+    const chosen = { api, transport: "websocket" as const, connected: Promise.resolve() };
+    // The window connects at once and asks once its kept screen is painted: an event may come between.
+    const items = keepEarlyItems(chosen);
+    emit(event("before the request"));
+    expect(requests).toEqual([]);
+    const early = requestFirstScreen(chosen, 100, items);
+    emit(event("before the answer"));
+    requests[0].answer(launch);
+    await settle();
+    const received: EarlyItem[] = [];
+    early.takeOver((item) => received.push(item));
+    expect(labels(received)).toEqual(["event before the request", "event before the answer", "launch true"]);
   });
 
   it("hands over the launch's answer when it comes after the app took over, or why it failed", async () => {

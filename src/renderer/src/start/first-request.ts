@@ -26,23 +26,35 @@ export interface EarlyStart {
   takeOver(handler: (item: EarlyItem) => void): void;
 }
 
-export function requestFirstScreen(chosen: ChosenApi, listLimit: number): EarlyStart {
+/** What the main process says before the app takes over, kept in the order it came. */
+export interface EarlyItems {
+  deliver(item: EarlyItem): void;
+  takeOver(handler: (item: EarlyItem) => void): void;
+}
+
+/**
+ * From now on every app event is kept (the connection may be open before the first request is
+ * made: an event then is not lost), until the app takes over.
+ */
+export function keepEarlyItems(chosen: ChosenApi): EarlyItems {
   const kept: EarlyItem[] = [];
   let handler: ((item: EarlyItem) => void) | null = null;
   const deliver = (item: EarlyItem) => (handler ? handler(item) : kept.push(item));
   chosen.api.onEvent((event) => deliver({ kind: "event", event }));
-  const outcome = chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
-    (launch): LaunchOutcome => ({ ok: true, launch }),
-    (error: unknown): LaunchOutcome => ({ ok: false, error }),
-  );
-  const launched = outcome.then((result) => void deliver({ kind: "launch", outcome: result }));
   return {
-    chosen,
-    launched,
-    outcome,
+    deliver,
     takeOver(next) {
       handler = next;
       for (const item of kept.splice(0)) next(item);
     },
   };
+}
+
+export function requestFirstScreen(chosen: ChosenApi, listLimit: number, items: EarlyItems = keepEarlyItems(chosen)): EarlyStart {
+  const outcome = chosen.api.request("app:launch", { listLimit, tail: FIRST_SCREEN_TAIL }).then(
+    (launch): LaunchOutcome => ({ ok: true, launch }),
+    (error: unknown): LaunchOutcome => ({ ok: false, error }),
+  );
+  const launched = outcome.then((result) => void items.deliver({ kind: "launch", outcome: result }));
+  return { chosen, launched, outcome, takeOver: (next) => items.takeOver(next) };
 }
