@@ -40,12 +40,17 @@ function remarkHtmlAsText() {
   return walk;
 }
 
-/** A table column's alignment as a class: an inline style would break the window's style policy. */
+/** The class a table cell of `align` gets: an inline style would break the window's style policy. */
+export function alignClass(align: string): string {
+  return `markdown__align-${align}`;
+}
+
+/** A table column's alignment as a class (alignClass). */
 function rehypeAlignAsClass() {
   const walk = (node: HastNode) => {
     if ((node.tagName === "th" || node.tagName === "td") && node.properties?.align) {
       const { align, ...rest } = node.properties;
-      node.properties = { ...rest, className: [`markdown__align-${String(align)}`] };
+      node.properties = { ...rest, className: [alignClass(String(align))] };
     }
     for (const child of node.children ?? []) walk(child);
   };

@@ -13,7 +13,7 @@
  */
 import { Fragment, type ReactElement, type ReactNode } from "react";
 import { inlineOf, type Inline } from "./cell-inline";
-import { TableBox } from "./markdown-options";
+import { TableBox, alignClass } from "./markdown-options";
 
 type Align = "left" | "right" | "center" | null;
 
@@ -94,7 +94,7 @@ function inlineElements(list: Inline[]): ReactNode {
 function cellElements(Tag: "th" | "td", cells: Inline[][], aligns: Align[]): ReactNode {
   return childrenOf(
     cells.map((cell, i) => (
-      <Tag key={`${Tag}-${i}`} className={aligns[i] ? `markdown__align-${aligns[i]}` : undefined}>
+      <Tag key={`${Tag}-${i}`} className={aligns[i] ? alignClass(aligns[i]) : undefined}>
         {inlineElements(cell)}
       </Tag>
     )),
