@@ -29,8 +29,11 @@ const DELIMITER_CELL = /^ *(:?)-+(:?) *$/;
 
 /** The table of `source` when it is a simple one, as the parser would read it; null otherwise. */
 export function plainTable(source: string): PlainTable | null {
-  const body = source.replace(/^\n+/, "").replace(/\n+$/, "");
-  if (body[0] !== "|") return null;
+  // Most blocks are not tables: told by their first character, before anything is copied.
+  let first = 0;
+  while (source[first] === "\n") first++;
+  if (source[first] !== "|") return null;
+  const body = source.slice(first).replace(/\n+$/, "");
   const lines = body.split("\n");
   // The delimiter row's ":" sets a column's alignment; in a cell it could start a bare link.
   if (lines.length < 2 || lines.some((line, i) => i !== 1 && NOT_SIMPLE.test(line))) return null;
